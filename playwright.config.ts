@@ -1,0 +1,37 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = 4173;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? "line" : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // The system's Chromium (see scripts/ensure-chromium.mjs); Playwright's own download is not reachable here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // Tests run against the built app, as readers get it.
+  webServer: {
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

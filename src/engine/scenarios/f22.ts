@@ -1,0 +1,45 @@
+/**
+ * Scenario F22: read `timeout` from `config.txt` (fixed content `timeout=30`) with one allowed, read-only tool.
+ * The model has to ask for the file, because it has not seen it; once the result comes back under the same
+ * call id, it answers from that result.
+ */
+import type { Lang } from "../errors";
+import { readSettingModel } from "../models";
+import type { Scenario } from "../runner";
+import { readFileTool } from "../tools";
+
+/** The fixed input: one project file. */
+export const F22_FILES = { "config.txt": "timeout=30" } as const;
+
+/** The conversation's own words: the user's request, the host's system note, the model's answer. */
+const F22_TEXT = {
+  zh: {
+    request: "读取 config.txt 中的 timeout",
+    systemNote: "你是只读助手。可用工具：read_file（只能读取本项目内的文件）。",
+    answer: (key: string, value: string) => `${key} 的值是 ${value}`,
+  },
+  en: {
+    request: "Read timeout from config.txt",
+    systemNote: "You are a read-only assistant. Allowed tool: read_file (files inside this project only).",
+    answer: (key: string, value: string) => `${key} is ${value}`,
+  },
+} as const;
+
+/**
+ * Build scenario F22 in one language (the words of the conversation change; the input and steps do not).
+ * @example runScenario(f22Scenario("en")).outcome // "completed"
+ */
+export function f22Scenario(lang: Lang = "zh"): Scenario {
+  const text = F22_TEXT[lang];
+  return {
+    id: "f22",
+    request: text.request,
+    systemNote: text.systemNote,
+    files: F22_FILES,
+    tools: [readFileTool],
+    allowedTools: [readFileTool.name],
+    model: readSettingModel("config.txt", "timeout", text.answer),
+    host: { feedResultsBack: true },
+    maxModelCalls: 4,
+  };
+}

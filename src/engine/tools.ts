@@ -1,0 +1,62 @@
+/** In-memory tools: what the host may run on the model's behalf. Nothing touches a real disk. */
+import type { JsonObject } from "./json";
+import type { FileState, FileStatus } from "./trace";
+
+/** The fixed input files of a run and what has been read. Made fresh for every run. */
+export class MemoryFiles {
+  readonly #files: ReadonlyMap<string, string>;
+  readonly #states = new Map<string, FileState>();
+
+  constructor(files: Readonly<Record<string, string>>) {
+    this.#files = new Map(Object.entries(files));
+    for (const path of this.#files.keys()) this.#states.set(path, "unread");
+  }
+
+  /** The file's content, marking it read; `undefined` when there is no such file. */
+  read(path: string): string | undefined {
+    const content = this.#files.get(path);
+    if (content !== undefined) this.#states.set(path, "read");
+    return content;
+  }
+
+  /** Every file with its state, in input order. */
+  snapshot(): readonly FileStatus[] {
+    return Object.freeze([...this.#states].map(([path, state]) => Object.freeze({ path, state })));
+  }
+}
+
+/** What a tool returns when it runs. */
+export interface ToolOutput {
+  readonly status: "ok" | "error";
+  readonly content: string;
+}
+
+/** A tool the host can run: how to tell well-formed and in-scope arguments, and what running it does. */
+export interface ToolDefinition {
+  readonly name: string;
+  /** Whether `args` has exactly the fields this tool takes. */
+  wellFormed(args: JsonObject): boolean;
+  /** Whether the call stays inside what the task may touch. Checked only on well-formed args. */
+  inScope(args: JsonObject): boolean;
+  run(args: JsonObject, files: MemoryFiles): ToolOutput;
+}
+
+/** A relative path that stays inside the project: no root, no drive, no backslash, no `..` segment. */
+export function isProjectPath(path: string): boolean {
+  if (path === "" || path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return false;
+  return path.split("/").every((segment) => segment !== ".." && segment !== "");
+}
+
+/**
+ * `read_file {path}`: returns a project file's text. Paths outside the project are out of scope;
+ * a missing file is an error result, not an exception.
+ */
+export const readFileTool: ToolDefinition = {
+  name: "read_file",
+  wellFormed: (args) => Object.keys(args).length === 1 && typeof args.path === "string",
+  inScope: (args) => isProjectPath(String(args.path)),
+  run(args, files) {
+    const content = files.read(String(args.path));
+    return content === undefined ? { status: "error", content: "not_found" } : { status: "ok", content };
+  },
+};

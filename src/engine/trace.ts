@@ -1,0 +1,154 @@
+/**
+ * The data model of a loop run: neutral messages (they map onto OpenAI Chat, OpenAI Responses and Anthropic
+ * Messages alike), and the trace of steps the runner records. Steps carry data only; words come from catalogs.
+ */
+import type { LoopErrorCode } from "./errors";
+import type { JsonObject } from "./json";
+
+/** Who acts in a step: the four swimlanes. */
+export type Lane = "user" | "model" | "host" | "tool";
+
+/** The lanes in the order they are drawn. */
+export const LANES: readonly Lane[] = ["user", "model", "host", "tool"];
+
+/** A tool call as the model proposes it. `callId` ties it to its result. */
+export interface ToolCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly args: JsonObject;
+}
+
+/** What the host feeds back for one call: the tool's output, or the reason it was refused. */
+export interface ToolResult {
+  readonly callId: string;
+  readonly name: string;
+  readonly status: "ok" | "error";
+  /** The tool's output, or for a refused call the error code. */
+  readonly content: string;
+  /** True when the host answered from its record of an earlier identical call instead of running it again. */
+  readonly replayed: boolean;
+}
+
+/** One message of the context the host gives the model. */
+export type Message =
+  | { readonly role: "system"; readonly content: string }
+  | { readonly role: "user"; readonly content: string }
+  | { readonly role: "assistant"; readonly content: string | null; readonly toolCalls: readonly ToolCall[] }
+  | ({ readonly role: "tool" } & ToolResult);
+
+/** Whether the tool has read a file yet. */
+export type FileState = "unread" | "read";
+
+/** One input file and whether a tool has read it. */
+export interface FileStatus {
+  readonly path: string;
+  readonly state: FileState;
+}
+
+/** Running totals at a step. */
+export interface Counters {
+  readonly modelCalls: number;
+  readonly toolExecutions: number;
+}
+
+/** A message travelling between lanes in this step. */
+export interface Edge {
+  readonly from: Lane;
+  readonly to: Lane;
+}
+
+/** One of the host's checks on a proposed call, in the order the host makes them. */
+export type ValidationRule = "well_formed" | "tool_allowed" | "in_scope" | "new_call_id";
+
+/** A check and whether the call passed it. Checks stop at the first failure. */
+export interface ValidationCheck {
+  readonly rule: ValidationRule;
+  readonly passed: boolean;
+}
+
+/** The host's decision on a call: run it, answer it from an earlier identical call, or refuse it. */
+export type Verdict = "approved" | "replayed" | "refused";
+
+/** How a run ended. */
+export type Outcome = "completed" | "unverified" | "budget_exhausted";
+
+/** What every step carries. */
+interface StepBase {
+  /** 1-based position in the trace. */
+  readonly number: number;
+  readonly lane: Lane;
+  readonly edge: Edge | null;
+  /** The messages of the most recent model call: what the model has actually been given so far. */
+  readonly context: readonly Message[];
+  readonly callId: string | null;
+  readonly toolResult: ToolResult | null;
+  readonly files: readonly FileStatus[];
+  readonly counters: Counters;
+}
+
+/** The user states the task. */
+export interface TaskStep extends StepBase {
+  readonly kind: "task";
+  readonly request: string;
+}
+
+/** The host assembles the context and calls the model; `appended` is what is new since the last call. */
+export interface ModelCallStep extends StepBase {
+  readonly kind: "model_call";
+  readonly modelCall: number;
+  readonly appended: readonly Message[];
+}
+
+/** The model proposes tool calls. Nothing has run. */
+export interface ProposalStep extends StepBase {
+  readonly kind: "proposal";
+  readonly calls: readonly ToolCall[];
+}
+
+/** The host checks one proposed call. */
+export interface ValidationStep extends StepBase {
+  readonly kind: "validation";
+  readonly call: ToolCall;
+  readonly checks: readonly ValidationCheck[];
+  readonly verdict: Verdict;
+  readonly errorCode: LoopErrorCode | null;
+}
+
+/** A tool runs an approved call. */
+export interface ExecutionStep extends StepBase {
+  readonly kind: "execution";
+  readonly call: ToolCall;
+}
+
+/** The model answers without a tool call: a final proposal, which the host still has to check. */
+export interface AnswerStep extends StepBase {
+  readonly kind: "answer";
+  readonly text: string;
+  /** The call ids whose results the model says its answer rests on. */
+  readonly citedCallIds: readonly string[];
+}
+
+/** The host decides the run is over. */
+export interface FinishStep extends StepBase {
+  readonly kind: "finish";
+  readonly outcome: Outcome;
+  /** Calls the model proposed whose results it has not been given. */
+  readonly pendingCallIds: readonly string[];
+  /** Cited calls whose successful results the model had in its context. */
+  readonly groundedIn: readonly string[];
+  readonly answer: string | null;
+}
+
+/** One step of a run: a tagged union on `kind`. */
+export type Step = TaskStep | ModelCallStep | ProposalStep | ValidationStep | ExecutionStep | AnswerStep | FinishStep;
+
+/** The kinds of step, for catalogs and exhaustive checks. */
+export type StepKind = Step["kind"];
+
+/** A whole run: its steps and how it ended. */
+export interface Trace {
+  readonly scenarioId: string;
+  readonly steps: readonly Step[];
+  readonly outcome: Outcome;
+  readonly counters: Counters;
+}

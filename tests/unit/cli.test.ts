@@ -1,0 +1,63 @@
+// @vitest-environment node
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/cli";
+
+const seedOutput = readFileSync("tests/fixtures/seed-demo-output.txt", "utf8");
+
+describe("npm run demo", () => {
+  it("prints the seed script's output byte for byte (through npm, as a reader runs it)", () => {
+    const stdout = execFileSync("npm", ["run", "--silent", "demo"], { encoding: "utf8" });
+    expect(stdout).toBe(seedOutput);
+  });
+
+  it("exits non-zero with usage on stderr for an unknown flag", () => {
+    const run = spawnSync("npm", ["run", "--silent", "demo", "--", "--verbose"], { encoding: "utf8" });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("usage:");
+  });
+});
+
+describe("runCli", () => {
+  it("prints the F22 trace with Chinese labels by default", () => {
+    const out = runCli(["--scenario", "f22"]);
+    expect(out.exitCode).toBe(0);
+    const report = JSON.parse(out.stdout);
+    expect(report).toMatchObject({
+      scenario: "f22",
+      outcome: "completed",
+      counters: { modelCalls: 2, toolExecutions: 1 },
+    });
+    expect(report.steps).toHaveLength(8);
+    expect(report.steps[0]).toMatchObject({ number: 1, lane: "user", laneLabel: "用户" });
+    expect(report.steps[2]).toMatchObject({ kind: "proposal", callId: "call_1", laneLabel: "模型" });
+    expect(report.steps[2].title).toMatch(/^3\. 模型提议调用 read_file/);
+  });
+
+  it("switches labels, keys and text to English with --lang en", () => {
+    const report = JSON.parse(runCli(["--scenario", "f22", "--lang", "en"]).stdout);
+    expect(report.steps[2]).toMatchObject({ laneLabel: "Model" });
+    expect(report.steps[2].title).toMatch(/^3\. Model proposes read_file \(call_1\)/);
+    expect(Object.keys(JSON.parse(runCli(["--lang", "en"]).stdout))).toEqual([
+      "nature",
+      "final_status",
+      "simulated_writes",
+      "events",
+    ]);
+  });
+
+  it.each([
+    [["--scenario", "f99"], "unknown scenario: f99"],
+    [["--lang", "fr"], "unknown language: fr"],
+    [["--scenario"], "--scenario needs a value"],
+    [["--scenario", "--lang"], "--scenario needs a value"],
+    [["f22"], "unknown argument: f22"],
+  ])("refuses %j with usage and exit code 2", (argv, message) => {
+    const out = runCli(argv);
+    expect(out).toMatchObject({ exitCode: 2, stdout: "" });
+    expect(out.stderr).toContain(message);
+    expect(out.stderr).toContain("usage: npm run --silent demo");
+  });
+});

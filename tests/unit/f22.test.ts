@@ -1,0 +1,145 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { f22Scenario, type Message, runScenario, type Step } from "../../src/engine";
+
+const trace = runScenario(f22Scenario());
+const step = (n: number): Step => {
+  const found = trace.steps[n - 1];
+  if (found === undefined) throw new Error(`no step ${n}`);
+  return found;
+};
+const describeMessage = (m: Message): string =>
+  m.role === "assistant"
+    ? `assistant:${m.toolCalls.map((c) => c.callId).join(",")}`
+    : m.role === "tool"
+      ? `tool:${m.callId}=${m.content}`
+      : m.role;
+
+// The table in issue 2: lane, kind, call id, tool result, the roles the model has been given, the file state.
+const expected = [
+  [1, "user", "task", null, null, [], "unread"],
+  [2, "host", "model_call", null, null, ["system", "user"], "unread"],
+  [3, "model", "proposal", "call_1", null, ["system", "user"], "unread"],
+  [4, "host", "validation", "call_1", null, ["system", "user"], "unread"],
+  [5, "tool", "execution", "call_1", "timeout=30", ["system", "user"], "read"],
+  [
+    6,
+    "host",
+    "model_call",
+    "call_1",
+    "timeout=30",
+    ["system", "user", "assistant:call_1", "tool:call_1=timeout=30"],
+    "read",
+  ],
+  [7, "model", "answer", null, null, ["system", "user", "assistant:call_1", "tool:call_1=timeout=30"], "read"],
+  [8, "host", "finish", null, null, ["system", "user", "assistant:call_1", "tool:call_1=timeout=30"], "read"],
+] as const;
+
+describe("scenario F22: read timeout from config.txt", () => {
+  it("runs in exactly eight steps", () => {
+    expect(trace.steps).toHaveLength(8);
+    expect(trace.steps.map((s) => s.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it.each(expected)("step %i: lane %s, %s, call id %s, result %s", (n, lane, kind, callId, result, context, file) => {
+    const s = step(n);
+    expect(s.lane).toBe(lane);
+    expect(s.kind).toBe(kind);
+    expect(s.callId).toBe(callId);
+    expect(s.toolResult?.content ?? null).toBe(result);
+    expect(s.context.map(describeMessage)).toEqual(context);
+    expect(s.files).toEqual([{ path: "config.txt", state: file }]);
+  });
+
+  it("mentions call_1 nowhere before the model proposes it at step 3", () => {
+    for (const s of trace.steps.slice(0, 2)) expect(JSON.stringify(s)).not.toContain("call_1");
+    expect(step(3)).toMatchObject({
+      kind: "proposal",
+      calls: [{ callId: "call_1", name: "read_file", args: { path: "config.txt" } }],
+    });
+  });
+
+  it("gives the model timeout=30 only from step 6, though the tool read it at step 5", () => {
+    const seen = trace.steps.map((s) => s.context.some((m) => m.content?.includes("timeout=30") ?? false));
+    expect(seen).toEqual([false, false, false, false, false, true, true, true]);
+    expect(step(5).toolResult).toEqual({
+      callId: "call_1",
+      name: "read_file",
+      status: "ok",
+      content: "timeout=30",
+      replayed: false,
+    });
+  });
+
+  it("approves call_1 after every check passes", () => {
+    expect(step(4)).toMatchObject({
+      verdict: "approved",
+      errorCode: null,
+      checks: [
+        { rule: "well_formed", passed: true },
+        { rule: "tool_allowed", passed: true },
+        { rule: "in_scope", passed: true },
+        { rule: "new_call_id", passed: true },
+      ],
+    });
+  });
+
+  it("feeds back the tool call and its result, matched by call_1, at model call 2", () => {
+    const s = step(6);
+    if (s.kind !== "model_call") throw new Error("step 6 is not a model call");
+    expect(s.modelCall).toBe(2);
+    expect(s.appended.map(describeMessage)).toEqual(["assistant:call_1", "tool:call_1=timeout=30"]);
+  });
+
+  it("answers timeout is 30 without a tool call, citing call_1, then completes", () => {
+    expect(step(7)).toMatchObject({ kind: "answer", citedCallIds: ["call_1"] });
+    expect(step(7).kind === "answer" && step(7)).toMatchObject({ text: expect.stringContaining("30") });
+    expect(step(8)).toMatchObject({ kind: "finish", outcome: "completed", pendingCallIds: [], groundedIn: ["call_1"] });
+  });
+
+  it("draws the messages between lanes in order", () => {
+    expect(trace.steps.map((s) => (s.edge === null ? null : `${s.edge.from}→${s.edge.to}`))).toEqual([
+      "user→host",
+      "host→model",
+      "model→host",
+      "host→tool",
+      "tool→host",
+      "host→model",
+      "model→host",
+      "host→user",
+    ]);
+  });
+
+  it("counts model calls and tool executions as they happen, ending at 2 and 1", () => {
+    expect(trace.steps.map((s) => [s.counters.modelCalls, s.counters.toolExecutions])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 1],
+      [2, 1],
+      [2, 1],
+      [2, 1],
+    ]);
+    expect(trace).toMatchObject({ outcome: "completed", counters: { modelCalls: 2, toolExecutions: 1 } });
+  });
+
+  it("runs the same steps in English, only the words change", () => {
+    const en = runScenario(f22Scenario("en"));
+    expect(en.steps.map((s) => [s.kind, s.lane, s.callId])).toEqual(trace.steps.map((s) => [s.kind, s.lane, s.callId]));
+    expect(step(1).kind === "task" && step(1)).toMatchObject({ request: expect.stringContaining("config.txt") });
+    expect(en.steps[6]).toMatchObject({ text: "timeout is 30" });
+  });
+
+  it("freezes its steps so no renderer can change them", () => {
+    expect(Object.isFrozen(trace.steps)).toBe(true);
+    expect(Object.isFrozen(step(6).context)).toBe(true);
+    expect(() => {
+      (step(1) as { lane: string }).lane = "tool";
+    }).toThrow(TypeError);
+  });
+
+  it("is deterministic", () => {
+    expect(runScenario(f22Scenario())).toEqual(trace);
+  });
+});
