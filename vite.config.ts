@@ -1,9 +1,27 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { demoReport } from "./src/engine/index";
+
+/**
+ * `virtual:demo-output`: the teaching experiment's report, produced by running the engine while the page is
+ * built, so the sample output on the page can never drift from the code.
+ */
+function demoOutput(): Plugin {
+  const id = "virtual:demo-output";
+  return {
+    name: "demo-output",
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(source) {
+      if (source !== `\0${id}`) return null;
+      const output = { zh: JSON.stringify(demoReport("zh"), null, 2), en: JSON.stringify(demoReport("en"), null, 2) };
+      return `export default ${JSON.stringify(output)};`;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), demoOutput()],
   // Relative asset URLs, so the built page works from any folder a course author copies it into.
   base: "./",
   test: {

@@ -1,21 +1,144 @@
-import { useMemo } from "react";
+import demoOutput from "virtual:demo-output";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { catalogs } from "../content";
-import { f22Scenario, runScenario } from "../engine";
+import { f22Scenario, type Lang, runScenario } from "../engine";
+import teachingCode from "../engine/experiment.ts?raw";
+import { PrintSteps } from "../player/components/PrintSteps";
+import { Player } from "../player/Player";
+import { tokenize } from "./highlight";
+import { langFromUrl, stepFromUrl } from "./url";
 
-/** The chapter page. For now: the F22 trace as a plain list (the player comes with issue 3). */
-export function App() {
-  const text = catalogs.zh;
-  const trace = useMemo(() => runScenario(f22Scenario("zh")), []);
+/** Replace the URL without adding a history entry per step. */
+function replaceUrl(mutate: (url: URL) => void): void {
+  const url = new URL(window.location.href);
+  mutate(url);
+  window.history.replaceState(window.history.state, "", url);
+}
+
+function Code(props: { source: string; label: string }) {
+  const tokens = useMemo(() => tokenize(props.source), [props.source]);
   return (
-    <main>
-      <h1>动态图解 · F22</h1>
-      <ol aria-label="F22">
-        {trace.steps.map((step) => (
-          <li key={step.number}>
-            {step.number}. {text.stepTitle(step)}（{text.lanes[step.lane]}）
-          </li>
-        ))}
-      </ol>
+    <pre className="page-code" tabIndex={0} role="region" aria-label={props.label}>
+      <code>
+        {tokens.map(([kind, text], i) =>
+          kind === "plain" ? (
+            text
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: tokens of a fixed text never reorder
+            <span key={i} className={`tok-${kind}`}>
+              {text}
+            </span>
+          ),
+        )}
+      </code>
+    </pre>
+  );
+}
+
+/** The chapter section around figure F22, in the reader's language. */
+export function App() {
+  const [lang, setLang] = useState<Lang>(() => langFromUrl(window.location.search));
+  const text = catalogs[lang];
+  const trace = useMemo(() => runScenario(f22Scenario(lang)), [lang]);
+  const [request] = useState(() => stepFromUrl(window.location, trace.steps.length));
+  const [linkProblem, setLinkProblem] = useState(request.invalid);
+
+  useEffect(() => {
+    document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+    document.title = `${text.page.title} · F22`;
+  }, [lang, text]);
+
+  const onStepChange = useCallback((n: number) => {
+    setLinkProblem(null);
+    replaceUrl((url) => {
+      url.hash = `step-${n}`;
+      url.searchParams.delete("step");
+    });
+  }, []);
+  const onLangChange = useCallback((next: Lang) => {
+    setLang(next);
+    replaceUrl((url) => {
+      if (next === "zh") url.searchParams.delete("lang");
+      else url.searchParams.set("lang", next);
+    });
+  }, []);
+
+  const { page } = text;
+  return (
+    <main className="page">
+      <article>
+        <h1>{page.title}</h1>
+        <section aria-labelledby="guide-heading" className="page-guide">
+          <h2 id="guide-heading">{page.guideHeading}</h2>
+          {page.guide.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+
+        <section aria-labelledby="figure-heading" className="page-figure">
+          <h2 id="figure-heading">
+            <span className="page-kicker">{text.ui.figureKicker}</span> {text.ui.figureTitle}
+          </h2>
+          <p className="page-question">{page.question}</p>
+          <p>{page.loopsNote}</p>
+          <dl className="page-glossary" aria-label={page.glossaryHeading}>
+            {page.glossary.map((entry) => (
+              <div key={entry.term}>
+                <dt>{entry.term}</dt>
+                <dd>{entry.definition}</dd>
+              </div>
+            ))}
+          </dl>
+          <aside className="page-conditions" aria-labelledby="conditions-heading">
+            <h3 id="conditions-heading">{page.conditionsHeading}</h3>
+            <p>{page.conditions}</p>
+          </aside>
+
+          <Player
+            trace={trace}
+            lang={lang}
+            initialIndex={request.index}
+            onStepChange={onStepChange}
+            onLangChange={onLangChange}
+          />
+          {linkProblem === null ? null : (
+            <p className="page-note" role="note">
+              {text.ui.stepOutOfRange(linkProblem, request.index + 1)}
+            </p>
+          )}
+          <p className="page-hint">{page.narrowHint}</p>
+          <p className="page-hint">{page.playerHint}</p>
+          <PrintSteps trace={trace} text={text} />
+        </section>
+
+        <div className="page-panels">
+          {page.panels.map((panel) => (
+            <section key={panel.heading} className="page-panel">
+              <h3>{panel.heading}</h3>
+              <p>{panel.body}</p>
+            </section>
+          ))}
+        </div>
+
+        <section aria-labelledby="run-heading">
+          <h2 id="run-heading">{page.runHeading}</h2>
+          <pre className="page-command">
+            <code>npm run demo</code>
+          </pre>
+        </section>
+        <section aria-labelledby="code-heading">
+          <h2 id="code-heading">{page.codeHeading}</h2>
+          <p>{page.codeNote}</p>
+          <Code source={teachingCode} label={page.codeHeading} />
+        </section>
+        <section aria-labelledby="output-heading">
+          <h2 id="output-heading">{page.outputHeading}</h2>
+          <p>{page.outputNote}</p>
+          <pre className="page-code" tabIndex={0} role="region" aria-label={page.outputHeading}>
+            <code>{demoOutput[lang]}</code>
+          </pre>
+        </section>
+      </article>
     </main>
   );
 }

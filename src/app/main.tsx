@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import "../player/player.css";
+import "./page.css";
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");

@@ -2,7 +2,7 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
-import type { Lane, Lang, Outcome, Step, StepKind, ValidationRule } from "../engine";
+import type { Lane, Lang, Message, Outcome, Step, StepKind, ValidationRule } from "../engine";
 
 export interface Catalog {
   readonly lang: Lang;
@@ -17,4 +17,67 @@ export interface Catalog {
   readonly stepTitle: (step: Step) => string;
   /** One to three sentences: what happens, and what does not. */
   readonly stepCaption: (step: Step) => string;
+  /** The short label on the step's arrow in the diagram. */
+  readonly arrowLabel: (step: Step) => string;
+  /** A message's role as the context panel shows it. */
+  readonly roles: Readonly<Record<Message["role"], string>>;
+  readonly ui: UiText;
+  readonly page: PageText;
+}
+
+/** The player's own words. */
+export interface UiText {
+  readonly figureKicker: string;
+  readonly figureTitle: string;
+  /** The player's accessible name. */
+  readonly figureLabel: string;
+  readonly keysActive: string;
+  readonly diagramLabel: string;
+  readonly lanesLabel: string;
+  readonly actingLane: string;
+  readonly prev: string;
+  readonly next: string;
+  readonly play: string;
+  readonly pause: string;
+  readonly replay: string;
+  readonly counter: (n: number, total: number) => string;
+  readonly counterLabel: (n: number, total: number) => string;
+  readonly dwell: string;
+  readonly dwellValue: (seconds: number) => string;
+  readonly announce: (n: number, total: number, title: string) => string;
+  readonly contextHeading: string;
+  readonly contextEmpty: string;
+  readonly callIdHeading: string;
+  readonly resultHeading: string;
+  readonly noneYet: string;
+  readonly fileLabel: string;
+  readonly enlarge: string;
+  readonly close: string;
+  readonly dialogLabel: string;
+  readonly language: string;
+  readonly controlsLabel: string;
+  readonly stepOutOfRange: (asked: string, shown: number) => string;
+  readonly replayed: string;
+}
+
+/** The chapter page around the figure. */
+export interface PageText {
+  readonly title: string;
+  readonly guideHeading: string;
+  readonly guide: readonly string[];
+  readonly question: string;
+  readonly loopsNote: string;
+  readonly glossaryHeading: string;
+  readonly glossary: readonly { readonly term: string; readonly definition: string }[];
+  readonly conditionsHeading: string;
+  readonly conditions: string;
+  readonly narrowHint: string;
+  readonly playerHint: string;
+  readonly panels: readonly { readonly heading: string; readonly body: string }[];
+  readonly runHeading: string;
+  readonly codeHeading: string;
+  readonly codeNote: string;
+  readonly outputHeading: string;
+  readonly outputNote: string;
+  readonly printStepsHeading: string;
 }

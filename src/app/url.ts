@@ -1,0 +1,26 @@
+/** Reading the page's URL: which step and language to open with. Untrusted input: parse, never trust. */
+import type { Lang } from "../engine";
+
+/** Where a link asks the figure to open, and the raw value when it asked for a step that does not exist. */
+export interface StepRequest {
+  /** 0-based. */
+  readonly index: number;
+  readonly invalid: string | null;
+}
+
+/** `#step-N` wins over `?step=N`; both are 1-based. Out of range or not a number → the nearest sensible step. */
+export function stepFromUrl(location: { hash: string; search: string }, stepCount: number): StepRequest {
+  const fromHash = /^#step-(.*)$/.exec(location.hash)?.[1];
+  const raw = fromHash ?? new URLSearchParams(location.search).get("step");
+  if (raw === null || raw === undefined) return { index: 0, invalid: null };
+  const text = decodeURIComponent(raw).trim().slice(0, 40);
+  if (!/^\d+$/.test(text)) return { index: 0, invalid: text };
+  const n = Number(text);
+  if (n >= 1 && n <= stepCount) return { index: n - 1, invalid: null };
+  return { index: n < 1 ? 0 : stepCount - 1, invalid: text };
+}
+
+/** `?lang=en` → English; anything else (missing, unknown) → Chinese, the chapter's language. */
+export function langFromUrl(search: string): Lang {
+  return new URLSearchParams(search).get("lang") === "en" ? "en" : "zh";
+}

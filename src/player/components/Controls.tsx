@@ -1,0 +1,63 @@
+import { useId } from "react";
+import { useShallow } from "zustand/react/shallow";
+import type { Catalog } from "../../content";
+import { usePlayer } from "../store/context";
+import { DWELL, dataStateOf, type PlayerState } from "../store/createPlayerStore";
+
+const selectControls = (s: PlayerState) => ({
+  index: s.index,
+  stepCount: s.stepCount,
+  dataState: dataStateOf(s),
+  dwellSeconds: s.dwellSeconds,
+});
+const selectActions = (s: PlayerState) => ({ prev: s.prev, next: s.next, toggle: s.toggle, setDwell: s.setDwell });
+
+/**
+ * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
+ * disabled, so a focused button that reaches an end keeps focus (and the figure keeps the keyboard).
+ */
+export function Controls(props: { text: Catalog }) {
+  const { ui } = props.text;
+  const { index, stepCount, dataState, dwellSeconds } = usePlayer(useShallow(selectControls));
+  const { prev, next, toggle, setDwell } = usePlayer(useShallow(selectActions));
+  const dwellId = useId();
+  const atFirst = index === 0;
+  const atLast = index === stepCount - 1;
+  const playName = dataState === "playing" ? ui.pause : atLast ? ui.replay : ui.play;
+  return (
+    <div className="alf-controls" role="group" aria-label={ui.controlsLabel}>
+      <div className="alf-buttons">
+        <button type="button" className="alf-button" aria-disabled={atFirst} onClick={atFirst ? undefined : prev}>
+          <span aria-hidden="true">◀ </span>
+          {ui.prev}
+        </button>
+        <button type="button" className="alf-button alf-button-primary" data-state={dataState} onClick={toggle}>
+          <span aria-hidden="true">{dataState === "playing" ? "❚❚ " : "▶ "}</span>
+          {playName}
+        </button>
+        <button type="button" className="alf-button" aria-disabled={atLast} onClick={atLast ? undefined : next}>
+          {ui.next}
+          <span aria-hidden="true"> ▶</span>
+        </button>
+        <span className="alf-counter">
+          <span aria-hidden="true">{ui.counter(index + 1, stepCount)}</span>
+          <span className="alf-sr-only">{ui.counterLabel(index + 1, stepCount)}</span>
+        </span>
+      </div>
+      <div className="alf-dwell">
+        <label htmlFor={dwellId}>{ui.dwell}</label>
+        <input
+          id={dwellId}
+          type="range"
+          min={DWELL.min}
+          max={DWELL.max}
+          step={DWELL.step}
+          value={dwellSeconds}
+          aria-valuetext={ui.dwellValue(dwellSeconds)}
+          onChange={(event) => setDwell(Number(event.currentTarget.value))}
+        />
+        <output htmlFor={dwellId}>{ui.dwellValue(dwellSeconds)}</output>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import type { Catalog } from "../../content";
+import type { Lang, Trace } from "../../engine";
+import { intentOf } from "../keyboard/keyToIntent";
+import { usePlayer, usePlayerStore } from "../store/context";
+import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
+import { Controls } from "./Controls";
+import { LiveRegion } from "./LiveRegion";
+import { StepPanels } from "./StepPanels";
+import { Swimlanes } from "./Swimlanes";
+
+const selectIndex = (s: PlayerState) => s.index;
+const selectDataState = (s: PlayerState) => dataStateOf(s);
+
+const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
+
+/** The language switch: two pressed-state buttons, each named in its own language. */
+export function LanguageToggle(props: {
+  lang: Lang;
+  text: Catalog;
+  catalogs: readonly Catalog[];
+  onChange: (lang: Lang) => void;
+}) {
+  return (
+    <div className="alf-lang" role="group" aria-label={props.text.ui.language}>
+      {props.catalogs.map((catalog) => (
+        <button
+          key={catalog.lang}
+          type="button"
+          lang={catalog.lang === "zh" ? "zh-CN" : "en"}
+          className="alf-button alf-button-small"
+          aria-pressed={catalog.lang === props.lang}
+          onClick={() => props.onChange(catalog.lang)}
+        >
+          {catalog.languageName}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One view of a player: the focusable root that owns the keyboard, the diagram, the step text, the panels
+ * and the controls. The page shows it inline; the enlarge dialog shows a second view of the same store.
+ */
+export function FigureView(props: {
+  trace: Trace;
+  text: Catalog;
+  variant: "inline" | "enlarged";
+  announce: boolean;
+  toolbar: ReactNode;
+}) {
+  const { trace, text, variant } = props;
+  const store = usePlayerStore();
+  const index = usePlayer(selectIndex);
+  const dataState = usePlayer(selectDataState);
+  const step = trace.steps[index];
+  if (step === undefined) return null;
+  const title = `${step.number}. ${text.stepTitle(step)}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const intent = intentOf(event);
+    if (intent === null) return;
+    event.preventDefault();
+    store.getState()[intent]();
+  };
+  // Clicking anywhere inside gives the figure focus, so the keys work without hunting for a control.
+  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest(FOCUSABLE) === null) {
+      event.preventDefault();
+      event.currentTarget.focus({ preventScroll: true });
+    }
+  };
+
+  return (
+    <div
+      className="alf-figure"
+      data-variant={variant}
+      data-state={dataState}
+      role="region"
+      aria-label={text.ui.figureLabel}
+      lang={text.lang === "zh" ? "zh-CN" : "en"}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onMouseDown={onMouseDown}
+    >
+      <header className="alf-header">
+        <p className="alf-kicker">{text.ui.figureKicker}</p>
+        <p className="alf-title">{text.ui.figureTitle}</p>
+        <div className="alf-toolbar">{props.toolbar}</div>
+      </header>
+      <p className="alf-keys-hint" aria-hidden="true">
+        <span aria-hidden="true">⌨ </span>
+        {text.ui.keysActive}
+      </p>
+      <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
+        <Swimlanes steps={trace.steps} index={index} text={text} />
+      </div>
+      <div className="alf-step">
+        <h3 className="alf-step-title">{title}</h3>
+        <p className="alf-step-caption">{text.stepCaption(step)}</p>
+      </div>
+      <StepPanels step={step} text={text} />
+      <Controls text={text} />
+      {props.announce ? (
+        <LiveRegion message={text.ui.announce(step.number, trace.steps.length, text.stepTitle(step))} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Catalog } from "../../content";
+import type { Trace } from "../../engine";
+import { StepPanels } from "./StepPanels";
+
+/** Every step as a numbered frame with its panels: shown only when the page is printed. */
+export function PrintSteps(props: { trace: Trace; text: Catalog }) {
+  const { trace, text } = props;
+  return (
+    <section className="alf-print" aria-hidden="true">
+      <h3>{text.page.printStepsHeading}</h3>
+      <ol className="alf-print-steps">
+        {trace.steps.map((step) => (
+          <li key={step.number} className="alf-print-frame">
+            <h4 className="alf-step-title">
+              {step.number}. {text.stepTitle(step)} <span className="alf-print-lane">· {text.lanes[step.lane]}</span>
+            </h4>
+            <p className="alf-step-caption">{text.stepCaption(step)}</p>
+            <StepPanels step={step} text={text} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId } from "react";
+import type { Catalog } from "../../content";
+import type { Message, Step, ToolResult } from "../../engine";
+import { CallIdChip } from "./Chip";
+
+function ResultText(props: { result: ToolResult; text: Catalog }) {
+  const { result, text } = props;
+  return (
+    <>
+      <CallIdChip callId={result.callId} />{" "}
+      <code className="alf-result" data-status={result.status}>
+        {result.content}
+      </code>
+      {result.replayed ? <span className="alf-tag"> {text.ui.replayed}</span> : null}
+    </>
+  );
+}
+
+function MessageItem(props: { message: Message; text: Catalog }) {
+  const { message, text } = props;
+  let body: React.ReactNode;
+  switch (message.role) {
+    case "system":
+    case "user":
+      body = message.content;
+      break;
+    case "assistant":
+      body = message.toolCalls.map((call) => (
+        <span key={call.callId} className="alf-call">
+          <code>
+            {call.name}({JSON.stringify(call.args)})
+          </code>{" "}
+          <CallIdChip callId={call.callId} />
+        </span>
+      ));
+      break;
+    case "tool":
+      body = <ResultText result={message} text={text} />;
+      break;
+    default: {
+      const never: never = message;
+      body = never;
+    }
+  }
+  return (
+    <li className="alf-message" data-role={message.role}>
+      <span className="alf-role">{text.roles[message.role]}</span>
+      <span className="alf-message-body">{body}</span>
+    </li>
+  );
+}
+
+/** One named panel: a section labelled by its heading. */
+function Panel(props: { heading: string; className: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <section className={`alf-panel ${props.className}`} aria-labelledby={id}>
+      <h4 id={id} className="alf-panel-heading">
+        {props.heading}
+      </h4>
+      {props.children}
+    </section>
+  );
+}
+
+/** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
+export function StepPanels(props: { step: Step; text: Catalog }) {
+  const { step, text } = props;
+  return (
+    <div className="alf-panels">
+      <Panel heading={text.ui.contextHeading} className="alf-panel-context">
+        {step.context.length === 0 ? (
+          <p className="alf-empty">{text.ui.contextEmpty}</p>
+        ) : (
+          <ol className="alf-messages">
+            {step.context.map((message, i) => (
+              // Messages never reorder: the context only grows, so the position is a stable key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <MessageItem key={i} message={message} text={text} />
+            ))}
+          </ol>
+        )}
+      </Panel>
+      <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
+        {step.callId === null ? (
+          <p className="alf-empty">{text.ui.noneYet}</p>
+        ) : (
+          <p>
+            <CallIdChip callId={step.callId} />
+          </p>
+        )}
+      </Panel>
+      <Panel heading={text.ui.resultHeading} className="alf-panel-result">
+        {step.toolResult === null ? (
+          <p className="alf-empty">{text.ui.noneYet}</p>
+        ) : (
+          <p>
+            <ResultText result={step.toolResult} text={text} />
+          </p>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { createContext, type ReactNode, useContext, useState } from "react";
+import { useStore } from "zustand";
+import { createPlayerStore, type PlayerState, type PlayerStore } from "./createPlayerStore";
+
+const PlayerStoreContext = createContext<PlayerStore | null>(null);
+
+/** Gives its subtree a store of its own, created once: two players never share state. */
+export function PlayerProvider(props: { stepCount: number; initialIndex?: number; children: ReactNode }) {
+  const { stepCount, initialIndex } = props;
+  const [store] = useState(() =>
+    createPlayerStore(initialIndex === undefined ? { stepCount } : { stepCount, initialIndex }),
+  );
+  return <PlayerStoreContext.Provider value={store}>{props.children}</PlayerStoreContext.Provider>;
+}
+
+/** This player's store; throws a clear error outside a PlayerProvider. */
+export function usePlayerStore(): PlayerStore {
+  const store = useContext(PlayerStoreContext);
+  if (store === null) throw new Error("usePlayer must be used inside <PlayerProvider> (one per figure).");
+  return store;
+}
+
+/** Read from this player's store with a selector (module-level selectors; useShallow for objects). */
+export function usePlayer<T>(selector: (state: PlayerState) => T): T {
+  return useStore(usePlayerStore(), selector);
+}
