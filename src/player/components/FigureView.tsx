@@ -84,11 +84,11 @@ export function FigureView(props: {
       onKeyDown={onKeyDown}
       onMouseDown={onMouseDown}
     >
-      <header className="alf-header">
+      <div className="alf-header">
         <p className="alf-kicker">{text.ui.figureKicker}</p>
         <p className="alf-title">{text.ui.figureTitle}</p>
         <div className="alf-toolbar">{props.toolbar}</div>
-      </header>
+      </div>
       <p className="alf-keys-hint" aria-hidden="true">
         <span aria-hidden="true">⌨ </span>
         {text.ui.keysActive}

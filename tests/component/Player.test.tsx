@@ -1,0 +1,252 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
+import { describe, expect, it, vi } from "vitest";
+import { catalogs } from "../../src/content";
+import { f22Scenario, type Lang, runScenario } from "../../src/engine";
+import { Player } from "../../src/player/Player";
+
+function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChange?: (lang: Lang) => void } = {}) {
+  const lang = options.lang ?? "zh";
+  const user = userEvent.setup();
+  const onStepChange = vi.fn();
+  const view = render(
+    <Player
+      trace={runScenario(f22Scenario(lang))}
+      lang={lang}
+      onStepChange={onStepChange}
+      {...(options.initialIndex === undefined ? {} : { initialIndex: options.initialIndex })}
+      {...(options.onLangChange === undefined ? {} : { onLangChange: options.onLangChange })}
+    />,
+  );
+  const figure = screen.getByRole("region", { name: /F22/ });
+  return { user, figure, onStepChange, view };
+}
+const counter = (figure: HTMLElement) => within(figure).getByText(/^\d \/ 8$/).textContent;
+const panel = (figure: HTMLElement, name: string) => within(figure).getByRole("region", { name });
+
+describe("the F22 player", () => {
+  it("is a focusable region named after F22 that starts static at step 1", () => {
+    const { figure } = renderPlayer();
+    expect(figure).toHaveAttribute("tabindex", "0");
+    expect(figure).toHaveAttribute("data-state", "paused");
+    expect(counter(figure)).toBe("1 / 8");
+    expect(within(figure).getByRole("heading", { level: 3 })).toHaveTextContent(
+      "1. 用户任务：读取 config.txt 中的 timeout",
+    );
+  });
+
+  it("labels the four lanes in text and marks the acting lane with aria-current", async () => {
+    const { figure, user } = renderPlayer();
+    const lanes = within(figure).getByRole("list", { name: "泳道" });
+    expect(
+      within(lanes)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent?.slice(0, 2)),
+    ).toEqual(["用户", "模型", "宿主", "工具"]);
+    const current = () => lanes.querySelector('[aria-current="true"]');
+    expect(current()).toHaveTextContent("用户");
+    await user.click(within(figure).getByRole("button", { name: "下一步" }));
+    expect(current()).toHaveTextContent("宿主");
+    expect(lanes.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+  });
+
+  describe("given step 1", () => {
+    it("disables Previous and says the model has seen nothing and no call or result exists yet", () => {
+      const { figure } = renderPlayer();
+      expect(within(figure).getByRole("button", { name: "上一步" })).toHaveAttribute("aria-disabled", "true");
+      expect(panel(figure, "上下文")).toHaveTextContent("模型还没有看到任何内容");
+      expect(panel(figure, "调用标识")).toHaveTextContent("暂无");
+      expect(panel(figure, "工具结果")).toHaveTextContent("暂无");
+      expect(within(figure).getByText("未读取")).toBeInTheDocument();
+    });
+  });
+
+  describe("given step 3", () => {
+    it("shows call_1 in play, no result, the file unread, and says nothing has been read", () => {
+      const { figure } = renderPlayer({ initialIndex: 2 });
+      expect(panel(figure, "调用标识")).toHaveTextContent("call_1");
+      expect(panel(figure, "工具结果")).toHaveTextContent("暂无");
+      expect(within(figure).getByText("未读取")).toBeInTheDocument();
+      expect(within(figure).getByText(/文件没有被读取/)).toBeInTheDocument();
+    });
+  });
+
+  describe("given step 5", () => {
+    it("shows the result tagged call_1 and the file read, while the context has not changed", () => {
+      const { figure } = renderPlayer({ initialIndex: 4 });
+      expect(panel(figure, "工具结果")).toHaveTextContent("call_1 timeout=30");
+      expect(within(figure).getByText("已读取")).toBeInTheDocument();
+      expect(within(panel(figure, "上下文")).getAllByRole("listitem")).toHaveLength(2);
+      expect(panel(figure, "上下文")).not.toHaveTextContent("timeout=30");
+    });
+  });
+
+  describe("given step 6", () => {
+    it("lists the tool call and its result in the context, by role", () => {
+      const { figure } = renderPlayer({ initialIndex: 5 });
+      const items = within(panel(figure, "上下文")).getAllByRole("listitem");
+      expect(items.map((li) => li.textContent)).toEqual([
+        expect.stringMatching(/^系统/),
+        expect.stringMatching(/^用户/),
+        expect.stringMatching(/^模型read_file\(\{"path":"config.txt"\}\) call_1$/),
+        expect.stringMatching(/^工具结果call_1 timeout=30$/),
+      ]);
+    });
+  });
+
+  describe("given the last step", () => {
+    it("disables Next, reads as ended, and offers to play from the start", () => {
+      const { figure } = renderPlayer({ initialIndex: 7 });
+      expect(within(figure).getByRole("button", { name: "下一步" })).toHaveAttribute("aria-disabled", "true");
+      expect(figure).toHaveAttribute("data-state", "ended");
+      expect(within(figure).getByRole("button", { name: "从头播放" })).toBeInTheDocument();
+    });
+
+    it("does not advance on ArrowRight", async () => {
+      const { figure, user } = renderPlayer({ initialIndex: 7 });
+      figure.focus();
+      await user.keyboard("{ArrowRight}");
+      expect(counter(figure)).toBe("8 / 8");
+    });
+  });
+
+  it("steps with the arrow keys, Home and End while it has focus", async () => {
+    const { figure, user, onStepChange } = renderPlayer();
+    figure.focus();
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(counter(figure)).toBe("3 / 8");
+    await user.keyboard("{ArrowLeft}");
+    expect(counter(figure)).toBe("2 / 8");
+    await user.keyboard("{End}");
+    expect(counter(figure)).toBe("8 / 8");
+    await user.keyboard("{Home}");
+    expect(counter(figure)).toBe("1 / 8");
+    expect(onStepChange.mock.calls.map(([n]) => n)).toEqual([2, 3, 2, 8, 1]);
+  });
+
+  it("ignores keys pressed outside the figure", async () => {
+    const { figure, user } = renderPlayer();
+    const outside = document.createElement("button");
+    document.body.append(outside);
+    outside.focus();
+    await user.keyboard("{ArrowRight}{End} ");
+    expect(counter(figure)).toBe("1 / 8");
+    outside.remove();
+  });
+
+  it("leaves the dwell slider's arrow keys to the slider", () => {
+    const { figure } = renderPlayer();
+    const slider = within(figure).getByRole("slider", { name: "停留时间" });
+    slider.focus();
+    // The slider's own default action must survive (jsdom does not move range inputs; Chromium does: e2e).
+    expect(fireEvent.keyDown(slider, { key: "ArrowRight" })).toBe(true);
+    expect(fireEvent.keyDown(slider, { key: "End" })).toBe(true);
+    expect(counter(figure)).toBe("1 / 8");
+    fireEvent.change(slider, { target: { value: "5.5" } });
+    expect(within(figure).getByText("5.5 秒")).toBeInTheDocument();
+  });
+
+  it("plays one step per dwell time and stops by itself at the last step", async () => {
+    vi.useFakeTimers();
+    try {
+      const { figure } = renderPlayer({ initialIndex: 5 });
+      act(() => within(figure).getByRole("button", { name: "播放" }).click());
+      expect(figure).toHaveAttribute("data-state", "playing");
+      expect(within(figure).getByRole("button", { name: "暂停" })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(3000));
+      expect(counter(figure)).toBe("7 / 8");
+      act(() => vi.advanceTimersByTime(3000));
+      expect(counter(figure)).toBe("8 / 8");
+      expect(figure).toHaveAttribute("data-state", "ended");
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(counter(figure)).toBe("8 / 8");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("toggles play and pause with Space on the figure", async () => {
+    const { figure, user } = renderPlayer();
+    figure.focus();
+    await user.keyboard(" ");
+    expect(figure).toHaveAttribute("data-state", "playing");
+    await user.keyboard(" ");
+    expect(figure).toHaveAttribute("data-state", "paused");
+  });
+
+  it("announces each step change once in a polite live region", async () => {
+    const { figure, user } = renderPlayer();
+    const regions = document.querySelectorAll("[aria-live]");
+    expect(regions).toHaveLength(1);
+    await user.click(within(figure).getByRole("button", { name: "下一步" }));
+    expect(regions[0]).toHaveTextContent(/^步骤第2步，共8步：2\. 宿主构建上下文|^步骤第2步，共8步：宿主构建上下文/);
+  });
+
+  it("speaks English with lang en", () => {
+    const { figure } = renderPlayer({ lang: "en" });
+    for (const name of ["Previous", "Next", "Play", "Enlarge figure"]) {
+      expect(within(figure).getByRole("button", { name })).toBeInTheDocument();
+    }
+    for (const name of ["Context", "Call ID", "Tool result"]) expect(panel(figure, name)).toBeInTheDocument();
+    const lanes = within(within(figure).getByRole("list", { name: "Lanes" }));
+    for (const name of ["User", "Model", "Host", "Tool"]) expect(lanes.getByText(name)).toBeInTheDocument();
+    expect(within(figure).getByText("not read")).toBeInTheDocument();
+  });
+
+  it("offers a language switch when the page asks for one", async () => {
+    const onLangChange = vi.fn();
+    const { figure, user } = renderPlayer({ onLangChange });
+    const english = within(figure).getByRole("button", { name: "English" });
+    expect(english).toHaveAttribute("aria-pressed", "false");
+    await user.click(english);
+    expect(onLangChange).toHaveBeenCalledWith("en");
+  });
+
+  it("keeps two players on one page independent", async () => {
+    const user = userEvent.setup();
+    const trace = runScenario(f22Scenario());
+    render(
+      <>
+        <Player trace={trace} lang="zh" />
+        <Player trace={trace} lang="zh" />
+      </>,
+    );
+    const [first, second] = screen.getAllByRole("region", { name: /F22/ });
+    if (first === undefined || second === undefined) throw new Error("two players expected");
+    await user.click(within(first).getByRole("button", { name: "下一步" }));
+    expect(counter(first)).toBe("2 / 8");
+    expect(counter(second)).toBe("1 / 8");
+  });
+
+  it("opens the enlarged view with the same state, and closes it with Escape", async () => {
+    const { figure, user } = renderPlayer({ initialIndex: 3 });
+    const enlarge = within(figure).getByRole("button", { name: "放大图形" });
+    await user.click(enlarge);
+    const dialog = screen.getByRole("dialog", { name: "放大的图形 F22" });
+    const big = within(dialog).getByRole("region", { name: /F22/ });
+    expect(counter(big)).toBe("4 / 8");
+    await user.click(within(big).getByRole("button", { name: "下一步" }));
+    expect(counter(figure)).toBe("5 / 8");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(enlarge).toHaveFocus();
+  });
+
+  it("has no axe violations", async () => {
+    const { view } = renderPlayer({ initialIndex: 5 });
+    const result = await axe.run(view.container, { rules: { "color-contrast": { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  });
+});
+
+describe("catalog coverage in the player", () => {
+  it("renders no key names or undefined text in either language", () => {
+    for (const lang of ["zh", "en"] as const) {
+      const { view } = renderPlayer({ lang, initialIndex: 5 });
+      expect(view.container.textContent).not.toMatch(/undefined|null|NaN|\[object/);
+      expect(view.container.textContent).toContain(catalogs[lang].ui.contextHeading);
+      view.unmount();
+    }
+  });
+});

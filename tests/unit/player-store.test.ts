@@ -1,0 +1,99 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { createPlayerStore, DWELL, dataStateOf } from "../../src/player/store/createPlayerStore";
+
+const store = (initialIndex = 0) => createPlayerStore({ stepCount: 8, initialIndex });
+
+describe("createPlayerStore", () => {
+  it("starts paused on the first step by default: nothing moves until the reader acts", () => {
+    const s = store().getState();
+    expect([s.index, s.status, dataStateOf(s)]).toEqual([0, "paused", "paused"]);
+  });
+
+  it("clamps the initial step", () => {
+    expect(store(99).getState().index).toBe(7);
+    expect(store(-3).getState().index).toBe(0);
+  });
+
+  describe("given the first step", () => {
+    it("does not go back", () => {
+      const s = store();
+      s.getState().prev();
+      expect(s.getState().index).toBe(0);
+    });
+  });
+
+  describe("given the last step", () => {
+    it("does not advance (no wrap-around) and reads as ended", () => {
+      const s = store(7);
+      s.getState().next();
+      expect(s.getState().index).toBe(7);
+      expect(dataStateOf(s.getState())).toBe("ended");
+    });
+    it("starts again from step 1 on play", () => {
+      const s = store(7);
+      s.getState().play();
+      expect([s.getState().index, s.getState().status]).toEqual([0, "playing"]);
+    });
+  });
+
+  it("plays one step per tick and stops by itself at the last step", () => {
+    const s = store(5);
+    s.getState().play();
+    s.getState().tick();
+    expect([s.getState().index, s.getState().status]).toEqual([6, "playing"]);
+    s.getState().tick();
+    expect([s.getState().index, s.getState().status]).toEqual([7, "paused"]);
+    s.getState().tick();
+    expect(s.getState().index).toBe(7);
+  });
+
+  it("ignores ticks while paused", () => {
+    const s = store(2);
+    s.getState().tick();
+    expect(s.getState().index).toBe(2);
+  });
+
+  it("pauses when the reader steps by hand", () => {
+    const s = store(2);
+    s.getState().play();
+    s.getState().next();
+    expect([s.getState().index, s.getState().status]).toEqual([3, "paused"]);
+  });
+
+  it("toggles between playing and paused", () => {
+    const s = store();
+    s.getState().toggle();
+    expect(s.getState().status).toBe("playing");
+    s.getState().toggle();
+    expect(s.getState().status).toBe("paused");
+  });
+
+  it("jumps to the first and last steps, and clamps goTo", () => {
+    const s = store(3);
+    s.getState().last();
+    expect(s.getState().index).toBe(7);
+    s.getState().first();
+    expect(s.getState().index).toBe(0);
+    s.getState().goTo(42);
+    expect(s.getState().index).toBe(7);
+    s.getState().goTo(Number.NaN);
+    expect(s.getState().index).toBe(0);
+  });
+
+  it("keeps the dwell time within its bounds", () => {
+    const s = store();
+    s.getState().setDwell(0.1);
+    expect(s.getState().dwellSeconds).toBe(DWELL.min);
+    s.getState().setDwell(100);
+    expect(s.getState().dwellSeconds).toBe(DWELL.max);
+    s.getState().setDwell(Number.NaN);
+    expect(s.getState().dwellSeconds).toBe(DWELL.max);
+  });
+
+  it("gives each player its own state", () => {
+    const [a, b] = [store(), store()];
+    a.getState().next();
+    expect([a.getState().index, b.getState().index]).toEqual([1, 0]);
+  });
+});
