@@ -15,10 +15,10 @@ function replaceUrl(mutate: (url: URL) => void): void {
   window.history.replaceState(window.history.state, "", url);
 }
 
-function Code(props: { source: string; label: string }) {
+function Code(props: { source: string }) {
   const tokens = useMemo(() => tokenize(props.source), [props.source]);
   return (
-    <pre className="page-code" tabIndex={0} role="region" aria-label={props.label}>
+    <pre className="page-code" tabIndex={0}>
       <code>
         {tokens.map(([kind, text], i) =>
           kind === "plain" ? (
@@ -75,8 +75,8 @@ export function App() {
           ))}
         </section>
 
-        <section aria-labelledby="figure-heading" className="page-figure">
-          <h2 id="figure-heading">
+        <section className="page-figure">
+          <h2>
             <span className="page-kicker">{text.ui.figureKicker}</span> {text.ui.figureTitle}
           </h2>
           <p className="page-question">{page.question}</p>
@@ -129,12 +129,12 @@ export function App() {
         <section aria-labelledby="code-heading">
           <h2 id="code-heading">{page.codeHeading}</h2>
           <p>{page.codeNote}</p>
-          <Code source={teachingCode} label={page.codeHeading} />
+          <Code source={teachingCode} />
         </section>
         <section aria-labelledby="output-heading">
           <h2 id="output-heading">{page.outputHeading}</h2>
           <p>{page.outputNote}</p>
-          <pre className="page-code" tabIndex={0} role="region" aria-label={page.outputHeading}>
+          <pre className="page-code" tabIndex={0}>
             <code>{demoOutput[lang]}</code>
           </pre>
         </section>

@@ -1,5 +1,23 @@
 import { type ReactNode, useEffect, useRef } from "react";
 
+const TABBABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Wrap Tab and Shift+Tab around the dialog's own controls, so focus never leaves for the browser's UI. */
+function keepTabInside(dialog: HTMLElement, event: React.KeyboardEvent): void {
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)];
+  const [first, last] = [tabbable[0], tabbable.at(-1)];
+  if (first === undefined || last === undefined) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A modal dialog around a second view of the figure. The native <dialog> keeps focus inside (the rest of the
  * page is inert), closes on Escape, and we hand focus back to the button that opened it.
@@ -39,9 +57,12 @@ export function EnlargeDialog(props: {
         onClose();
       }}
       onKeyDown={(event) => {
-        if (event.key === "Escape" && !event.defaultPrevented) {
+        if (event.defaultPrevented) return;
+        if (event.key === "Escape") {
           event.preventDefault();
           onClose();
+        } else if (event.key === "Tab") {
+          keepTabInside(event.currentTarget, event);
         }
       }}
     >

@@ -1,0 +1,23 @@
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+
+/** Every test fails if the page logs an error or warning, or throws. */
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await use(problems);
+      expect(problems, "console errors, warnings or uncaught exceptions").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** The inline figure (the first F22 region on the page). */
+export const figureOf = (page: Page): Locator => page.getByRole("region", { name: /F22/ }).first();
+export const counterOf = (figure: Locator): Locator => figure.locator(".alf-counter > [aria-hidden]");
+export const liveRegionOf = (page: Page): Locator => page.locator("[aria-live]");

@@ -1,0 +1,288 @@
+import AxeBuilder from "@axe-core/playwright";
+import { counterOf, expect, figureOf, liveRegionOf, test } from "./fixtures";
+
+test.describe("the chapter page", () => {
+  test("shows the chapter around figure F22, rendered from the engine", async ({ page }) => {
+    await page.goto("./");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("模型提议与程序执行分离");
+    for (const name of ["输入与适用条件", "运行命令", "完整教学代码", "运行结果示例"]) {
+      await expect(page.getByRole("heading", { name })).toBeVisible();
+    }
+    for (const term of ["调用标识（call ID）", "工具结果（tool result）", "上下文（context）"]) {
+      await expect(page.getByText(term)).toBeVisible();
+    }
+    await expect(page.getByRole("region", { name: "完整教学代码" })).toContainText("export class Executor");
+    await expect(page.getByRole("region", { name: "运行结果示例" })).toContainText('"实际模拟写入次数": 1');
+    const figure = figureOf(page);
+    await expect(figure).toHaveAttribute("data-state", "paused");
+    await expect(counterOf(figure)).toHaveText("1 / 8");
+  });
+});
+
+test.describe("keyboard", () => {
+  test("walks 1→8→1 with the arrow keys while the figure has focus, announcing each step once", async ({ page }) => {
+    await page.goto("./");
+    const figure = figureOf(page);
+    await figure.focus();
+    await expect(figure.locator(".alf-keys-hint")).toBeVisible();
+    for (let n = 2; n <= 8; n += 1) {
+      await page.keyboard.press("ArrowRight");
+      await expect(counterOf(figure)).toHaveText(`${n} / 8`);
+      await expect(liveRegionOf(page)).toHaveText(new RegExp(`^步骤第${n}步，共8步：`));
+    }
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(figure)).toHaveText("8 / 8");
+    for (let n = 7; n >= 1; n -= 1) {
+      await page.keyboard.press("ArrowLeft");
+      await expect(counterOf(figure)).toHaveText(`${n} / 8`);
+    }
+    await page.keyboard.press("End");
+    await expect(counterOf(figure)).toHaveText("8 / 8");
+    await page.keyboard.press("Home");
+    await expect(counterOf(figure)).toHaveText("1 / 8");
+    await expect(liveRegionOf(page)).toHaveCount(1);
+  });
+
+  test("reaches the figure with Tab and keeps focus on Next when it reaches the end", async ({ page }) => {
+    await page.goto("./#step-7");
+    const figure = figureOf(page);
+    const next = figure.getByRole("button", { name: "下一步" });
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(counterOf(figure)).toHaveText("8 / 8");
+    await expect(next).toBeDisabled();
+    await expect(next).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(counterOf(figure)).toHaveText("7 / 8");
+  });
+
+  test("ignores and never swallows keys pressed outside the figure", async ({ page }) => {
+    await page.goto("./");
+    await page.evaluate(() => {
+      (window as unknown as { prevented: string[] }).prevented = [];
+      document.addEventListener("keydown", (e) => {
+        if (e.defaultPrevented) (window as unknown as { prevented: string[] }).prevented.push(e.key);
+      });
+    });
+    await page.getByRole("region", { name: "完整教学代码" }).focus();
+    for (const key of ["ArrowRight", "ArrowLeft", "End", "Home", "Space"]) await page.keyboard.press(key);
+    await expect(counterOf(figureOf(page))).toHaveText("1 / 8");
+    expect(await page.evaluate(() => (window as unknown as { prevented: string[] }).prevented)).toEqual([]);
+  });
+
+  test("leaves the slider's arrow keys to the slider", async ({ page }) => {
+    await page.goto("./");
+    const figure = figureOf(page);
+    const slider = figure.getByRole("slider", { name: "停留时间" });
+    await slider.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(slider).toHaveValue("3.5");
+    await expect(figure.locator("output")).toHaveText("3.5 秒");
+    await expect(counterOf(figure)).toHaveText("1 / 8");
+  });
+
+  test("focuses the figure when the reader clicks inside it", async ({ page }) => {
+    await page.goto("./");
+    const figure = figureOf(page);
+    await figure.locator(".alf-step-caption").click();
+    await expect(figure).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(figure)).toHaveText("2 / 8");
+  });
+});
+
+test.describe("playback", () => {
+  test("plays to the end at the shortest dwell and stops by itself; Play at the end starts over", async ({ page }) => {
+    await page.goto("./");
+    const figure = figureOf(page);
+    const slider = figure.getByRole("slider", { name: "停留时间" });
+    await slider.focus();
+    await page.keyboard.press("Home");
+    await expect(figure.locator("output")).toHaveText("1 秒");
+    await figure.getByRole("button", { name: "播放" }).click();
+    await expect(figure).toHaveAttribute("data-state", "playing");
+    await expect(figure.getByRole("button", { name: "暂停" })).toBeVisible();
+    await expect(counterOf(figure)).toHaveText("8 / 8", { timeout: 12_000 });
+    await expect(figure).toHaveAttribute("data-state", "ended");
+    await page.waitForTimeout(1500);
+    await expect(counterOf(figure)).toHaveText("8 / 8");
+    await figure.getByRole("button", { name: "从头播放" }).click();
+    await expect(counterOf(figure)).toHaveText("1 / 8");
+    await expect(figure).toHaveAttribute("data-state", "playing");
+  });
+});
+
+test.describe("enlarge", () => {
+  test("opens a modal dialog with the same state, keeps focus inside, closes on Escape and returns focus", async ({
+    page,
+  }) => {
+    await page.goto("./#step-3");
+    const figure = figureOf(page);
+    const enlarge = figure.getByRole("button", { name: "放大图形" });
+    await enlarge.click();
+    const dialog = page.getByRole("dialog", { name: "放大的图形 F22" });
+    await expect(dialog).toBeVisible();
+    const big = dialog.getByRole("region", { name: /F22/ });
+    await expect(counterOf(big)).toHaveText("3 / 8");
+    await expect(big).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(big)).toHaveText("4 / 8");
+    for (let i = 0; i < 15; i += 1) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    const box = await big.boundingBox();
+    const inlineBox = await figure.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(inlineBox?.width ?? 0);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(enlarge).toBeFocused();
+    await expect(counterOf(figure)).toHaveText("4 / 8");
+  });
+});
+
+test.describe("layout", () => {
+  test("at 375 px the figure scrolls sideways inside its box and the page never does", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("./#step-5");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const scroller = figureOf(page).locator(".alf-scroll");
+    const sizes = await scroller.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      left: el.scrollLeft,
+    }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    // The current step (tool → host, on the right) has been scrolled into view.
+    expect(sizes.left).toBeGreaterThan(0);
+  });
+
+  test("honours reduced motion: the current arrow appears at once", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("./");
+    const figure = figureOf(page);
+    await figure.getByRole("button", { name: "下一步" }).click();
+    const transform = await figure
+      .locator('[data-status="current"] .alf-arrow-line')
+      .evaluate((el) => getComputedStyle(el).transform);
+    expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(transform);
+    await context.close();
+  });
+
+  test("animates the current arrow when motion is allowed", async ({ page }) => {
+    await page.goto("./");
+    const figure = figureOf(page);
+    await figure.getByRole("button", { name: "下一步" }).click();
+    const line = figure.locator('[data-status="current"] .alf-arrow-line');
+    const scales = await line.evaluate(
+      (el) =>
+        new Promise<number[]>((resolve) => {
+          const seen: number[] = [];
+          const sample = () => {
+            seen.push(new DOMMatrix(getComputedStyle(el).transform).a);
+            if (seen.length < 30) requestAnimationFrame(sample);
+            else resolve(seen);
+          };
+          sample();
+        }),
+    );
+    expect(Math.min(...scales)).toBeLessThan(1);
+    expect(scales.at(-1)).toBe(1);
+  });
+
+  test("prints all eight steps as numbered frames", async ({ page }) => {
+    await page.goto("./");
+    await page.emulateMedia({ media: "print" });
+    const frames = page.locator(".alf-print-frame");
+    await expect(frames).toHaveCount(8);
+    for (let i = 0; i < 8; i += 1) await expect(frames.nth(i)).toBeVisible();
+    await expect(frames.nth(5)).toContainText("6. 宿主回填 call_1 的结果");
+    await expect(frames.nth(5)).toContainText("timeout=30");
+    await expect(figureOf(page)).toBeHidden();
+  });
+
+  test("follows the dark colour scheme", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("./");
+    const background = await figureOf(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe("rgb(22, 24, 29)");
+    await context.close();
+  });
+});
+
+test.describe("language and links", () => {
+  test("switches every string to English with ?lang=en, and back with the toggle", async ({ page }) => {
+    await page.goto("./?lang=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The model proposes; the program executes");
+    const figure = figureOf(page);
+    for (const name of ["Previous", "Play", "Next", "Enlarge figure"]) {
+      await expect(figure.getByRole("button", { name, exact: true })).toBeVisible();
+    }
+    await expect(figure.getByRole("heading", { level: 3 })).toHaveText(
+      "1. The user's task: “Read timeout from config.txt”",
+    );
+    await figure.getByRole("button", { name: "中文" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("模型提议与程序执行分离");
+    await expect(figure.getByRole("button", { name: "下一步" })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("lang")).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+  });
+
+  test("opens at #step-N or ?step=N and updates the hash without piling up history", async ({ page }) => {
+    await page.goto("./#step-5");
+    const figure = figureOf(page);
+    await expect(counterOf(figure)).toHaveText("5 / 8");
+    await page.goto("./?step=3");
+    await expect(counterOf(figure)).toHaveText("3 / 8");
+    const before = await page.evaluate(() => history.length);
+    await figure.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(page).toHaveURL(/#step-5$/);
+    expect(await page.evaluate(() => history.length)).toBe(before);
+  });
+
+  for (const [query, shown] of [
+    ["?step=99", "8 / 8"],
+    ["?step=0", "1 / 8"],
+    ["?step=abc", "1 / 8"],
+    ["#step-", "1 / 8"],
+    ["?lang=fr&step=2", "2 / 8"],
+  ] as const) {
+    test(`copes with ${query} calmly`, async ({ page }) => {
+      await page.goto(`./${query}`);
+      const figure = figureOf(page);
+      await expect(counterOf(figure)).toHaveText(shown);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("模型提议与程序执行分离");
+      await figure.getByRole("button", { name: shown === "8 / 8" ? "上一步" : "下一步" }).click();
+      await expect(counterOf(figure)).not.toHaveText(shown);
+    });
+  }
+
+  test("explains an out-of-range step link", async ({ page }) => {
+    await page.goto("./?step=99");
+    await expect(page.getByRole("note")).toContainText("“99”");
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`has no serious or critical axe violations (${scheme})`, async ({ browser }) => {
+      const context = await browser.newContext({ colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto("./#step-6");
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+      await figureOf(page).getByRole("button", { name: "放大图形" }).click();
+      const inDialog = await new AxeBuilder({ page }).include("dialog").analyze();
+      expect(inDialog.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+      await context.close();
+    });
+  }
+});
