@@ -8,12 +8,21 @@ export interface StepRequest {
   readonly invalid: string | null;
 }
 
+/** Percent-decode, keeping the raw text when it is not valid encoding (a hand-edited link must not crash the page). */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** `#step-N` wins over `?step=N`; both are 1-based. Out of range or not a number → the nearest sensible step. */
 export function stepFromUrl(location: { hash: string; search: string }, stepCount: number): StepRequest {
   const fromHash = /^#step-(.*)$/.exec(location.hash)?.[1];
   const raw = fromHash ?? new URLSearchParams(location.search).get("step");
   if (raw === null || raw === undefined) return { index: 0, invalid: null };
-  const text = decodeURIComponent(raw).trim().slice(0, 40);
+  const text = safeDecode(raw).trim().slice(0, 40);
   if (!/^\d+$/.test(text)) return { index: 0, invalid: text };
   const n = Number(text);
   if (n >= 1 && n <= stepCount) return { index: n - 1, invalid: null };

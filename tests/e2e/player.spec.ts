@@ -252,6 +252,7 @@ test.describe("language and links", () => {
     ["?step=0", "1 / 8"],
     ["?step=abc", "1 / 8"],
     ["#step-", "1 / 8"],
+    ["#step-%E0%A4%A", "1 / 8"],
     ["?lang=fr&step=2", "2 / 8"],
   ] as const) {
     test(`copes with ${query} calmly`, async ({ page }) => {

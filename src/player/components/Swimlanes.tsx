@@ -85,8 +85,12 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
     if (!scroller || !mark || scroller.scrollWidth <= scroller.clientWidth) return;
     const box = mark.getBoundingClientRect();
     const view = scroller.getBoundingClientRect();
-    const centre = box.left + box.width / 2 - view.left + scroller.scrollLeft;
-    scroller.scrollLeft = Math.max(0, centre - scroller.clientWidth / 2);
+    // The mark's extent in scroll coordinates, with room for the lane labels on either side.
+    const start = box.left - view.left + scroller.scrollLeft - 56;
+    const end = box.right - view.left + scroller.scrollLeft + 56;
+    if (end - start > scroller.clientWidth) scroller.scrollLeft = (start + end - scroller.clientWidth) / 2;
+    else if (start < scroller.scrollLeft) scroller.scrollLeft = Math.max(0, start);
+    else if (end > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = end - scroller.clientWidth;
   }, [index]);
   return (
     <div className="alf-diagram" ref={diagram}>
