@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { demoReport } from "./src/engine/index";
+import { demoReport } from "./src/engine/index.ts";
 
 /**
  * `virtual:demo-output`: the teaching experiment's report, produced by running the engine while the page is

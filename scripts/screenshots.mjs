@@ -38,4 +38,17 @@ for (const scheme of ["light", "dark"]) {
     }
   }
 }
+// The enlarged view and the printed page, once each.
+for (const width of [375, 1280]) {
+  const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+  await page.goto(`${base}${process.env.QUERY ?? ""}#step-6`);
+  await page.getByRole("region", { name: /F22/ }).first().locator(".alf-toolbar button").last().click();
+  await page.screenshot({ path: `${out}/dialog-${width}.png` });
+  await page.close();
+}
+const printed = await browser.newPage({ viewport: { width: 800, height: 1100 } });
+await printed.goto(base);
+await printed.emulateMedia({ media: "print" });
+await printed.locator(".alf-print").screenshot({ path: `${out}/print.png` });
+await printed.close();
 await browser.close();

@@ -42,6 +42,17 @@ export function App() {
   const trace = useMemo(() => runScenario(f22Scenario(lang)), [lang]);
   const [request] = useState(() => stepFromUrl(window.location, trace.steps.length));
   const [linkProblem, setLinkProblem] = useState(request.invalid);
+  const [followed, setFollowed] = useState<{ step: number } | undefined>(undefined);
+
+  // A `#step-N` link followed on this page (a course author's "see step 6") moves the figure there.
+  useEffect(() => {
+    const onHashChange = () => {
+      const next = stepFromUrl({ hash: window.location.hash, search: "" }, trace.steps.length);
+      if (next.invalid === null && window.location.hash !== "") setFollowed({ step: next.index + 1 });
+    };
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
+  }, [trace.steps.length]);
 
   useEffect(() => {
     document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
@@ -100,6 +111,7 @@ export function App() {
             initialIndex={request.index}
             onStepChange={onStepChange}
             onLangChange={onLangChange}
+            {...(followed === undefined ? {} : { request: followed })}
           />
           {linkProblem === null ? null : (
             <p className="page-note" role="note">

@@ -3,8 +3,8 @@
  * read → patch → test, an executor checks and runs each call against in-memory state. No LLM is called and no
  * real file is touched. Same checks in the same order, same results, same report.
  */
-import { type Lang, LoopError } from "./errors";
-import { deepCopy, deepEqual, isPlainObject } from "./json";
+import { type Lang, LoopError } from "./errors.ts";
+import { deepCopy, deepEqual, isPlainObject } from "./json.ts";
 
 /** The tools of the experiment. */
 export type ExperimentTool = "read" | "patch" | "test";

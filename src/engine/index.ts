@@ -3,8 +3,8 @@
  * the exact port of the chapter's teaching experiment, and a generic loop runner with its scenarios.
  */
 
-export type { Lang, LoopErrorCode } from "./errors";
-export { isLoopErrorCode, LOOP_ERROR_MESSAGES, LoopError } from "./errors";
+export type { Lang, LoopErrorCode } from "./errors.ts";
+export { isLoopErrorCode, LOOP_ERROR_MESSAGES, LoopError } from "./errors.ts";
 export type {
   ExperimentCall,
   ExperimentEvent,
@@ -14,15 +14,15 @@ export type {
   ExperimentStatus,
   ExperimentTool,
   LoopState,
-} from "./experiment";
-export { createLoopState, demoReport, Executor, fakeModel, runExperiment, selfTest } from "./experiment";
-export type { JsonObject, JsonValue } from "./json";
-export { readSettingModel, scriptedReplies } from "./models";
-export type { HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner";
-export { runScenario } from "./runner";
-export { F22_FILES, f22Scenario } from "./scenarios/f22";
-export type { ToolDefinition, ToolOutput } from "./tools";
-export { isProjectPath, MemoryFiles, readFileTool } from "./tools";
+} from "./experiment.ts";
+export { createLoopState, demoReport, Executor, fakeModel, runExperiment, selfTest } from "./experiment.ts";
+export type { JsonObject, JsonValue } from "./json.ts";
+export { readSettingModel, scriptedReplies } from "./models.ts";
+export type { HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner.ts";
+export { runScenario } from "./runner.ts";
+export { F22_FILES, f22Scenario } from "./scenarios/f22.ts";
+export type { ToolDefinition, ToolOutput } from "./tools.ts";
+export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export type {
   AnswerStep,
   Counters,
@@ -46,5 +46,5 @@ export type {
   ValidationRule,
   ValidationStep,
   Verdict,
-} from "./trace";
-export { LANES } from "./trace";
+} from "./trace.ts";
+export { LANES } from "./trace.ts";

@@ -1,7 +1,7 @@
 /** Scripted models: deterministic policies that see only the context the host gives them. */
-import type { ModelPolicy, ModelReply } from "./runner";
-import { readFileTool } from "./tools";
-import type { Message } from "./trace";
+import type { ModelPolicy, ModelReply } from "./runner.ts";
+import { readFileTool } from "./tools.ts";
+import type { Message } from "./trace.ts";
 
 /** Find `key=value` on a line of some text. */
 function lookUp(text: string, key: string): string | undefined {

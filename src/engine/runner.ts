@@ -3,10 +3,20 @@
  * model proposes, the host validates each call and runs the approved ones, feeds results back by call_id, and
  * decides when the run is over. Every step it takes is recorded as data.
  */
-import { LoopError, type LoopErrorCode } from "./errors";
-import { deepEqual, isPlainObject, type JsonObject } from "./json";
-import { MemoryFiles, type ToolDefinition } from "./tools";
-import type { Counters, Message, Outcome, Step, ToolCall, ToolResult, Trace, ValidationCheck, Verdict } from "./trace";
+import { LoopError, type LoopErrorCode } from "./errors.ts";
+import { deepEqual, isPlainObject, type JsonObject } from "./json.ts";
+import { MemoryFiles, type ToolDefinition } from "./tools.ts";
+import type {
+  Counters,
+  Message,
+  Outcome,
+  Step,
+  ToolCall,
+  ToolResult,
+  Trace,
+  ValidationCheck,
+  Verdict,
+} from "./trace.ts";
 
 /** What a scripted model can say: propose tool calls, or give a final answer citing the results it used. */
 export type ModelReply =

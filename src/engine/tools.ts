@@ -1,6 +1,6 @@
 /** In-memory tools: what the host may run on the model's behalf. Nothing touches a real disk. */
-import type { JsonObject } from "./json";
-import type { FileState, FileStatus } from "./trace";
+import type { JsonObject } from "./json.ts";
+import type { FileState, FileStatus } from "./trace.ts";
 
 /** The fixed input files of a run and what has been read. Made fresh for every run. */
 export class MemoryFiles {

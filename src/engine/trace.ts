@@ -2,8 +2,8 @@
  * The data model of a loop run: neutral messages (they map onto OpenAI Chat, OpenAI Responses and Anthropic
  * Messages alike), and the trace of steps the runner records. Steps carry data only; words come from catalogs.
  */
-import type { LoopErrorCode } from "./errors";
-import type { JsonObject } from "./json";
+import type { LoopErrorCode } from "./errors.ts";
+import type { JsonObject } from "./json.ts";
 
 /** Who acts in a step: the four swimlanes. */
 export type Lane = "user" | "model" | "host" | "tool";

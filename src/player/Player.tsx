@@ -4,7 +4,7 @@ import { type Catalog, catalogs, LANGS } from "../content";
 import type { Lang, Trace } from "../engine";
 import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
-import { PlayerProvider, usePlayer } from "./store/context";
+import { PlayerProvider, usePlayer, usePlayerStore } from "./store/context";
 import type { PlayerState } from "./store/createPlayerStore";
 import { usePlayback } from "./usePlayback";
 
@@ -17,12 +17,18 @@ export interface PlayerProps {
   onStepChange?: (stepNumber: number) => void;
   /** When given, the figure shows a 中文 / English switch. */
   onLangChange?: (lang: Lang) => void;
+  /** Ask the figure to show a 1-based step (e.g. a `#step-N` link was followed); pass a new object each time. */
+  request?: { readonly step: number };
 }
 
 const selectIndex = (s: PlayerState) => s.index;
 
 function PlayerBody(props: PlayerProps & { text: Catalog }) {
-  const { trace, text, onStepChange, onLangChange, lang } = props;
+  const { trace, text, onStepChange, onLangChange, lang, request } = props;
+  const store = usePlayerStore();
+  useEffect(() => {
+    if (request !== undefined) store.getState().goTo(request.step - 1);
+  }, [request, store]);
   const [enlarged, setEnlarged] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
   const index = usePlayer(selectIndex);
@@ -63,11 +69,24 @@ function PlayerBody(props: PlayerProps & { text: Catalog }) {
       <EnlargeDialog
         open={enlarged}
         label={text.ui.dialogLabel}
-        closeLabel={text.ui.close}
         onClose={() => setEnlarged(false)}
         returnFocusTo={enlargeButton}
       >
-        <FigureView trace={trace} text={text} variant="enlarged" announce={enlarged} toolbar={languageToggle} />
+        <FigureView
+          trace={trace}
+          text={text}
+          variant="enlarged"
+          announce={enlarged}
+          toolbar={
+            <>
+              {languageToggle}
+              <button type="button" className="alf-button alf-button-small" onClick={() => setEnlarged(false)}>
+                <span aria-hidden="true">✕ </span>
+                {text.ui.close}
+              </button>
+            </>
+          }
+        />
       </EnlargeDialog>
     </>
   );

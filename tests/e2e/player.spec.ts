@@ -138,6 +138,10 @@ test.describe("enlarge", () => {
     await expect(dialog).toBeHidden();
     await expect(enlarge).toBeFocused();
     await expect(counterOf(figure)).toHaveText("4 / 8");
+    await enlarge.click();
+    await dialog.getByRole("button", { name: "关闭" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(enlarge).toBeFocused();
   });
 });
 
@@ -173,24 +177,47 @@ test.describe("layout", () => {
     await context.close();
   });
 
+  test("does not move anything on load", async ({ page }) => {
+    await page.addInitScript(() => {
+      const scales: number[] = [];
+      (window as unknown as { scales: number[] }).scales = scales;
+      const sample = () => {
+        const line = document.querySelector('[data-status="current"] .alf-arrow-line');
+        if (line !== null) scales.push(new DOMMatrix(getComputedStyle(line).transform).a);
+        if (scales.length < 200) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await page.goto("./#step-3");
+    await page.waitForTimeout(700);
+    const scales = await page.evaluate(() => (window as unknown as { scales: number[] }).scales);
+    expect(scales.length).toBeGreaterThan(5);
+    expect(scales.every((a) => a === 1)).toBe(true);
+    await expect(figureOf(page)).toHaveAttribute("data-state", "paused");
+  });
+
   test("animates the current arrow when motion is allowed", async ({ page }) => {
     await page.goto("./");
     const figure = figureOf(page);
+    // Sample the current arrow's horizontal scale on every frame, starting before the click.
+    await page.evaluate(() => {
+      const scales: number[] = [];
+      (window as unknown as { scales: number[] }).scales = scales;
+      const sample = () => {
+        const line = document.querySelector('[data-status="current"] .alf-arrow-line');
+        if (line !== null) scales.push(new DOMMatrix(getComputedStyle(line).transform).a);
+        if (scales.length < 400) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await figure.getByRole("button", { name: "下一步" }).click();
-    const line = figure.locator('[data-status="current"] .alf-arrow-line');
-    const scales = await line.evaluate(
-      (el) =>
-        new Promise<number[]>((resolve) => {
-          const seen: number[] = [];
-          const sample = () => {
-            seen.push(new DOMMatrix(getComputedStyle(el).transform).a);
-            if (seen.length < 30) requestAnimationFrame(sample);
-            else resolve(seen);
-          };
-          sample();
-        }),
-    );
-    expect(Math.min(...scales)).toBeLessThan(1);
+    await expect(counterOf(figure)).toHaveText("2 / 8");
+    await page.waitForTimeout(800);
+    const scales = await page.evaluate(() => (window as unknown as { scales: number[] }).scales);
+    expect(
+      scales.some((a) => a > 0 && a < 1),
+      "an in-between frame",
+    ).toBe(true);
     expect(scales.at(-1)).toBe(1);
   });
 
@@ -245,6 +272,21 @@ test.describe("language and links", () => {
     await page.keyboard.press("ArrowRight");
     await expect(page).toHaveURL(/#step-5$/);
     expect(await page.evaluate(() => history.length)).toBe(before);
+  });
+
+  test("follows a #step-N link on the same page", async ({ page }) => {
+    await page.goto("./");
+    await page.evaluate(() => {
+      window.location.hash = "step-6";
+    });
+    const figure = figureOf(page);
+    await expect(counterOf(figure)).toHaveText("6 / 8");
+    await figure.getByRole("button", { name: "上一步" }).click();
+    await expect(page).toHaveURL(/#step-5$/);
+    await page.evaluate(() => {
+      window.location.hash = "step-6";
+    });
+    await expect(counterOf(figure)).toHaveText("6 / 8");
   });
 
   for (const [query, shown] of [

@@ -14,8 +14,8 @@ const importsOf = (file: string) =>
 describe("src/engine", () => {
   it("has files to check", () => expect(engineFiles.length).toBeGreaterThan(4));
 
-  it.each(engineFiles)("%s imports only relative engine modules", (file) => {
-    for (const specifier of importsOf(file)) expect(specifier).toMatch(/^\.\.?\//);
+  it.each(engineFiles)("%s imports only relative engine modules, with their .ts extension", (file) => {
+    for (const specifier of importsOf(file)) expect(specifier).toMatch(/^\.\.?\/.*\.ts$/);
   });
 
   it.each(engineFiles)("%s documents every export with JSDoc", (file) => {

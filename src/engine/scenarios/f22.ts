@@ -3,10 +3,10 @@
  * The model has to ask for the file, because it has not seen it; once the result comes back under the same
  * call id, it answers from that result.
  */
-import type { Lang } from "../errors";
-import { readSettingModel } from "../models";
-import type { Scenario } from "../runner";
-import { readFileTool } from "../tools";
+import type { Lang } from "../errors.ts";
+import { readSettingModel } from "../models.ts";
+import type { Scenario } from "../runner.ts";
+import { readFileTool } from "../tools.ts";
 
 /** The fixed input: one project file. */
 export const F22_FILES = { "config.txt": "timeout=30" } as const;

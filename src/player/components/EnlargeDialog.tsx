@@ -19,13 +19,12 @@ function keepTabInside(dialog: HTMLElement, event: React.KeyboardEvent): void {
 }
 
 /**
- * A modal dialog around a second view of the figure. The native <dialog> keeps focus inside (the rest of the
+ * A modal dialog around a second view of the figure (which carries its own Close button). The native <dialog> keeps focus inside (the rest of the
  * page is inert), closes on Escape, and we hand focus back to the button that opened it.
  */
 export function EnlargeDialog(props: {
   open: boolean;
   label: string;
-  closeLabel: string;
   onClose: () => void;
   returnFocusTo: React.RefObject<HTMLElement | null>;
   children: ReactNode;
@@ -66,14 +65,7 @@ export function EnlargeDialog(props: {
         }
       }}
     >
-      {open ? (
-        <>
-          <button type="button" className="alf-button alf-dialog-close" onClick={onClose}>
-            {props.closeLabel}
-          </button>
-          {props.children}
-        </>
-      ) : null}
+      {open ? props.children : null}
     </dialog>
   );
 }

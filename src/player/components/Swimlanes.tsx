@@ -8,8 +8,8 @@ const laneIndex = (lane: Lane) => LANES.indexOf(lane);
 const columnCentre = (lane: Lane) => `${((laneIndex(lane) + 0.5) / LANES.length) * 100}%`;
 
 /** One step's row: its arrow between two lanes (or a mark on one lane), with a short label. */
-function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" | "future" }) {
-  const { step, text, status } = props;
+function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" | "future"; travel: boolean }) {
+  const { step, text, status, travel } = props;
   const { edge } = step;
   const label = (
     <span className="alf-arrow-label">
@@ -45,7 +45,7 @@ function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" 
           <m.span
             className="alf-arrow-line"
             style={{ originX: direction === "right" ? 0 : 1 }}
-            initial={{ scaleX: 0 }}
+            initial={travel ? { scaleX: 0 } : false}
             animate={{ scaleX: 1 }}
             transition={{ duration: 0.28, ease: "easeOut" }}
           />
@@ -69,6 +69,19 @@ function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" 
   );
 }
 
+/** Scroll `scroller` sideways as little as needed to show step `index`'s mark with room for lane labels. */
+function revealStep(scroller: HTMLElement, index: number): void {
+  const mark = scroller.querySelector(`[data-step="${index + 1}"] .alf-track > *`);
+  if (!mark || scroller.scrollWidth <= scroller.clientWidth) return;
+  const box = mark.getBoundingClientRect();
+  const view = scroller.getBoundingClientRect();
+  const start = box.left - view.left + scroller.scrollLeft - 56;
+  const end = box.right - view.left + scroller.scrollLeft + 56;
+  if (end - start > scroller.clientWidth) scroller.scrollLeft = (start + end - scroller.clientWidth) / 2;
+  else if (start < scroller.scrollLeft) scroller.scrollLeft = Math.max(0, start);
+  else if (end > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = end - scroller.clientWidth;
+}
+
 /**
  * The sequence diagram: lanes as columns, steps as rows. Every row is laid out from the start (future rows
  * invisible) so the figure never jumps; the current row is emphasised and its arrow travels.
@@ -78,19 +91,22 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
   const current = steps[index];
   const file = current?.files[0];
   const diagram = useRef<HTMLDivElement>(null);
-  // On a narrow screen the diagram scrolls sideways: keep the current step's mark in view.
+  // The figure is static until the reader acts: the arrow shown on first render does not travel.
+  const hasRendered = useRef(false);
+  useEffect(() => {
+    hasRendered.current = true;
+  }, []);
+  // On a narrow screen the diagram scrolls sideways: keep the current step's mark in view, also when the
+  // diagram first gets a size (the enlarged view mounts before its dialog opens) or is resized.
   useEffect(() => {
     const scroller = diagram.current?.parentElement;
-    const mark = diagram.current?.querySelector(`[data-step="${index + 1}"] .alf-track > *`);
-    if (!scroller || !mark || scroller.scrollWidth <= scroller.clientWidth) return;
-    const box = mark.getBoundingClientRect();
-    const view = scroller.getBoundingClientRect();
-    // The mark's extent in scroll coordinates, with room for the lane labels on either side.
-    const start = box.left - view.left + scroller.scrollLeft - 56;
-    const end = box.right - view.left + scroller.scrollLeft + 56;
-    if (end - start > scroller.clientWidth) scroller.scrollLeft = (start + end - scroller.clientWidth) / 2;
-    else if (start < scroller.scrollLeft) scroller.scrollLeft = Math.max(0, start);
-    else if (end > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = end - scroller.clientWidth;
+    if (!scroller) return;
+    const reveal = () => revealStep(scroller, index);
+    reveal();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(scroller);
+    return () => observer.disconnect();
   }, [index]);
   return (
     <div className="alf-diagram" ref={diagram}>
@@ -124,6 +140,7 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
               step={step}
               text={text}
               status={i < index ? "past" : i === index ? "current" : "future"}
+              travel={hasRendered.current}
             />
           ))}
         </ol>
