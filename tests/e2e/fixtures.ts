@@ -21,3 +21,22 @@ export { expect };
 export const figureOf = (page: Page): Locator => page.getByRole("region", { name: /F22/ }).first();
 export const counterOf = (figure: Locator): Locator => figure.locator(".alf-counter > [aria-hidden]");
 export const liveRegionOf = (page: Page): Locator => page.locator("[aria-live]");
+
+/**
+ * In the page: record the horizontal scale of the current step's arrow on every animation frame, into
+ * `window.scales` (for addInitScript or evaluate).
+ */
+export function sampleArrowScale(frames: number): void {
+  const scales: number[] = [];
+  (window as unknown as { scales: number[] }).scales = scales;
+  const sample = () => {
+    const line = document.querySelector('[data-status="current"] .alf-arrow-line');
+    if (line !== null) scales.push(new DOMMatrix(getComputedStyle(line).transform).a);
+    if (scales.length < frames) requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+
+/** The scales `sampleArrowScale` recorded. */
+export const sampledScales = (page: Page): Promise<number[]> =>
+  page.evaluate(() => (window as unknown as { scales: number[] }).scales);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { counterOf, expect, figureOf, liveRegionOf, test } from "./fixtures";
+import { counterOf, expect, figureOf, liveRegionOf, sampleArrowScale, sampledScales, test } from "./fixtures";
 
 test.describe("the chapter page", () => {
   test("shows the chapter around figure F22, rendered from the engine", async ({ page }) => {
@@ -178,19 +178,10 @@ test.describe("layout", () => {
   });
 
   test("does not move anything on load", async ({ page }) => {
-    await page.addInitScript(() => {
-      const scales: number[] = [];
-      (window as unknown as { scales: number[] }).scales = scales;
-      const sample = () => {
-        const line = document.querySelector('[data-status="current"] .alf-arrow-line');
-        if (line !== null) scales.push(new DOMMatrix(getComputedStyle(line).transform).a);
-        if (scales.length < 200) requestAnimationFrame(sample);
-      };
-      requestAnimationFrame(sample);
-    });
+    await page.addInitScript(sampleArrowScale, 200);
     await page.goto("./#step-3");
     await page.waitForTimeout(700);
-    const scales = await page.evaluate(() => (window as unknown as { scales: number[] }).scales);
+    const scales = await sampledScales(page);
     expect(scales.length).toBeGreaterThan(5);
     expect(scales.every((a) => a === 1)).toBe(true);
     await expect(figureOf(page)).toHaveAttribute("data-state", "paused");
@@ -200,20 +191,11 @@ test.describe("layout", () => {
     await page.goto("./");
     const figure = figureOf(page);
     // Sample the current arrow's horizontal scale on every frame, starting before the click.
-    await page.evaluate(() => {
-      const scales: number[] = [];
-      (window as unknown as { scales: number[] }).scales = scales;
-      const sample = () => {
-        const line = document.querySelector('[data-status="current"] .alf-arrow-line');
-        if (line !== null) scales.push(new DOMMatrix(getComputedStyle(line).transform).a);
-        if (scales.length < 400) requestAnimationFrame(sample);
-      };
-      requestAnimationFrame(sample);
-    });
+    await page.evaluate(sampleArrowScale, 400);
     await figure.getByRole("button", { name: "下一步" }).click();
     await expect(counterOf(figure)).toHaveText("2 / 8");
     await page.waitForTimeout(800);
-    const scales = await page.evaluate(() => (window as unknown as { scales: number[] }).scales);
+    const scales = await sampledScales(page);
     expect(
       scales.some((a) => a > 0 && a < 1),
       "an in-between frame",

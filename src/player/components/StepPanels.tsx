@@ -63,6 +63,11 @@ function Panel(props: { heading: string; className: string; children: React.Reac
   );
 }
 
+/** The panel's value, or an explicit "none yet" when nothing is in play. */
+function OrNoneYet(props: { text: Catalog; children: React.ReactNode }) {
+  return props.children === null ? <p className="alf-empty">{props.text.ui.noneYet}</p> : <p>{props.children}</p>;
+}
+
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 export function StepPanels(props: { step: Step; text: Catalog }) {
   const { step, text } = props;
@@ -82,22 +87,12 @@ export function StepPanels(props: { step: Step; text: Catalog }) {
         )}
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
-        {step.callId === null ? (
-          <p className="alf-empty">{text.ui.noneYet}</p>
-        ) : (
-          <p>
-            <CallIdChip callId={step.callId} />
-          </p>
-        )}
+        <OrNoneYet text={text}>{step.callId === null ? null : <CallIdChip callId={step.callId} />}</OrNoneYet>
       </Panel>
       <Panel heading={text.ui.resultHeading} className="alf-panel-result">
-        {step.toolResult === null ? (
-          <p className="alf-empty">{text.ui.noneYet}</p>
-        ) : (
-          <p>
-            <ResultText result={step.toolResult} text={text} />
-          </p>
-        )}
+        <OrNoneYet text={text}>
+          {step.toolResult === null ? null : <ResultText result={step.toolResult} text={text} />}
+        </OrNoneYet>
       </Panel>
     </div>
   );

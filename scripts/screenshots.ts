@@ -1,25 +1,15 @@
-// Screenshots of the built page for review: node scripts/screenshots.mjs [baseURL] [outDir]
+// Screenshots of the built page for review: npx tsx scripts/screenshots.ts [baseURL] [outDir]
 // (start `npx vite preview --port 4173` first). Widths 375, 768, 1280 at steps 1, 5 and 8, light and dark.
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium";
 
 const base = process.argv[2] ?? "http://localhost:4173/";
 const out = process.argv[3] ?? "shots";
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const only = process.env.SHOTS ?? "";
-for (const scheme of ["light", "dark"]) {
+for (const scheme of ["light", "dark"] as const) {
   for (const width of [375, 768, 1280]) {
     for (const step of [1, 5, 8]) {
       const name = `${scheme}-${width}-step${step}`;
