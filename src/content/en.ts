@@ -147,6 +147,7 @@ export const en = {
     language: "Language",
     controlsLabel: "Step controls",
     stepOutOfRange: (asked, shown) => `The link asks for step “${asked}”, which does not exist; showing step ${shown}.`,
+    newInContext: "new",
     replayed: "replayed",
   },
   page: {

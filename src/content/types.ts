@@ -57,6 +57,8 @@ export interface UiText {
   readonly language: string;
   readonly controlsLabel: string;
   readonly stepOutOfRange: (asked: string, shown: number) => string;
+  /** Marks the messages the host appended to the context at this step. */
+  readonly newInContext: string;
   readonly replayed: string;
 }
 

@@ -146,6 +146,7 @@ export const zh = {
     language: "语言",
     controlsLabel: "步骤控制",
     stepOutOfRange: (asked, shown) => `链接中的步骤“${asked}”不存在，已显示第 ${shown} 步。`,
+    newInContext: "新增",
     replayed: "重放",
   },
   page: {

@@ -89,9 +89,25 @@ describe("the F22 player", () => {
       expect(items.map((li) => li.textContent)).toEqual([
         expect.stringMatching(/^系统/),
         expect.stringMatching(/^用户/),
-        expect.stringMatching(/^模型read_file\(\{"path":"config.txt"\}\) call_1$/),
-        expect.stringMatching(/^工具结果call_1 timeout=30$/),
+        expect.stringMatching(/^模型read_file\(\{"path":"config.txt"\}\) call_1 新增$/),
+        expect.stringMatching(/^工具结果call_1 timeout=30 新增$/),
       ]);
+    });
+
+    it("marks only what the host appended at this model call as new", () => {
+      const { figure } = renderPlayer({ initialIndex: 5 });
+      const items = within(panel(figure, "上下文")).getAllByRole("listitem");
+      expect(items.map((li) => li.getAttribute("data-new"))).toEqual([null, null, "true", "true"]);
+    });
+  });
+
+  describe("given steps 2 and 3", () => {
+    it("marks the first context as new at the model call, and nothing as new once the model has it", async () => {
+      const { figure, user } = renderPlayer({ initialIndex: 1 });
+      const newOnes = () => within(panel(figure, "上下文")).queryAllByText("新增");
+      expect(newOnes()).toHaveLength(2);
+      await user.click(within(figure).getByRole("button", { name: "下一步" }));
+      expect(newOnes()).toHaveLength(0);
     });
   });
 

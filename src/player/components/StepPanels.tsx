@@ -16,8 +16,8 @@ function ResultText(props: { result: ToolResult; text: Catalog }) {
   );
 }
 
-function MessageItem(props: { message: Message; text: Catalog }) {
-  const { message, text } = props;
+function MessageItem(props: { message: Message; text: Catalog; isNew: boolean }) {
+  const { message, text, isNew } = props;
   let body: React.ReactNode;
   switch (message.role) {
     case "system":
@@ -43,9 +43,12 @@ function MessageItem(props: { message: Message; text: Catalog }) {
     }
   }
   return (
-    <li className="alf-message" data-role={message.role}>
+    <li className="alf-message" data-role={message.role} data-new={isNew ? "true" : undefined}>
       <span className="alf-role">{text.roles[message.role]}</span>
-      <span className="alf-message-body">{body}</span>
+      <span className="alf-message-body">
+        {body}
+        {isNew ? <span className="alf-new"> {text.ui.newInContext}</span> : null}
+      </span>
     </li>
   );
 }
@@ -71,6 +74,8 @@ function OrNoneYet(props: { text: Catalog; children: React.ReactNode }) {
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 export function StepPanels(props: { step: Step; text: Catalog }) {
   const { step, text } = props;
+  // At a model call, the messages the host has just appended are what the model sees for the first time.
+  const firstNew = step.kind === "model_call" ? step.context.length - step.appended.length : step.context.length;
   return (
     <div className="alf-panels">
       <Panel heading={text.ui.contextHeading} className="alf-panel-context">
@@ -81,7 +86,7 @@ export function StepPanels(props: { step: Step; text: Catalog }) {
             {step.context.map((message, i) => (
               // Messages never reorder: the context only grows, so the position is a stable key.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <MessageItem key={i} message={message} text={text} />
+              <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
             ))}
           </ol>
         )}

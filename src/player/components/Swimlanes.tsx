@@ -14,7 +14,7 @@ function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" 
   const label = (
     <span className="alf-arrow-label">
       {text.arrowLabel(step)}
-      {step.callId !== null && step.kind !== "model_call" ? (
+      {step.callId !== null ? (
         <>
           {" "}
           <CallIdChip callId={step.callId} />
