@@ -4,6 +4,7 @@ import axe from "axe-core";
 import { describe, expect, it, vi } from "vitest";
 import { catalogs } from "../../src/content";
 import { f22Scenario, type Lang, runScenario } from "../../src/engine";
+import { Controls } from "../../src/player/components/Controls";
 import { Player } from "../../src/player/Player";
 
 function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChange?: (lang: Lang) => void } = {}) {
@@ -264,5 +265,13 @@ describe("catalog coverage in the player", () => {
       expect(view.container.textContent).toContain(catalogs[lang].ui.contextHeading);
       view.unmount();
     }
+  });
+});
+
+describe("usePlayer", () => {
+  it("says clearly when it is used outside a PlayerProvider", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => render(<Controls text={catalogs.zh} />)).toThrow(/inside <PlayerProvider>/);
+    spy.mockRestore();
   });
 });

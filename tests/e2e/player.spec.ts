@@ -19,6 +19,23 @@ test.describe("the chapter page", () => {
   });
 });
 
+test.describe("the panels", () => {
+  test("show the context the model was given, the call id and the result, step by step", async ({ page }) => {
+    await page.goto("./#step-5");
+    const figure = figureOf(page);
+    const context = figure.getByRole("region", { name: "上下文" });
+    await expect(context.getByRole("listitem")).toHaveCount(2);
+    await expect(figure.getByRole("region", { name: "工具结果" })).toContainText("call_1 timeout=30");
+    await expect(figure.getByText("已读取")).toBeVisible();
+    await page.keyboard.press("Tab");
+    await figure.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(context.getByRole("listitem")).toHaveCount(4);
+    await expect(context.getByText("新增")).toHaveCount(2);
+    await expect(figure.getByRole("list", { name: "泳道" }).locator('[aria-current="true"]')).toHaveText(/宿主/);
+  });
+});
+
 test.describe("keyboard", () => {
   test("walks 1→8→1 with the arrow keys while the figure has focus, announcing each step once", async ({ page }) => {
     await page.goto("./");
