@@ -20,8 +20,31 @@ function demoOutput(): Plugin {
   };
 }
 
+/**
+ * The built page declares a strict Content Security Policy, so every end-to-end test proves the figure runs
+ * where course pages forbid inline scripts and eval. (Only at build: the dev server injects inline scripts.)
+ */
+function contentSecurityPolicy(): Plugin {
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+  ].join("; ");
+  return {
+    name: "content-security-policy",
+    apply: "build",
+    transformIndexHtml: () => [
+      { tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: policy }, injectTo: "head-prepend" },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), demoOutput()],
+  plugins: [react(), demoOutput(), contentSecurityPolicy()],
   // Relative asset URLs, so the built page works from any folder a course author copies it into.
   base: "./",
   test: {

@@ -19,6 +19,33 @@ test.describe("the chapter page", () => {
   });
 });
 
+test.describe("embedding safety", () => {
+  test("runs under a strict Content Security Policy (no inline script)", async ({ page, problems }) => {
+    await page.goto("./");
+    await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+      "content",
+      /script-src 'self'/,
+    );
+    const violated = await page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) => {
+          document.addEventListener("securitypolicyviolation", (e) => resolve(e.effectiveDirective), { once: true });
+          const script = document.createElement("script");
+          script.textContent = "document.body.dataset.inlineRan = 'yes'";
+          document.head.append(script);
+          setTimeout(() => resolve(null), 2000);
+        }),
+    );
+    expect(violated).toBe("script-src-elem");
+    await expect(page.locator("body")).not.toHaveAttribute("data-inline-ran", "yes");
+    // The browser reports the script it refused: that one console error is this test's own doing.
+    await expect.poll(() => problems.some((p) => p.includes("Content Security Policy"))).toBe(true);
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes("Content Security Policy")));
+    await figureOf(page).getByRole("button", { name: "下一步" }).click();
+    await expect(counterOf(figureOf(page))).toHaveText("2 / 8");
+  });
+});
+
 test.describe("the panels", () => {
   test("show the context the model was given, the call id and the result, step by step", async ({ page }) => {
     await page.goto("./#step-5");
