@@ -55,9 +55,9 @@ export function App() {
   }, [trace.steps.length]);
 
   useEffect(() => {
-    document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+    document.documentElement.lang = text.htmlLang;
     document.title = `${text.page.title} · F22`;
-  }, [lang, text]);
+  }, [text]);
 
   const onStepChange = useCallback((n: number) => {
     setLinkProblem(null);

@@ -94,6 +94,7 @@ function arrowLabel(step: Step): string {
 /** English catalog. */
 export const en = {
   lang: "en",
+  htmlLang: "en",
   languageName: "English",
   lanes: { user: "User", model: "Model", host: "Host", tool: "Tool" },
   kinds: {

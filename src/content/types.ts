@@ -6,6 +6,8 @@ import type { Lane, Lang, Message, Outcome, Step, StepKind, ValidationRule } fro
 
 export interface Catalog {
   readonly lang: Lang;
+  /** The BCP 47 tag for the `lang` attribute. */
+  readonly htmlLang: string;
   /** The language's own name, for the language toggle. */
   readonly languageName: string;
   readonly lanes: Readonly<Record<Lane, string>>;

@@ -93,6 +93,7 @@ function arrowLabel(step: Step): string {
 /** 中文 catalog (the default language). */
 export const zh = {
   lang: "zh",
+  htmlLang: "zh-CN",
   languageName: "中文",
   lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具" },
   kinds: {

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import type { Catalog } from "../../content";
 import type { Lang, Trace } from "../../engine";
 import { intentOf } from "../keyboard/keyToIntent";
@@ -11,8 +11,6 @@ import { Swimlanes } from "./Swimlanes";
 
 const selectIndex = (s: PlayerState) => s.index;
 const selectDataState = (s: PlayerState) => dataStateOf(s);
-
-const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
 
 /** The language switch: two pressed-state buttons, each named in its own language. */
 export function LanguageToggle(props: {
@@ -27,7 +25,7 @@ export function LanguageToggle(props: {
         <button
           key={catalog.lang}
           type="button"
-          lang={catalog.lang === "zh" ? "zh-CN" : "en"}
+          lang={catalog.htmlLang}
           className="alf-button alf-button-small"
           aria-pressed={catalog.lang === props.lang}
           onClick={() => props.onChange(catalog.lang)}
@@ -64,14 +62,9 @@ export function FigureView(props: {
     event.preventDefault();
     store.getState()[intent]();
   };
-  // Clicking anywhere inside gives the figure focus, so the keys work without hunting for a control.
-  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target instanceof Element && event.target.closest(FOCUSABLE) === null) {
-      event.preventDefault();
-      event.currentTarget.focus({ preventScroll: true });
-    }
-  };
 
+  // tabIndex 0 also means a click anywhere inside focuses the figure (the browser focuses the nearest
+  // focusable ancestor), so the keys work without hunting for a control.
   return (
     <div
       className="alf-figure"
@@ -79,10 +72,9 @@ export function FigureView(props: {
       data-state={dataState}
       role="region"
       aria-label={text.ui.figureLabel}
-      lang={text.lang === "zh" ? "zh-CN" : "en"}
+      lang={text.htmlLang}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      onMouseDown={onMouseDown}
     >
       <div className="alf-header">
         <p className="alf-kicker">{text.ui.figureKicker}</p>
@@ -90,8 +82,7 @@ export function FigureView(props: {
         <div className="alf-toolbar">{props.toolbar}</div>
       </div>
       <p className="alf-keys-hint" aria-hidden="true">
-        <span aria-hidden="true">⌨ </span>
-        {text.ui.keysActive}
+        ⌨ {text.ui.keysActive}
       </p>
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
         <Swimlanes steps={trace.steps} index={index} text={text} />
