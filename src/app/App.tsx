@@ -1,6 +1,7 @@
 import demoOutput from "virtual:demo-output";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { catalogs } from "../content";
+import { chapters } from "../content/chapter";
 import { f22Scenario, type Lang, runScenario } from "../engine";
 import teachingCode from "../engine/experiment.ts?raw";
 import { PrintSteps } from "../player/components/PrintSteps";
@@ -56,8 +57,8 @@ export function App() {
 
   useEffect(() => {
     document.documentElement.lang = text.htmlLang;
-    document.title = `${text.page.title} · F22`;
-  }, [text]);
+    document.title = `${chapters[lang].title} · F22`;
+  }, [text, lang]);
 
   const onStepChange = useCallback((n: number) => {
     setLinkProblem(null);
@@ -74,7 +75,7 @@ export function App() {
     });
   }, []);
 
-  const { page } = text;
+  const page = chapters[lang];
   return (
     <main className="page">
       <article>

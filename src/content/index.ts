@@ -3,7 +3,7 @@ import { en } from "./en";
 import type { Catalog } from "./types";
 import { zh } from "./zh";
 
-export type { Catalog } from "./types";
+export type { Catalog, PageText } from "./types";
 
 /** Every catalog by language. */
 export const catalogs: Readonly<Record<Lang, Catalog>> = { zh, en };

@@ -24,7 +24,6 @@ export interface Catalog {
   /** A message's role as the context panel shows it. */
   readonly roles: Readonly<Record<Message["role"], string>>;
   readonly ui: UiText;
-  readonly page: PageText;
 }
 
 /** The player's own words. */
@@ -59,6 +58,7 @@ export interface UiText {
   readonly language: string;
   readonly controlsLabel: string;
   readonly stepOutOfRange: (asked: string, shown: number) => string;
+  readonly printStepsHeading: string;
   /** Marks the messages the host appended to the context at this step. */
   readonly newInContext: string;
   readonly replayed: string;
@@ -83,5 +83,4 @@ export interface PageText {
   readonly codeNote: string;
   readonly outputHeading: string;
   readonly outputNote: string;
-  readonly printStepsHeading: string;
 }

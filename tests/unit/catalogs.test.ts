@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { catalogs, LANGS } from "../../src/content";
+import { chapters } from "../../src/content/chapter";
 import { f22Scenario, runScenario } from "../../src/engine";
 
 /** Every key path of a catalog, with the type of what sits there. */
@@ -10,8 +11,12 @@ function shape(value: unknown, prefix = ""): string[] {
 }
 
 describe("the catalogs", () => {
-  it("have exactly the same keys in every language", () => {
-    const [first, ...others] = LANGS.map((lang) => shape(catalogs[lang]).sort());
+  it.each([
+    ["figure", catalogs],
+    ["chapter", chapters],
+  ] as const)("have exactly the same keys in every language (%s)", (_, table) => {
+    const [first, ...others] = LANGS.map((lang) => shape(table[lang]).sort());
+    expect(first?.length).toBeGreaterThan(10);
     for (const other of others) expect(other).toEqual(first);
   });
 

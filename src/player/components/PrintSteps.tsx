@@ -7,7 +7,7 @@ export function PrintSteps(props: { trace: Trace; text: Catalog }) {
   const { trace, text } = props;
   return (
     <section className="alf-print" aria-hidden="true">
-      <h3>{text.page.printStepsHeading}</h3>
+      <h3>{text.ui.printStepsHeading}</h3>
       <ol className="alf-print-steps">
         {trace.steps.map((step) => (
           <li key={step.number} className="alf-print-frame">
