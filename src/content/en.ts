@@ -149,6 +149,7 @@ export const en = {
     controlsLabel: "Step controls",
     stepOutOfRange: (asked, shown) => `The link asks for step “${asked}”, which does not exist; showing step ${shown}.`,
     printStepsHeading: "All steps of F22",
+    edge: (from, to) => `${from} → ${to}`,
     newInContext: "new",
     replayed: "replayed",
   },

@@ -59,6 +59,8 @@ export interface UiText {
   readonly controlsLabel: string;
   readonly stepOutOfRange: (asked: string, shown: number) => string;
   readonly printStepsHeading: string;
+  /** A message's direction between two lanes, in words. */
+  readonly edge: (from: string, to: string) => string;
   /** Marks the messages the host appended to the context at this step. */
   readonly newInContext: string;
   readonly replayed: string;

@@ -148,6 +148,7 @@ export const zh = {
     controlsLabel: "步骤控制",
     stepOutOfRange: (asked, shown) => `链接中的步骤“${asked}”不存在，已显示第 ${shown} 步。`,
     printStepsHeading: "F22 的全部步骤",
+    edge: (from, to) => `${from} → ${to}`,
     newInContext: "新增",
     replayed: "重放",
   },

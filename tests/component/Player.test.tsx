@@ -37,6 +37,15 @@ describe("the F22 player", () => {
     );
   });
 
+  it("says each drawn arrow's direction in words", async () => {
+    const { figure } = renderPlayer({ initialIndex: 4 });
+    const rows = within(figure)
+      .getAllByRole("listitem")
+      .filter((li) => li.hasAttribute("data-step"));
+    expect(rows[2]).toHaveTextContent("模型 → 宿主: read_file call_1");
+    expect(rows[4]).toHaveTextContent("工具 → 宿主: 结果 timeout=30 call_1");
+  });
+
   it("labels the four lanes in text and marks the acting lane with aria-current", async () => {
     const { figure, user } = renderPlayer();
     const lanes = within(figure).getByRole("list", { name: "泳道" });

@@ -13,6 +13,11 @@ function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" 
   const { edge } = step;
   const label = (
     <span className="alf-arrow-label">
+      {/* The arrow's direction is drawn; say it in words too. */}
+      <span className="alf-sr-only">
+        {edge === null ? text.lanes[step.lane] : text.ui.edge(text.lanes[edge.from], text.lanes[edge.to])}
+        {": "}
+      </span>
       {text.arrowLabel(step)}
       {step.callId !== null ? (
         <>
