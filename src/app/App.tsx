@@ -48,8 +48,10 @@ export function App() {
   // A `#step-N` link followed on this page (a course author's "see step 6") moves the figure there.
   useEffect(() => {
     const onHashChange = () => {
-      const next = stepFromUrl({ hash: window.location.hash, search: "" }, trace.steps.length);
-      if (next.invalid === null && window.location.hash !== "") setFollowed({ step: next.index + 1 });
+      const { hash } = window.location;
+      if (!hash.startsWith("#step-")) return; // other anchors on the page are not the figure's business
+      const next = stepFromUrl({ hash, search: "" }, trace.steps.length);
+      if (next.invalid === null) setFollowed({ step: next.index + 1 });
     };
     window.addEventListener("hashchange", onHashChange);
     return () => window.removeEventListener("hashchange", onHashChange);

@@ -313,6 +313,12 @@ test.describe("language and links", () => {
       window.location.hash = "step-6";
     });
     await expect(counterOf(figure)).toHaveText("6 / 8");
+    // Another anchor on the page leaves the figure where it is.
+    await page.evaluate(() => {
+      window.location.hash = "code-heading";
+    });
+    await page.waitForTimeout(200);
+    await expect(counterOf(figure)).toHaveText("6 / 8");
   });
 
   for (const [query, shown] of [
