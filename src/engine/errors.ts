@@ -48,8 +48,3 @@ export class LoopError extends Error {
     return LOOP_ERROR_MESSAGES[this.code][lang];
   }
 }
-
-/** Whether `value` is one of the engine's error codes. */
-export function isLoopErrorCode(value: unknown): value is LoopErrorCode {
-  return typeof value === "string" && Object.hasOwn(LOOP_ERROR_MESSAGES, value);
-}

@@ -4,7 +4,7 @@
  */
 
 export type { Lang, LoopErrorCode } from "./errors.ts";
-export { isLoopErrorCode, LOOP_ERROR_MESSAGES, LoopError } from "./errors.ts";
+export { LOOP_ERROR_MESSAGES, LoopError } from "./errors.ts";
 export type {
   ExperimentCall,
   ExperimentEvent,

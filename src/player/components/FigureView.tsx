@@ -54,7 +54,7 @@ export function FigureView(props: {
   const dataState = usePlayer(selectDataState);
   const step = trace.steps[index];
   if (step === undefined) return null;
-  const title = `${step.number}. ${text.stepTitle(step)}`;
+  const stepTitle = text.stepTitle(step);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const intent = intentOf(event);
@@ -88,14 +88,14 @@ export function FigureView(props: {
         <Swimlanes steps={trace.steps} index={index} text={text} />
       </div>
       <div className="alf-step">
-        <h3 className="alf-step-title">{title}</h3>
+        <h3 className="alf-step-title">
+          {step.number}. {stepTitle}
+        </h3>
         <p className="alf-step-caption">{text.stepCaption(step)}</p>
       </div>
       <StepPanels step={step} text={text} />
       <Controls text={text} />
-      {props.announce ? (
-        <LiveRegion message={text.ui.announce(step.number, trace.steps.length, text.stepTitle(step))} />
-      ) : null}
+      {props.announce ? <LiveRegion message={text.ui.announce(step.number, trace.steps.length, stepTitle)} /> : null}
     </div>
   );
 }
