@@ -1,11 +1,10 @@
 import demoOutput from "virtual:demo-output";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { catalogs } from "../content";
 import { chapters } from "../content/chapter";
-import { f22Scenario, type Lang, runScenario } from "../engine";
+import { DEFAULT_SCENARIO_ID, type Lang, runScenario, scenarioById } from "../engine";
 import teachingCode from "../engine/experiment.ts?raw";
-import { PrintSteps } from "../player/components/PrintSteps";
-import { Player } from "../player/Player";
+import { Player, type PlayerHandle } from "../player";
 import { tokenize } from "./highlight";
 import { langFromUrl, stepFromUrl } from "./url";
 
@@ -14,6 +13,11 @@ function replaceUrl(mutate: (url: URL) => void): void {
   const url = new URL(window.location.href);
   mutate(url);
   window.history.replaceState(window.history.state, "", url);
+}
+
+/** Run `task` after the next frame has painted, so URL bookkeeping never delays the step the reader sees. */
+function afterPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 function Code(props: { source: string }) {
@@ -40,10 +44,10 @@ function Code(props: { source: string }) {
 export function App() {
   const [lang, setLang] = useState<Lang>(() => langFromUrl(window.location.search));
   const text = catalogs[lang];
-  const trace = useMemo(() => runScenario(f22Scenario(lang)), [lang]);
+  const trace = useMemo(() => runScenario(scenarioById(DEFAULT_SCENARIO_ID, lang)), [lang]);
   const [request] = useState(() => stepFromUrl(window.location, trace.steps.length));
   const [linkProblem, setLinkProblem] = useState(request.invalid);
-  const [followed, setFollowed] = useState<{ step: number } | undefined>(undefined);
+  const player = useRef<PlayerHandle>(null);
 
   // A `#step-N` link followed on this page (a course author's "see step 6") moves the figure there.
   useEffect(() => {
@@ -51,7 +55,7 @@ export function App() {
       const { hash } = window.location;
       if (!hash.startsWith("#step-")) return; // other anchors on the page are not the figure's business
       const next = stepFromUrl({ hash, search: "" }, trace.steps.length);
-      if (next.invalid === null) setFollowed({ step: next.index + 1 });
+      if (next.invalid === null) player.current?.goTo(next.index + 1);
     };
     window.addEventListener("hashchange", onHashChange);
     return () => window.removeEventListener("hashchange", onHashChange);
@@ -64,10 +68,12 @@ export function App() {
 
   const onStepChange = useCallback((n: number) => {
     setLinkProblem(null);
-    replaceUrl((url) => {
-      url.hash = `step-${n}`;
-      url.searchParams.delete("step");
-    });
+    afterPaint(() =>
+      replaceUrl((url) => {
+        url.hash = `step-${n}`;
+        url.searchParams.delete("step");
+      }),
+    );
   }, []);
   const onLangChange = useCallback((next: Lang) => {
     setLang(next);
@@ -109,21 +115,20 @@ export function App() {
           </aside>
 
           <Player
+            ref={player}
             trace={trace}
             lang={lang}
-            initialIndex={request.index}
+            defaultStep={request.index + 1}
             onStepChange={onStepChange}
             onLangChange={onLangChange}
-            {...(followed === undefined ? {} : { request: followed })}
           />
           {linkProblem === null ? null : (
             <p className="page-note" role="note">
-              {text.ui.stepOutOfRange(linkProblem, request.index + 1)}
+              {text.ui.stepLinkProblem(linkProblem, trace.steps.length, request.index + 1)}
             </p>
           )}
           <p className="page-hint">{page.narrowHint}</p>
           <p className="page-hint">{page.playerHint}</p>
-          <PrintSteps trace={trace} text={text} />
         </section>
 
         <div className="page-panels">

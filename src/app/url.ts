@@ -1,11 +1,14 @@
 /** Reading the page's URL: which step and language to open with. Untrusted input: parse, never trust. */
 import type { Lang } from "../engine";
 
-/** Where a link asks the figure to open, and the raw value when it asked for a step that does not exist. */
+/** What was wrong with a step a link asked for. The link's own text is never echoed back to the reader. */
+export type StepProblem = "not_a_number" | "out_of_range";
+
+/** Where a link asks the figure to open, and what was wrong when it asked for a step that does not exist. */
 export interface StepRequest {
   /** 0-based. */
   readonly index: number;
-  readonly invalid: string | null;
+  readonly invalid: StepProblem | null;
 }
 
 /** Percent-decode, keeping the raw text when it is not valid encoding (a hand-edited link must not crash the page). */
@@ -17,16 +20,19 @@ function safeDecode(text: string): string {
   }
 }
 
-/** `#step-N` wins over `?step=N`; both are 1-based. Out of range or not a number → the nearest sensible step. */
+/**
+ * `#step-N` wins over `?step=N`; both are 1-based. Out of range or not a number → the nearest sensible step.
+ * The hash arrives percent-encoded and is decoded once; URLSearchParams has already decoded the query.
+ */
 export function stepFromUrl(location: { hash: string; search: string }, stepCount: number): StepRequest {
   const fromHash = /^#step-(.*)$/.exec(location.hash)?.[1];
-  const raw = fromHash ?? new URLSearchParams(location.search).get("step");
-  if (raw === null || raw === undefined) return { index: 0, invalid: null };
-  const text = safeDecode(raw).trim().slice(0, 40);
-  if (!/^\d+$/.test(text)) return { index: 0, invalid: text };
+  const raw = fromHash === undefined ? new URLSearchParams(location.search).get("step") : safeDecode(fromHash);
+  if (raw === null) return { index: 0, invalid: null };
+  const text = raw.trim();
+  if (!/^\d+$/.test(text)) return { index: 0, invalid: "not_a_number" };
   const n = Number(text);
   if (n >= 1 && n <= stepCount) return { index: n - 1, invalid: null };
-  return { index: n < 1 ? 0 : stepCount - 1, invalid: text };
+  return { index: n < 1 ? 0 : stepCount - 1, invalid: "out_of_range" };
 }
 
 /** `?lang=en` → English; anything else (missing, unknown) → Chinese, the chapter's language. */

@@ -1,17 +1,24 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
 import { catalogs, isLang } from "../content";
-import { demoReport, f22Scenario, type Lang, runScenario, type Scenario, selfTest } from "../engine";
+import {
+  demoReport,
+  isScenarioId,
+  type Lang,
+  runScenario,
+  SCENARIO_IDS,
+  type ScenarioId,
+  scenarioById,
+  selfTest,
+} from "../engine";
 
-const SCENARIOS: Readonly<Record<string, (lang: Lang) => Scenario>> = { f22: f22Scenario };
-
-const USAGE = `usage: npm run --silent demo [-- [--scenario ${Object.keys(SCENARIOS).join("|")}] [--lang zh|en]]
+const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang zh|en]]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
   --lang <zh|en>      language of labels and keys (default zh)`;
 
 /** Parse argv into options, or return the reason it cannot be parsed. */
-export function parseArgs(argv: readonly string[]): { scenario: string | null; lang: Lang } | { error: string } {
-  let scenario: string | null = null;
+export function parseArgs(argv: readonly string[]): { scenario: ScenarioId | null; lang: Lang } | { error: string } {
+  let scenario: ScenarioId | null = null;
   let lang: Lang = "zh";
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
@@ -20,7 +27,7 @@ export function parseArgs(argv: readonly string[]): { scenario: string | null; l
     if (value === undefined || value.startsWith("--")) return { error: `${flag} needs a value` };
     i += 1;
     if (flag === "--scenario") {
-      if (!Object.hasOwn(SCENARIOS, value)) return { error: `unknown scenario: ${value}` };
+      if (!isScenarioId(value)) return { error: `unknown scenario: ${value}` };
       scenario = value;
     } else {
       if (!isLang(value)) return { error: `unknown language: ${value}` };
@@ -31,10 +38,8 @@ export function parseArgs(argv: readonly string[]): { scenario: string | null; l
 }
 
 /** The JSON a scenario run prints: the trace, each step labelled from the catalog. */
-export function traceReport(id: string, lang: Lang): unknown {
-  const build = SCENARIOS[id];
-  if (build === undefined) throw new Error(`unknown scenario: ${id}`);
-  const trace = runScenario(build(lang));
+export function traceReport(id: ScenarioId, lang: Lang): unknown {
+  const trace = runScenario(scenarioById(id, lang));
   const text = catalogs[lang];
   return {
     scenario: trace.scenarioId,

@@ -147,7 +147,8 @@ export const en = {
     dialogLabel: "Figure F22, enlarged",
     language: "Language",
     controlsLabel: "Step controls",
-    stepOutOfRange: (asked, shown) => `The link asks for step “${asked}”, which does not exist; showing step ${shown}.`,
+    stepLinkProblem: (problem, total, shown) =>
+      `${problem === "not_a_number" ? "The link's step is not a number" : `The link asks for a step this figure does not have (it has ${total})`}; showing step ${shown}.`,
     printStepsHeading: "All steps of F22",
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "new",

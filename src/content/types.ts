@@ -57,7 +57,8 @@ export interface UiText {
   readonly dialogLabel: string;
   readonly language: string;
   readonly controlsLabel: string;
-  readonly stepOutOfRange: (asked: string, shown: number) => string;
+  /** A link asked for a step that does not exist. Says what was wrong without echoing the link's text. */
+  readonly stepLinkProblem: (problem: "not_a_number" | "out_of_range", total: number, shown: number) => string;
   readonly printStepsHeading: string;
   /** A message's direction between two lanes, in words. */
   readonly edge: (from: string, to: string) => string;

@@ -146,7 +146,8 @@ export const zh = {
     dialogLabel: "放大的图形 F22",
     language: "语言",
     controlsLabel: "步骤控制",
-    stepOutOfRange: (asked, shown) => `链接中的步骤“${asked}”不存在，已显示第 ${shown} 步。`,
+    stepLinkProblem: (problem, total, shown) =>
+      `${problem === "not_a_number" ? "链接中的步骤不是数字" : `链接中的步骤超出范围（本图共 ${total} 步）`}，已显示第 ${shown} 步。`,
     printStepsHeading: "F22 的全部步骤",
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "新增",

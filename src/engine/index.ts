@@ -21,6 +21,8 @@ export { readSettingModel, scriptedReplies } from "./models.ts";
 export type { HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner.ts";
 export { runScenario } from "./runner.ts";
 export { F22_FILES, f22Scenario } from "./scenarios/f22.ts";
+export type { ScenarioId } from "./scenarios/index.ts";
+export { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, scenarioById } from "./scenarios/index.ts";
 export type { ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export type {

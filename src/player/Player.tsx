@@ -1,111 +1,220 @@
 import { domAnimation, LazyMotion, MotionConfig } from "framer-motion";
-import { useEffect, useRef, useState } from "react";
+import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import { type Catalog, catalogs, LANGS } from "../content";
 import type { Lang, Trace } from "../engine";
 import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
-import { PlayerProvider, usePlayer, usePlayerStore } from "./store/context";
-import type { PlayerState } from "./store/createPlayerStore";
+import { PrintSteps } from "./components/PrintSteps";
+import { PlayerProvider, usePlayerStore } from "./store/context";
+import { stepCountOf } from "./store/createPlayerStore";
 import { usePlayback } from "./usePlayback";
 
-export interface PlayerProps {
-  trace: Trace;
-  lang: Lang;
-  /** 0-based step to open at. */
-  initialIndex?: number;
-  /** Called with the 1-based step number whenever it changes (for deep links). */
-  onStepChange?: (stepNumber: number) => void;
-  /** When given, the figure shows a 中文 / English switch. */
-  onLangChange?: (lang: Lang) => void;
-  /** Ask the figure to show a 1-based step (e.g. a `#step-N` link was followed); pass a new object each time. */
-  request?: { readonly step: number };
+/** Colour scheme of the figure: fixed, or following the reader's system (`auto`). */
+export type Theme = "light" | "dark" | "auto";
+
+/** `full`: every control; `minimal`: the step buttons and counter only (for small embeds). */
+export type ControlsMode = "full" | "minimal";
+
+/** What a shell can do to a player from outside. Step numbers are 1-based, as everywhere in the public API. */
+export interface PlayerHandle {
+  /** Show step `step` (1…total). Returns false, and does nothing, for a step that is not an integer in range. */
+  goTo(step: number): boolean;
+  next(): void;
+  prev(): void;
+  play(): void;
+  pause(): void;
+  /** The step shown now (1-based). */
+  readonly step: number;
+  /** How many steps the trace has. */
+  readonly total: number;
 }
 
-const selectIndex = (s: PlayerState) => s.index;
+export interface PlayerProps {
+  /** The steps to show: an engine trace. A new trace replaces the old one in the same store; the step is clamped. */
+  readonly trace: Trace;
+  readonly lang: Lang;
+  /** Controlled: the step to show (1-based). Pair it with `onStepChange`. */
+  readonly step?: number;
+  /** Uncontrolled: the step to open at (1-based; clamped). */
+  readonly defaultStep?: number;
+  /** Called with the 1-based step the reader (or playback) moves to. */
+  readonly onStepChange?: (step: number) => void;
+  /** When given (and controls are full), the figure shows a 中文 / English switch. */
+  readonly onLangChange?: (lang: Lang) => void;
+  /** Seconds per step while playing (1–8; clamped). */
+  readonly dwell?: number;
+  /** Start playing once mounted, unless the reader prefers reduced motion. Default false. */
+  readonly autoplay?: boolean;
+  readonly theme?: Theme;
+  readonly controls?: ControlsMode;
+  readonly onPlay?: () => void;
+  readonly onPause?: () => void;
+  /** Playback reached the last step by itself (after `onPause`, as with a media element's `ended`). */
+  readonly onEnded?: () => void;
+  readonly ref?: Ref<PlayerHandle>;
+}
+
+/** Keep the latest callbacks without re-subscribing: the store subscription is made once. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Props → store, events ← store, and the imperative handle. Renders nothing. */
+function StoreUpdater(props: PlayerProps) {
+  const store = usePlayerStore();
+  const { trace, step, dwell, autoplay } = props;
+  const controlled = step !== undefined;
+  const latest = useLatest(props);
+
+  useLayoutEffect(() => store.getState().setTrace(trace), [store, trace]);
+  useLayoutEffect(() => {
+    if (dwell !== undefined) store.getState().setDwell(dwell);
+  }, [store, dwell]);
+  useLayoutEffect(() => {
+    if (step !== undefined) store.getState().syncIndex(step - 1);
+  }, [store, step]);
+  useLayoutEffect(() => {
+    store.getState().setController(controlled ? (index) => latest.current.onStepChange?.(index + 1) : null);
+    return () => store.getState().setController(null);
+  }, [store, controlled, latest]);
+
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        const handlers = latest.current;
+        if (state.index !== previous.index && handlers.step === undefined) handlers.onStepChange?.(state.index + 1);
+        if (state.status === previous.status) return;
+        if (state.status === "playing") handlers.onPlay?.();
+        else {
+          handlers.onPause?.();
+          if (state.stopReason === "end") handlers.onEnded?.();
+        }
+      }),
+    [store, latest],
+  );
+
+  // Autoplay once, on mount only: a later prop change is not a request to start again.
+  const autoplayOnMount = useRef(autoplay);
+  useEffect(() => {
+    if (autoplayOnMount.current === true && !prefersReducedMotion()) store.getState().play();
+  }, [store]);
+
+  useImperativeHandle(
+    props.ref,
+    () => ({
+      goTo(n: number) {
+        if (!Number.isInteger(n) || n < 1 || n > stepCountOf(store.getState())) return false;
+        store.getState().goTo(n - 1);
+        return true;
+      },
+      next: () => store.getState().next(),
+      prev: () => store.getState().prev(),
+      play: () => store.getState().play(),
+      pause: () => store.getState().pause(),
+      get step() {
+        return store.getState().index + 1;
+      },
+      get total() {
+        return stepCountOf(store.getState());
+      },
+    }),
+    [store],
+  );
+  usePlayback();
+  return null;
+}
 
 function PlayerBody(props: PlayerProps & { text: Catalog }) {
-  const { trace, text, onStepChange, onLangChange, lang, request } = props;
-  const store = usePlayerStore();
-  useEffect(() => {
-    if (request !== undefined) store.getState().goTo(request.step - 1);
-  }, [request, store]);
+  const { text, onLangChange, lang } = props;
+  const full = (props.controls ?? "full") === "full";
   const [enlarged, setEnlarged] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
-  const index = usePlayer(selectIndex);
-  usePlayback();
-  const reported = useRef(index);
-  useEffect(() => {
-    if (reported.current === index) return;
-    reported.current = index;
-    onStepChange?.(index + 1);
-  }, [index, onStepChange]);
 
   const languageToggle =
-    onLangChange === undefined ? null : (
+    onLangChange === undefined || !full ? null : (
       <LanguageToggle lang={lang} text={text} catalogs={LANGS.map((l) => catalogs[l])} onChange={onLangChange} />
     );
   return (
     <>
       <FigureView
-        trace={trace}
         text={text}
         variant="inline"
+        controls={full ? "full" : "minimal"}
         announce={!enlarged}
         toolbar={
-          <>
-            {languageToggle}
-            <button
-              ref={enlargeButton}
-              type="button"
-              className="alf-button alf-button-small"
-              onClick={() => setEnlarged(true)}
-            >
-              <span aria-hidden="true">⤢ </span>
-              {text.ui.enlarge}
-            </button>
-          </>
-        }
-      />
-      <EnlargeDialog
-        open={enlarged}
-        label={text.ui.dialogLabel}
-        onClose={() => setEnlarged(false)}
-        returnFocusTo={enlargeButton}
-      >
-        <FigureView
-          trace={trace}
-          text={text}
-          variant="enlarged"
-          announce={enlarged}
-          toolbar={
+          full ? (
             <>
               {languageToggle}
-              <button type="button" className="alf-button alf-button-small" onClick={() => setEnlarged(false)}>
-                <span aria-hidden="true">✕ </span>
-                {text.ui.close}
+              <button
+                ref={enlargeButton}
+                type="button"
+                className="alf-button alf-button-small"
+                onClick={() => setEnlarged(true)}
+              >
+                <span aria-hidden="true">⤢ </span>
+                {text.ui.enlarge}
               </button>
             </>
-          }
-        />
-      </EnlargeDialog>
+          ) : null
+        }
+      />
+      {full ? (
+        <EnlargeDialog
+          open={enlarged}
+          label={text.ui.dialogLabel}
+          onClose={() => setEnlarged(false)}
+          returnFocusTo={enlargeButton}
+        >
+          <FigureView
+            text={text}
+            variant="enlarged"
+            controls="full"
+            announce={enlarged}
+            toolbar={
+              <>
+                {languageToggle}
+                <button type="button" className="alf-button alf-button-small" onClick={() => setEnlarged(false)}>
+                  <span aria-hidden="true">✕ </span>
+                  {text.ui.close}
+                </button>
+              </>
+            }
+          />
+        </EnlargeDialog>
+      ) : null}
+      <PrintSteps text={text} />
     </>
   );
 }
 
 /**
- * The F22 player: renders a trace with its own store (one per instance), reduced motion honoured at the root.
- * @example <Player trace={runScenario(f22Scenario())} lang="zh" />
+ * The figure's player: renders a trace with a store of its own (one per instance), controlled (`step` +
+ * `onStepChange`) or uncontrolled (`defaultStep`), with an imperative handle for shells. All its CSS is scoped
+ * under its root element, `.alf-root`.
+ * @example <Player trace={runScenario(f22Scenario("en"))} lang="en" defaultStep={3} />
  */
 export function Player(props: PlayerProps) {
   const text = catalogs[props.lang];
+  const initialStep = props.step ?? props.defaultStep;
   return (
     <PlayerProvider
-      stepCount={props.trace.steps.length}
-      {...(props.initialIndex === undefined ? {} : { initialIndex: props.initialIndex })}
+      trace={props.trace}
+      {...(initialStep === undefined ? {} : { initialIndex: initialStep - 1 })}
+      {...(props.dwell === undefined ? {} : { dwellSeconds: props.dwell })}
     >
+      <StoreUpdater {...props} />
       <LazyMotion features={domAnimation} strict>
         <MotionConfig reducedMotion="user">
-          <PlayerBody {...props} text={text} />
+          <div className="alf-root" data-theme={props.theme ?? "auto"} lang={text.htmlLang}>
+            <PlayerBody {...props} text={text} />
+          </div>
         </MotionConfig>
       </LazyMotion>
     </PlayerProvider>

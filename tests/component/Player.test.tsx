@@ -8,6 +8,7 @@ import { Controls } from "../../src/player/components/Controls";
 import { Player } from "../../src/player/Player";
 
 function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChange?: (lang: Lang) => void } = {}) {
+  // initialIndex is 0-based here for the tests' own readability; the player's public API is 1-based.
   const lang = options.lang ?? "zh";
   const user = userEvent.setup();
   const onStepChange = vi.fn();
@@ -16,7 +17,7 @@ function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChang
       trace={runScenario(f22Scenario(lang))}
       lang={lang}
       onStepChange={onStepChange}
-      {...(options.initialIndex === undefined ? {} : { initialIndex: options.initialIndex })}
+      {...(options.initialIndex === undefined ? {} : { defaultStep: options.initialIndex + 1 })}
       {...(options.onLangChange === undefined ? {} : { onLangChange: options.onLangChange })}
     />,
   );
@@ -280,7 +281,7 @@ describe("catalog coverage in the player", () => {
 describe("usePlayer", () => {
   it("says clearly when it is used outside a PlayerProvider", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => render(<Controls text={catalogs.zh} />)).toThrow(/inside <PlayerProvider>/);
+    expect(() => render(<Controls text={catalogs.zh} mode="full" />)).toThrow(/inside <PlayerProvider>/);
     spy.mockRestore();
   });
 });

@@ -339,9 +339,18 @@ test.describe("language and links", () => {
     });
   }
 
-  test("explains an out-of-range step link", async ({ page }) => {
+  test("explains a bad step link without repeating the link's own words", async ({ page }) => {
     await page.goto("./?step=99");
-    await expect(page.getByRole("note")).toContainText("“99”");
+    await expect(page.getByRole("note")).toHaveText("链接中的步骤超出范围（本图共 8 步），已显示第 8 步。");
+    await page.goto("./?lang=en&step=Trust%20me%2C%20click%20here");
+    await expect(page.getByRole("note")).toHaveText("The link's step is not a number; showing step 1.");
+    await expect(page.getByRole("note")).not.toContainText("Trust");
+  });
+
+  test("decodes a step link once: ?step=%2536 is not step 6", async ({ page }) => {
+    await page.goto("./?step=%2536");
+    await expect(counterOf(figureOf(page))).toHaveText("1 / 8");
+    await expect(page.getByRole("note")).toBeVisible();
   });
 });
 

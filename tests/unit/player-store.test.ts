@@ -1,8 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { f22Scenario, runScenario, type Trace } from "../../src/engine";
 import { createPlayerStore, DWELL, dataStateOf } from "../../src/player/store/createPlayerStore";
 
-const store = (initialIndex = 0) => createPlayerStore({ stepCount: 8, initialIndex });
+const f22 = runScenario(f22Scenario("zh"));
+const store = (initialIndex = 0) => createPlayerStore({ trace: f22, initialIndex });
+/** The first `n` steps of F22, as a shorter trace. */
+const shortTrace = (n: number): Trace => ({ ...f22, steps: f22.steps.slice(0, n) });
 
 describe("createPlayerStore", () => {
   it("starts paused on the first step by default: nothing moves until the reader acts", () => {
@@ -95,5 +99,57 @@ describe("createPlayerStore", () => {
     const [a, b] = [store(), store()];
     a.getState().next();
     expect([a.getState().index, b.getState().index]).toEqual([1, 0]);
+  });
+
+  describe("given a new trace", () => {
+    it("keeps the step where the new trace has it", () => {
+      const s = store(4);
+      s.getState().setTrace(runScenario(f22Scenario("en")));
+      expect(s.getState().index).toBe(4);
+      expect(s.getState().trace.steps[0]?.kind).toBe("task");
+    });
+    it("clamps the step into a shorter trace and never leaves it empty-handed", () => {
+      const s = store(7);
+      s.getState().setTrace(shortTrace(3));
+      expect(s.getState().index).toBe(2);
+      expect(dataStateOf(s.getState())).toBe("ended");
+    });
+    it("stops playing when a shorter trace puts it on its last step", () => {
+      const s = store(5);
+      s.getState().play();
+      s.getState().setTrace(shortTrace(4));
+      expect([s.getState().index, s.getState().status]).toEqual([3, "paused"]);
+    });
+  });
+
+  describe("given a controller (a controlled player)", () => {
+    it("asks the controller instead of moving, and moves only when the owner syncs", () => {
+      const s = store(2);
+      const asked: number[] = [];
+      s.getState().setController((index) => asked.push(index));
+      s.getState().next();
+      s.getState().goTo(99);
+      expect(asked).toEqual([3, 7]);
+      expect(s.getState().index).toBe(2);
+      s.getState().syncIndex(3);
+      expect(s.getState().index).toBe(3);
+    });
+    it("does not ask for the step it is already on", () => {
+      const s = store(0);
+      const asked: number[] = [];
+      s.getState().setController((index) => asked.push(index));
+      s.getState().prev();
+      expect(asked).toEqual([]);
+    });
+  });
+
+  it("says why playback stopped: the reader, or the end of the trace", () => {
+    const s = store(6);
+    s.getState().play();
+    s.getState().pause();
+    expect(s.getState().stopReason).toBe("reader");
+    s.getState().play();
+    s.getState().tick();
+    expect([s.getState().status, s.getState().stopReason]).toEqual(["paused", "end"]);
   });
 });

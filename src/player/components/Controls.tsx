@@ -2,11 +2,11 @@ import { useId } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { Catalog } from "../../content";
 import { usePlayer } from "../store/context";
-import { DWELL, dataStateOf, type PlayerState } from "../store/createPlayerStore";
+import { DWELL, dataStateOf, type PlayerState, stepCountOf } from "../store/createPlayerStore";
 
 const selectControls = (s: PlayerState) => ({
   index: s.index,
-  stepCount: s.stepCount,
+  stepCount: stepCountOf(s),
   dataState: dataStateOf(s),
   dwellSeconds: s.dwellSeconds,
 });
@@ -16,7 +16,7 @@ const selectActions = (s: PlayerState) => ({ prev: s.prev, next: s.next, toggle:
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
  * disabled, so a focused button that reaches an end keeps focus (and the figure keeps the keyboard).
  */
-export function Controls(props: { text: Catalog }) {
+export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
   const { ui } = props.text;
   const { index, stepCount, dataState, dwellSeconds } = usePlayer(useShallow(selectControls));
   const { prev, next, toggle, setDwell } = usePlayer(useShallow(selectActions));
@@ -44,20 +44,22 @@ export function Controls(props: { text: Catalog }) {
           <span className="alf-sr-only">{ui.counterLabel(index + 1, stepCount)}</span>
         </span>
       </div>
-      <div className="alf-dwell">
-        <label htmlFor={dwellId}>{ui.dwell}</label>
-        <input
-          id={dwellId}
-          type="range"
-          min={DWELL.min}
-          max={DWELL.max}
-          step={DWELL.step}
-          value={dwellSeconds}
-          aria-valuetext={ui.dwellValue(dwellSeconds)}
-          onChange={(event) => setDwell(Number(event.currentTarget.value))}
-        />
-        <output htmlFor={dwellId}>{ui.dwellValue(dwellSeconds)}</output>
-      </div>
+      {props.mode === "minimal" ? null : (
+        <div className="alf-dwell">
+          <label htmlFor={dwellId}>{ui.dwell}</label>
+          <input
+            id={dwellId}
+            type="range"
+            min={DWELL.min}
+            max={DWELL.max}
+            step={DWELL.step}
+            value={dwellSeconds}
+            aria-valuetext={ui.dwellValue(dwellSeconds)}
+            onChange={(event) => setDwell(Number(event.currentTarget.value))}
+          />
+          <output htmlFor={dwellId}>{ui.dwellValue(dwellSeconds)}</output>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from "react";
 import type { Catalog } from "../../content";
-import type { Lang, Trace } from "../../engine";
+import type { Lang } from "../../engine";
 import { intentOf } from "../keyboard/keyToIntent";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
@@ -10,6 +10,7 @@ import { StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
 
 const selectIndex = (s: PlayerState) => s.index;
+const selectTrace = (s: PlayerState) => s.trace;
 const selectDataState = (s: PlayerState) => dataStateOf(s);
 
 /** The language switch: two pressed-state buttons, each named in its own language. */
@@ -42,14 +43,15 @@ export function LanguageToggle(props: {
  * and the controls. The page shows it inline; the enlarge dialog shows a second view of the same store.
  */
 export function FigureView(props: {
-  trace: Trace;
   text: Catalog;
   variant: "inline" | "enlarged";
+  controls: "full" | "minimal";
   announce: boolean;
   toolbar: ReactNode;
 }) {
-  const { trace, text, variant } = props;
+  const { text, variant } = props;
   const store = usePlayerStore();
+  const trace = usePlayer(selectTrace);
   const index = usePlayer(selectIndex);
   const dataState = usePlayer(selectDataState);
   const step = trace.steps[index];
@@ -70,16 +72,16 @@ export function FigureView(props: {
       className="alf-figure"
       data-variant={variant}
       data-state={dataState}
+      data-controls={props.controls}
       role="region"
       aria-label={text.ui.figureLabel}
-      lang={text.htmlLang}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
       <div className="alf-header">
         <p className="alf-kicker">{text.ui.figureKicker}</p>
         <p className="alf-title">{text.ui.figureTitle}</p>
-        <div className="alf-toolbar">{props.toolbar}</div>
+        {props.toolbar === null ? null : <div className="alf-toolbar">{props.toolbar}</div>}
       </div>
       <p className="alf-keys-hint" aria-hidden="true">
         ⌨ {text.ui.keysActive}
@@ -94,7 +96,7 @@ export function FigureView(props: {
         <p className="alf-step-caption">{text.stepCaption(step)}</p>
       </div>
       <StepPanels step={step} text={text} />
-      <Controls text={text} />
+      <Controls text={text} mode={props.controls} />
       {props.announce ? <LiveRegion message={text.ui.announce(step.number, trace.steps.length, stepTitle)} /> : null}
     </div>
   );

@@ -1,10 +1,14 @@
 import type { Catalog } from "../../content";
-import type { Trace } from "../../engine";
+import { usePlayer } from "../store/context";
+import type { PlayerState } from "../store/createPlayerStore";
 import { StepPanels } from "./StepPanels";
 
+const selectTrace = (s: PlayerState) => s.trace;
+
 /** Every step as a numbered frame with its panels: shown only when the page is printed. */
-export function PrintSteps(props: { trace: Trace; text: Catalog }) {
-  const { trace, text } = props;
+export function PrintSteps(props: { text: Catalog }) {
+  const { text } = props;
+  const trace = usePlayer(selectTrace);
   return (
     <section className="alf-print" aria-hidden="true">
       <h3>{text.ui.printStepsHeading}</h3>

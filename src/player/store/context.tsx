@@ -1,14 +1,27 @@
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { useStore } from "zustand";
+import type { Trace } from "../../engine";
 import { createPlayerStore, type PlayerState, type PlayerStore } from "./createPlayerStore";
 
 const PlayerStoreContext = createContext<PlayerStore | null>(null);
 
-/** Gives its subtree a store of its own, created once: two players never share state. */
-export function PlayerProvider(props: { stepCount: number; initialIndex?: number; children: ReactNode }) {
-  const { stepCount, initialIndex } = props;
+/**
+ * Gives its subtree a store of its own, created once from the first props: two players never share state.
+ * Later props reach the store through the player's updater, never by making a new store.
+ */
+export function PlayerProvider(props: {
+  trace: Trace;
+  initialIndex?: number;
+  dwellSeconds?: number;
+  children: ReactNode;
+}) {
+  const { trace, initialIndex, dwellSeconds } = props;
   const [store] = useState(() =>
-    createPlayerStore(initialIndex === undefined ? { stepCount } : { stepCount, initialIndex }),
+    createPlayerStore({
+      trace,
+      ...(initialIndex === undefined ? {} : { initialIndex }),
+      ...(dwellSeconds === undefined ? {} : { dwellSeconds }),
+    }),
   );
   return <PlayerStoreContext.Provider value={store}>{props.children}</PlayerStoreContext.Provider>;
 }

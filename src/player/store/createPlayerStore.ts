@@ -1,8 +1,9 @@
 /**
- * One store per player: the current step and whether it is playing. Never the steps themselves — those are
- * the engine's trace, passed to components as data.
+ * One store per player: the trace it shows, the current step and whether it is playing. The store owns the
+ * trace (a new trace replaces it and clamps the step), and keeps nothing that can be derived from it.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
+import type { Trace } from "../../engine";
 
 /** Whether the player advances by itself. `ended` is derived (paused on the last step), not stored. */
 export type PlayStatus = "playing" | "paused";
@@ -10,14 +11,24 @@ export type PlayStatus = "playing" | "paused";
 /** What a reader sees as the player's state (`data-state`). */
 export type PlayerDataState = "playing" | "paused" | "ended";
 
+/** Why playback last stopped: the reader (or a host) paused it, or it reached the last step by itself. */
+export type StopReason = "reader" | "end";
+
 /** Dwell time bounds, in seconds per step. */
 export const DWELL = { min: 1, max: 8, step: 0.5, initial: 3 } as const;
 
+/**
+ * Where step changes go in a controlled player: the owner decides, and tells the store with `syncIndex`.
+ * Receives a 0-based index.
+ */
+export type IndexController = (index: number) => void;
+
 export interface PlayerState {
+  readonly trace: Trace;
   /** 0-based index of the current step. */
   readonly index: number;
-  readonly stepCount: number;
   readonly status: PlayStatus;
+  readonly stopReason: StopReason;
   /** Seconds each step stays on screen while playing. */
   readonly dwellSeconds: number;
   next(): void;
@@ -33,53 +44,94 @@ export interface PlayerState {
   /** Advance one step while playing; stop by itself on the last step. */
   tick(): void;
   setDwell(seconds: number): void;
+  /** Show another trace (another scenario or language): the step is kept where it exists, else clamped. */
+  setTrace(trace: Trace): void;
+  /** Set the step without asking a controller: for the owner of a controlled player. */
+  syncIndex(index: number): void;
+  /** Hand step changes to an owner (controlled player), or take them back (`null`). */
+  setController(controller: IndexController | null): void;
 }
 
 export type PlayerStore = StoreApi<PlayerState>;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const lastIndexOf = (trace: Trace) => Math.max(0, trace.steps.length - 1);
+const clampIndex = (index: number, trace: Trace) =>
+  clamp(Number.isFinite(index) ? Math.round(index) : 0, 0, lastIndexOf(trace));
+
+/** The number of steps of the player's trace. */
+export const stepCountOf = (state: Pick<PlayerState, "trace">): number => state.trace.steps.length;
 
 /**
  * Create a player's store. Manual navigation pauses playback: the reader has taken over.
- * @example const store = createPlayerStore({ stepCount: 8 }); store.getState().next();
+ * @example const store = createPlayerStore({ trace: runScenario(f22Scenario()) }); store.getState().next();
  */
 export function createPlayerStore(options: {
-  stepCount: number;
+  trace: Trace;
   initialIndex?: number;
   dwellSeconds?: number;
 }): PlayerStore {
-  const stepCount = Math.max(1, Math.floor(options.stepCount));
-  const lastIndex = stepCount - 1;
+  // Per store, never per module: two figures on one page never share a controller.
+  let controller: IndexController | null = null;
   return createStore<PlayerState>()((set, get) => {
-    const moveTo = (index: number) => set({ index: clamp(Math.round(index), 0, lastIndex), status: "paused" });
+    /** Move to an index: directly, or by asking the owner of a controlled player. */
+    const request = (index: number, status: PlayStatus, stopReason: StopReason) => {
+      const target = clampIndex(index, get().trace);
+      if (controller === null) {
+        set({ index: target, status, stopReason });
+        return;
+      }
+      set({ status, stopReason });
+      if (target !== get().index) controller(target);
+    };
+    const moveTo = (index: number) => request(index, "paused", "reader");
     return {
-      index: clamp(Math.round(options.initialIndex ?? 0), 0, lastIndex),
-      stepCount,
+      trace: options.trace,
+      index: clampIndex(options.initialIndex ?? 0, options.trace),
       status: "paused",
+      stopReason: "reader",
       dwellSeconds: clamp(options.dwellSeconds ?? DWELL.initial, DWELL.min, DWELL.max),
       next: () => moveTo(get().index + 1),
       prev: () => moveTo(get().index - 1),
       first: () => moveTo(0),
-      last: () => moveTo(lastIndex),
-      goTo: (index) => moveTo(Number.isFinite(index) ? index : 0),
-      play: () => set((s) => ({ status: "playing", index: s.index >= lastIndex ? 0 : s.index })),
-      pause: () => set({ status: "paused" }),
+      last: () => moveTo(lastIndexOf(get().trace)),
+      goTo: (index) => moveTo(index),
+      play: () => {
+        const { index, trace } = get();
+        request(index >= lastIndexOf(trace) ? 0 : index, "playing", "reader");
+      },
+      pause: () => set({ status: "paused", stopReason: "reader" }),
       toggle: () => (get().status === "playing" ? get().pause() : get().play()),
-      tick: () =>
-        set((s) => {
-          if (s.status !== "playing") return s;
-          const index = Math.min(s.index + 1, lastIndex);
-          return { index, status: index >= lastIndex ? "paused" : "playing" };
-        }),
+      tick: () => {
+        const { status, index, trace } = get();
+        if (status !== "playing") return;
+        const nextIndex = Math.min(index + 1, lastIndexOf(trace));
+        const atEnd = nextIndex >= lastIndexOf(trace);
+        request(nextIndex, atEnd ? "paused" : "playing", atEnd ? "end" : "reader");
+      },
       setDwell: (seconds) => {
         if (Number.isFinite(seconds)) set({ dwellSeconds: clamp(seconds, DWELL.min, DWELL.max) });
+      },
+      setTrace: (trace) => {
+        if (trace === get().trace) return;
+        const index = clampIndex(get().index, trace);
+        // A shorter trace can end playback where it stands.
+        const status = get().status === "playing" && index >= lastIndexOf(trace) ? "paused" : get().status;
+        set({ trace, index, status });
+      },
+      syncIndex: (index) => {
+        const target = clampIndex(index, get().trace);
+        if (target !== get().index) set({ index: target });
+      },
+      setController: (next) => {
+        controller = next;
       },
     };
   });
 }
 
 /** The state a reader sees: playing, paused, or ended (paused on the last step). */
-export function dataStateOf(state: Pick<PlayerState, "index" | "stepCount" | "status">): PlayerDataState {
+export function dataStateOf(state: Pick<PlayerState, "index" | "trace" | "status">): PlayerDataState {
   if (state.status === "playing") return "playing";
-  return state.index >= state.stepCount - 1 ? "ended" : "paused";
+  return state.index >= stepCountOf(state) - 1 ? "ended" : "paused";
 }

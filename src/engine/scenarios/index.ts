@@ -1,0 +1,32 @@
+/**
+ * The built-in scenarios by id. Shells (the page, the embed, the web component) pick one by id; nothing outside
+ * a scenario's own file knows what it contains.
+ */
+import type { Lang } from "../errors.ts";
+import type { Scenario } from "../runner.ts";
+import { f22Scenario } from "./f22.ts";
+
+/** Every built-in scenario's builder, by id. */
+const BUILDERS = { f22: f22Scenario } as const satisfies Readonly<Record<string, (lang: Lang) => Scenario>>;
+
+/** The id of a built-in scenario. */
+export type ScenarioId = keyof typeof BUILDERS;
+
+/** The built-in scenario ids, the default first. */
+export const SCENARIO_IDS: readonly ScenarioId[] = Object.keys(BUILDERS) as ScenarioId[];
+
+/** The scenario a figure shows when none (or an unknown one) is asked for. */
+export const DEFAULT_SCENARIO_ID: ScenarioId = "f22";
+
+/** Whether a string (from a URL, an attribute, a flag) names a built-in scenario. */
+export function isScenarioId(value: unknown): value is ScenarioId {
+  return typeof value === "string" && Object.hasOwn(BUILDERS, value);
+}
+
+/**
+ * Build a built-in scenario in one language.
+ * @example runScenario(scenarioById("f22", "en")).steps.length // 8
+ */
+export function scenarioById(id: ScenarioId, lang: Lang): Scenario {
+  return BUILDERS[id](lang);
+}
