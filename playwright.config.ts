@@ -17,9 +17,10 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  // Tests run against the built app, as readers get it.
+  // Tests run against the built app, as readers get it, from a plain static server on three origins
+  // (ports 4173, 4174, 4175: the figure, a course page, a foreign page).
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `node scripts/serve.mjs ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { demoReport } from "./src/engine/index.ts";
 
 /**
@@ -20,37 +20,143 @@ function demoOutput(): Plugin {
   };
 }
 
+/** The strict Content Security Policy of every page we build: the figure runs where course pages forbid inline code. */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join("; ");
+
 /**
- * The built page declares a strict Content Security Policy, so every end-to-end test proves the figure runs
- * where course pages forbid inline scripts and eval. (Only at build: the dev server injects inline scripts.)
+ * The built page declares the policy, so every end-to-end test proves the figure runs under it.
+ * (Only at build: the dev server injects inline scripts.)
  */
 function contentSecurityPolicy(): Plugin {
-  const policy = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'none'",
-  ].join("; ");
   return {
     name: "content-security-policy",
     apply: "build",
     transformIndexHtml: () => [
-      { tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: policy }, injectTo: "head-prepend" },
+      {
+        tag: "meta",
+        attrs: { "http-equiv": "Content-Security-Policy", content: CONTENT_SECURITY_POLICY },
+        injectTo: "head-prepend",
+      },
     ],
   };
 }
 
-export default defineConfig({
-  plugins: [react(), demoOutput(), contentSecurityPolicy()],
-  // Relative asset URLs, so the built page works from any folder a course author copies it into.
-  base: "./",
-  test: {
-    environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],
-    setupFiles: ["tests/setup.ts"],
-    restoreMocks: true,
-  },
+/**
+ * embed.html: the figure alone. A classic deferred script and a plain stylesheet link (no `type="module"`, no
+ * `crossorigin`), because a frame sandboxed without allow-same-origin has an opaque origin and the browser
+ * refuses it module scripts and CORS-mode stylesheets from a server that sends no CORS headers.
+ */
+function embedPage(): Plugin {
+  const html = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="UTF-8" />
+    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Agent loop figure · F22</title>
+    <link rel="stylesheet" href="./embed.css" />
+    <script src="./embed.js" defer></script>
+  </head>
+  <body>
+    <div id="alf-embed">
+      <noscript>This figure needs JavaScript. 此图需要 JavaScript。</noscript>
+    </div>
+  </body>
+</html>
+`;
+  return {
+    name: "embed-page",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "embed.html", source: html });
+    },
+  };
+}
+
+const production = { "process.env.NODE_ENV": JSON.stringify("production") };
+
+/**
+ * One config, five builds (see scripts/build.mjs): the chapter page (default), and the embed routes by mode —
+ * `embed` (embed.html + its classic script), `embed-host` (the auto-height script), `element` (the web
+ * component, React included) and `lib` (the npm package, React and the other runtime dependencies external).
+ */
+export default defineConfig(({ mode }): UserConfig => {
+  // The embed builds copy nothing from public/: only the chapter page has a favicon to ship.
+  const shared = { plugins: [react()], base: "./", publicDir: false } satisfies UserConfig;
+  switch (mode) {
+    case "embed":
+      return {
+        ...shared,
+        plugins: [react(), embedPage()],
+        define: production,
+        build: {
+          outDir: "dist",
+          emptyOutDir: false,
+          lib: {
+            entry: "src/embed/embed-page.tsx",
+            name: "AgentLoopFigureEmbed",
+            formats: ["iife"],
+            fileName: () => "embed.js",
+            cssFileName: "embed",
+          },
+        },
+      };
+    case "embed-host":
+      return {
+        ...shared,
+        build: {
+          outDir: "dist",
+          emptyOutDir: false,
+          lib: {
+            entry: "src/embed/embed-host.ts",
+            name: "AgentLoopFigureHost",
+            formats: ["iife"],
+            fileName: () => "embed-host.js",
+          },
+        },
+      };
+    case "element":
+      return {
+        ...shared,
+        define: production,
+        build: {
+          outDir: "dist",
+          emptyOutDir: false,
+          lib: { entry: "src/embed/web-component.tsx", formats: ["es"], fileName: () => "agent-loop-figure.js" },
+          // Vite keeps whitespace in ES libraries (for packages); this one is served to browsers as is.
+          rolldownOptions: { output: { minify: true } },
+        },
+      };
+    case "lib":
+      return {
+        ...shared,
+        build: {
+          outDir: "lib",
+          emptyOutDir: true,
+          lib: { entry: "src/embed/index.ts", formats: ["es"], fileName: () => "index.js", cssFileName: "style" },
+          rolldownOptions: {
+            external: [/^react(-dom)?(\/.*)?$/, /^framer-motion(\/.*)?$/, /^zustand(\/.*)?$/],
+          },
+        },
+      };
+    default:
+      return {
+        ...shared,
+        publicDir: "public",
+        plugins: [react(), demoOutput(), contentSecurityPolicy()],
+        test: {
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/setup.ts"],
+          restoreMocks: true,
+        },
+      };
+  }
 });

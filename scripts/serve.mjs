@@ -1,0 +1,67 @@
+// A plain static server for the end-to-end tests: no CORS headers, no rewrites, as a course author's host might
+// be. It listens on three ports, which are three origins, each serving the same folders:
+//   /            → dist/           (the built app and embed routes)
+//   /sub/dir/    → dist/           (the same build under a sub-path)
+//   /hosts/      → tests/e2e/hosts (host pages that embed the figure)
+//   /examples/   → examples/, with dist/ as /examples/figure/ (as the example's comment tells authors to copy it)
+// Usage: node scripts/serve.mjs [firstPort]   (default 4173: ports 4173, 4174, 4175)
+import { createReadStream, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const mounts = [
+  ["/sub/dir/", join(root, "dist")],
+  ["/hosts/", join(root, "tests/e2e/hosts")],
+  ["/examples/figure/", join(root, "dist")],
+  ["/examples/", join(root, "examples")],
+  ["/", join(root, "dist")],
+];
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+  ".png": "image/png",
+};
+
+function fileFor(pathname) {
+  for (const [prefix, folder] of mounts) {
+    if (!pathname.startsWith(prefix)) continue;
+    const relative = normalize(decodeURIComponent(pathname.slice(prefix.length)) || "index.html");
+    if (relative.startsWith("..")) return null;
+    let file = join(folder, relative);
+    try {
+      if (statSync(file).isDirectory()) file = join(file, "index.html");
+      if (statSync(file).isFile()) return file;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const first = Number(process.argv[2] ?? 4173);
+for (const port of [first, first + 1, first + 2]) {
+  createServer((request, response) => {
+    let file = null;
+    try {
+      file = fileFor(new URL(request.url ?? "/", "http://localhost").pathname);
+    } catch {
+      file = null;
+    }
+    if (request.url === "/favicon.ico") {
+      response.writeHead(204).end(); // browsers ask every origin for one; the host pages have none
+      return;
+    }
+    if (file === null) {
+      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+    createReadStream(file).pipe(response);
+  }).listen(port, "127.0.0.1");
+}
+console.log(`serving on http://127.0.0.1:${first}/ , :${first + 1} and :${first + 2}`);

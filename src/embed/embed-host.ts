@@ -1,0 +1,41 @@
+/**
+ * embed-host.js: put it on a page that frames embed.html, and every such iframe takes the height of its figure,
+ * growing and shrinking with it. Dependency-free. It may load before or after the iframes: it asks each figure
+ * for its height (`measure`), and figures also report their height by themselves when it changes.
+ */
+(() => {
+  const PREFIX = "agent-loop-figure:";
+  const MAX_HEIGHT = 100_000;
+
+  const isFigureFrame = (element: Element): element is HTMLIFrameElement => {
+    if (!(element instanceof HTMLIFrameElement) || element.src === "") return false;
+    try {
+      return /\/embed\.html$/.test(new URL(element.src, document.baseURI).pathname);
+    } catch {
+      return false;
+    }
+  };
+  const figureFrames = () => Array.from(document.querySelectorAll("iframe")).filter(isFigureFrame);
+  // "*": a sandboxed figure has an opaque origin, and `measure` carries nothing worth hiding.
+  const measure = (frame: HTMLIFrameElement) =>
+    frame.contentWindow?.postMessage({ type: `${PREFIX}measure`, version: 1 }, "*");
+
+  window.addEventListener("message", (event) => {
+    const data: unknown = event.data;
+    if (typeof data !== "object" || data === null) return;
+    const { type, version, height } = data as { type?: unknown; version?: unknown; height?: unknown };
+    if (type !== `${PREFIX}resize` || version !== 1) return;
+    if (typeof height !== "number" || !Number.isFinite(height) || height < 0 || height > MAX_HEIGHT) return;
+    const frame = figureFrames().find((candidate) => candidate.contentWindow === event.source);
+    if (frame !== undefined) frame.style.height = `${Math.ceil(height)}px`;
+  });
+  // Figures already there (the script came late), and every figure frame that loads from now on.
+  figureFrames().forEach(measure);
+  document.addEventListener(
+    "load",
+    (event) => {
+      if (event.target instanceof Element && isFigureFrame(event.target)) measure(event.target);
+    },
+    true,
+  );
+})();

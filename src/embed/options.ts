@@ -1,0 +1,118 @@
+/**
+ * The options every embed route shares (URL parameters of embed.html, attributes of <agent-loop-figure>,
+ * props of the React component), and how untrusted text becomes one. A bad value is dropped with one warning
+ * that names the parameter; the figure then uses the default. Values are never echoed into the page.
+ */
+import { isLang } from "../content";
+import { DEFAULT_SCENARIO_ID, isScenarioId, type Lang, type ScenarioId } from "../engine";
+import { type ControlsMode, DWELL, type Theme } from "../player";
+
+/** Options as the shells use them. `step` is 1-based and checked against the trace once it is built. */
+export interface FigureOptions {
+  readonly scenario: ScenarioId;
+  readonly lang: Lang;
+  readonly step: number | undefined;
+  readonly dwell: number | undefined;
+  readonly autoplay: boolean;
+  readonly theme: Theme;
+  readonly controls: ControlsMode;
+}
+
+/** The defaults: F22 in Chinese at step 1, static, following the reader's colour scheme, every control. */
+export const DEFAULT_OPTIONS: FigureOptions = {
+  scenario: DEFAULT_SCENARIO_ID,
+  lang: "zh",
+  step: undefined,
+  dwell: undefined,
+  autoplay: false,
+  theme: "auto",
+  controls: "full",
+};
+
+/** The names a host may set, as URL parameters and (but `autoplay`) as attributes. */
+export type OptionName = keyof FigureOptions;
+
+const THEMES: readonly Theme[] = ["light", "dark", "auto"];
+const CONTROLS: readonly ControlsMode[] = ["full", "minimal"];
+
+/** What each option accepts, said in the warning when a value does not fit. */
+export const OPTION_EXPECTS: Readonly<Record<OptionName, string>> = {
+  scenario: "the id of a built-in scenario (f22)",
+  lang: "zh or en",
+  step: "a whole step number from 1 to the figure's last step",
+  dwell: `a number of seconds from ${DWELL.min} to ${DWELL.max}`,
+  autoplay: "0 or 1",
+  theme: "light, dark or auto",
+  controls: "full or minimal",
+};
+
+/** A parsed value, or `invalid` (the caller warns and keeps the default). */
+type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const invalid = { ok: false } as const;
+const oneOf = <T extends string>(values: readonly T[], raw: string): Parsed<T> =>
+  (values as readonly string[]).includes(raw) ? ok(raw as T) : invalid;
+
+/** Parse one option's raw text. Whitespace around a value is tolerated; nothing else is guessed. */
+export function parseOption<N extends OptionName>(name: N, rawText: string): Parsed<FigureOptions[N]> {
+  const raw = rawText.trim();
+  let parsed: Parsed<unknown>;
+  switch (name) {
+    case "scenario":
+      parsed = isScenarioId(raw) ? ok(raw) : invalid;
+      break;
+    case "lang":
+      parsed = isLang(raw) ? ok(raw) : invalid;
+      break;
+    case "step":
+      parsed = /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? ok(Number(raw)) : invalid;
+      break;
+    case "dwell": {
+      const seconds = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+      parsed = seconds >= DWELL.min && seconds <= DWELL.max ? ok(seconds) : invalid;
+      break;
+    }
+    case "autoplay":
+      parsed = raw === "1" ? ok(true) : raw === "0" ? ok(false) : invalid;
+      break;
+    case "theme":
+      parsed = oneOf(THEMES, raw);
+      break;
+    case "controls":
+      parsed = oneOf(CONTROLS, raw);
+      break;
+    default: {
+      const never: never = name;
+      return never;
+    }
+  }
+  return parsed as Parsed<FigureOptions[N]>;
+}
+
+/** The warning for a value that does not fit: names the parameter and what it takes, never the value. */
+export function optionWarning(name: string, expects: string): string {
+  return `agent-loop-figure: ignored the value of "${name}" (expected ${expects}); using the default.`;
+}
+
+/** Read options from named raw values (URL parameters or attributes); `null` means not given. */
+export function readOptions(
+  get: (name: OptionName) => string | null,
+  names: readonly OptionName[],
+): { readonly options: FigureOptions; readonly warnings: readonly string[] } {
+  const options: Record<string, unknown> = { ...DEFAULT_OPTIONS };
+  const warnings: string[] = [];
+  for (const name of names) {
+    const raw = get(name);
+    if (raw === null) continue;
+    const parsed = parseOption(name, raw);
+    if (parsed.ok) options[name] = parsed.value;
+    else warnings.push(optionWarning(name, OPTION_EXPECTS[name]));
+  }
+  return { options: options as unknown as FigureOptions, warnings };
+}
+
+/** The step to open at, if it exists in a trace of `total` steps; else a warning. */
+export function checkStep(step: number | undefined, total: number): { step: number | undefined; warning?: string } {
+  if (step === undefined || step <= total) return { step };
+  return { step: undefined, warning: optionWarning("step", OPTION_EXPECTS.step) };
+}

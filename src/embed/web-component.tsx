@@ -1,0 +1,180 @@
+/**
+ * agent-loop-figure.js: defines <agent-loop-figure>, the figure as a custom element. One self-contained ES
+ * module (it brings its own React). It renders into an open shadow root with its styles inside, so a host page's
+ * rules reach neither its layout nor its text; attributes are observed live; it fires `ready`, `stepchange`,
+ * `play`, `pause` and `ended` as DOM CustomEvents whose details match the iframe's messages.
+ */
+import { StrictMode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { type Lang, runScenario, scenarioById } from "../engine";
+import type { PlayerHandle } from "../player";
+import playerCss from "../player/player.css?inline";
+import { AgentLoopFigure } from "./AgentLoopFigure";
+import type { FigureEvents } from "./messages";
+import { checkStep, DEFAULT_OPTIONS, type FigureOptions, type OptionName, optionWarning, readOptions } from "./options";
+
+/** The attributes the element observes (all but `autoplay`, which is read once when it first connects). */
+const ATTRIBUTES = ["step", "lang", "dwell", "theme", "controls", "scenario"] as const satisfies readonly OptionName[];
+
+const HOST_CSS = `
+:host { all: initial; display: block; contain: content; }
+:host([hidden]) { display: none; }
+`;
+
+/** One stylesheet object for every element on the page (constructable sheets are not inline styles: CSP allows them). */
+let sharedSheet: CSSStyleSheet | null = null;
+function stylesheet(): CSSStyleSheet {
+  if (sharedSheet === null) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(HOST_CSS + playerCss);
+  }
+  return sharedSheet;
+}
+
+/** `<agent-loop-figure step="3" lang="en">`: see docs/embedding.md. */
+export class AgentLoopFigureElement extends HTMLElement {
+  static readonly observedAttributes = ATTRIBUTES;
+
+  #root: Root | null = null;
+  #handle: PlayerHandle | null = null;
+  #options: FigureOptions = DEFAULT_OPTIONS;
+  /** The language the reader chose with the figure's own switch, until the `lang` attribute changes. */
+  #lang: Lang | null = null;
+  #readyFired = false;
+
+  connectedCallback(): void {
+    if (this.#root === null) {
+      const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+      shadow.adoptedStyleSheets = [stylesheet()];
+      const container = document.createElement("div");
+      shadow.replaceChildren(container);
+      const options = this.#read([...ATTRIBUTES, "autoplay"]);
+      const checked = checkStep(options.step, runScenario(scenarioById(options.scenario, options.lang)).steps.length);
+      if (checked.warning !== undefined) console.warn(checked.warning);
+      this.#options = { ...options, step: checked.step };
+      this.#root = createRoot(container);
+    }
+    this.#render();
+  }
+
+  disconnectedCallback(): void {
+    // Moving an element disconnects and reconnects it: only unmount when it is really gone.
+    queueMicrotask(() => {
+      if (this.isConnected || this.#root === null) return;
+      this.#root.unmount();
+      this.#root = null;
+      this.#handle = null;
+      this.#readyFired = false;
+    });
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    if (this.#root === null || previous === value) return;
+    const attribute = name as (typeof ATTRIBUTES)[number];
+    const { options } = this.#readSilently([attribute]);
+    if (attribute === "step") {
+      this.#warnAbout([attribute]);
+      const step = options.step;
+      if (step !== undefined && this.#handle !== null && !this.#handle.goTo(step)) {
+        console.warn(optionWarning("step", "a whole step number from 1 to the figure's last step"));
+      }
+      return;
+    }
+    this.#warnAbout([attribute]);
+    this.#options = { ...this.#options, [attribute]: options[attribute] };
+    if (attribute === "lang") this.#lang = null;
+    this.#render();
+  }
+
+  /** Show step `step` (1-based); false for a step that does not exist. */
+  goTo(step: number): boolean {
+    return this.#handle?.goTo(step) ?? false;
+  }
+  next(): void {
+    this.#handle?.next();
+  }
+  prev(): void {
+    this.#handle?.prev();
+  }
+  play(): void {
+    this.#handle?.play();
+  }
+  pause(): void {
+    this.#handle?.pause();
+  }
+  /** The step shown now (1-based). */
+  get step(): number {
+    return this.#handle?.step ?? this.#options.step ?? 1;
+  }
+  /** How many steps the figure has. */
+  get total(): number {
+    return this.#handle?.total ?? 0;
+  }
+
+  #readSilently(names: readonly OptionName[]) {
+    return readOptions((name) => this.getAttribute(name), names);
+  }
+  #warnAbout(names: readonly OptionName[]): void {
+    for (const warning of this.#readSilently(names).warnings) console.warn(warning);
+  }
+  #read(names: readonly OptionName[]): FigureOptions {
+    const { options, warnings } = this.#readSilently(names);
+    for (const warning of warnings) console.warn(warning);
+    return options;
+  }
+
+  #emit<N extends Exclude<keyof FigureEvents, "resize">>(name: N, detail: FigureEvents[N]): void {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+  #where() {
+    return { step: this.step, total: this.total, lang: this.#currentLang() };
+  }
+  #currentLang(): Lang {
+    return this.#lang ?? this.#options.lang;
+  }
+
+  /** React's ref: the handle arrives once the figure has rendered; that is when it is ready. */
+  readonly #setHandle = (handle: PlayerHandle | null) => {
+    this.#handle = handle;
+    if (handle !== null && !this.#readyFired) {
+      this.#readyFired = true;
+      this.#emit("ready", this.#where());
+    }
+  };
+
+  #render(): void {
+    const options = this.#options;
+    this.#root?.render(
+      <StrictMode>
+        <AgentLoopFigure
+          ref={this.#setHandle}
+          scenario={options.scenario}
+          lang={this.#currentLang()}
+          {...(options.step === undefined ? {} : { defaultStep: options.step })}
+          {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
+          autoplay={options.autoplay}
+          theme={options.theme}
+          controls={options.controls}
+          onLangChange={(lang) => {
+            this.#lang = lang;
+            this.#render();
+          }}
+          onStepChange={(step) => this.#emit("stepchange", { ...this.#where(), step })}
+          onPlay={() => this.#emit("play", {})}
+          onPause={() => this.#emit("pause", {})}
+          onEnded={() => this.#emit("ended", {})}
+        />
+      </StrictMode>,
+    );
+  }
+}
+
+if (customElements.get("agent-loop-figure") === undefined) {
+  customElements.define("agent-loop-figure", AgentLoopFigureElement);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "agent-loop-figure": AgentLoopFigureElement;
+  }
+}

@@ -1,0 +1,386 @@
+import type { Frame, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Three origins from one static server (scripts/serve.mjs): the figure, a course page, a foreign page.
+const FIGURE = "http://127.0.0.1:4173";
+const COURSE = "http://127.0.0.1:4174";
+const FOREIGN = "http://127.0.0.1:4175";
+
+type Logged = { origin: string; data: Record<string, unknown> & { type: string } };
+const events = (page: Page): Promise<Logged[]> =>
+  page.evaluate(() => (window as unknown as { events: Logged[] }).events);
+const named = async (page: Page, name: string) =>
+  (await events(page)).filter((e) => e.data.type === `agent-loop-figure:${name}`).map((e) => e.data);
+const send = (page: Page, name: string, fields: Record<string, unknown> = {}) =>
+  page.evaluate(
+    ([n, f]) =>
+      (window as unknown as { send: (m: unknown) => void }).send({ type: `agent-loop-figure:${n}`, version: 1, ...f }),
+    [name, fields] as const,
+  );
+const figureFrame = (page: Page): Frame => {
+  const frame = page.frames().find((f) => new URL(f.url()).pathname.endsWith("/embed.html"));
+  if (frame === undefined) throw new Error("no figure frame");
+  return frame;
+};
+const counterIn = (frame: Frame) => frame.locator(".alf-counter > [aria-hidden]").first();
+
+async function openCourse(page: Page, figureQuery: string, extra = "") {
+  const figure = encodeURIComponent(`${FIGURE}/embed.html${figureQuery}`);
+  await page.goto(`${COURSE}/hosts/iframe.html?figure=${figure}${extra}`);
+  await expect.poll(async () => (await named(page, "ready")).length).toBe(1);
+}
+
+test.describe("the iframe route (embed.html on another origin)", () => {
+  test("opens at ?step=3&lang=en and says ready with the right payload", async ({ page }) => {
+    await openCourse(page, "?step=3&lang=en");
+    expect(await named(page, "ready")).toEqual([
+      { type: "agent-loop-figure:ready", version: 1, step: 3, total: 8, lang: "en" },
+    ]);
+    expect((await events(page))[0]?.origin).toBe(FIGURE);
+    const frame = figureFrame(page);
+    await expect(counterIn(frame)).toHaveText("3 / 8");
+    await expect(frame.getByRole("heading", { level: 3 })).toHaveText("3. Model proposes read_file (call_1)");
+    // The figure alone: no chapter text around it.
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveCount(0);
+  });
+
+  test("obeys every command and reports each change", async ({ page }) => {
+    await openCourse(page, "?step=3&lang=en&dwell=1");
+    const frame = figureFrame(page);
+    await send(page, "goto", { step: 6 });
+    await expect(counterIn(frame)).toHaveText("6 / 8");
+    await send(page, "next");
+    await expect(counterIn(frame)).toHaveText("7 / 8");
+    await send(page, "prev");
+    await send(page, "prev");
+    await expect(counterIn(frame)).toHaveText("5 / 8");
+    expect(await named(page, "stepchange")).toEqual(
+      [6, 7, 6, 5].map((step) => ({ type: "agent-loop-figure:stepchange", version: 1, step, total: 8, lang: "en" })),
+    );
+    // Out of range, not an integer, a string: ignored, without an error.
+    for (const step of [0, 9, 2.5, "4", null]) await send(page, "goto", { step });
+    await send(page, "setLang", { lang: "fr" });
+    await page.waitForTimeout(200);
+    await expect(counterIn(frame)).toHaveText("5 / 8");
+    await send(page, "setLang", { lang: "zh" });
+    await expect(frame.getByRole("button", { name: "下一步" })).toBeVisible();
+    await send(page, "play");
+    await expect.poll(async () => (await named(page, "play")).length).toBe(1);
+    await expect(counterIn(frame)).toHaveText("6 / 8");
+    await send(page, "pause");
+    await expect.poll(async () => (await named(page, "pause")).length).toBe(1);
+    await send(page, "goto", { step: 7 });
+    await send(page, "play");
+    await expect.poll(async () => (await named(page, "ended")).length, { timeout: 5000 }).toBe(1);
+    await expect(counterIn(frame)).toHaveText("8 / 8");
+    const last = (await events(page)).map((e) => e.data.type.split(":")[1]).filter((t) => t !== "resize");
+    expect(last.slice(-4)).toEqual(["play", "stepchange", "pause", "ended"]);
+    const before = (await named(page, "resize")).length;
+    await send(page, "measure");
+    await expect.poll(async () => (await named(page, "resize")).length).toBe(before + 1);
+    expect((await named(page, "resize")).at(-1)?.height).toBeGreaterThan(300);
+  });
+
+  test("ignores malformed, unknown and wrongly versioned messages", async ({ page }) => {
+    await openCourse(page, "?lang=en");
+    const frame = figureFrame(page);
+    for (const message of [
+      null,
+      "agent-loop-figure:next",
+      42,
+      [],
+      { type: "agent-loop-figure:next" },
+      { type: "agent-loop-figure:next", version: 2 },
+      { type: "agent-loop-figure:explode", version: 1 },
+      { type: "other:next", version: 1 },
+      { type: "agent-loop-figure:goto", version: 1, step: { valueOf: 3 } },
+    ]) {
+      await page.evaluate((m) => (window as unknown as { send: (m: unknown) => void }).send(m), message);
+    }
+    await page.waitForTimeout(200);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    await send(page, "next");
+    await expect(counterIn(frame)).toHaveText("2 / 8");
+  });
+
+  test("with allowOrigin, takes commands only from its parent on that origin", async ({ page }) => {
+    const allow = encodeURIComponent(COURSE);
+    await openCourse(
+      page,
+      `?lang=en&allowOrigin=${allow}`,
+      `&foreign=${encodeURIComponent(`${FOREIGN}/hosts/foreign.html`)}`,
+    );
+    const frame = figureFrame(page);
+    const foreign = page.frames().find((f) => new URL(f.url()).pathname.endsWith("/foreign.html"));
+    if (foreign === undefined) throw new Error("no foreign frame");
+    await foreign.waitForFunction(() => "attack" in window);
+    await foreign.evaluate(() =>
+      (window as unknown as { attack: (m: unknown) => void }).attack({
+        type: "agent-loop-figure:goto",
+        version: 1,
+        step: 7,
+      }),
+    );
+    await page.waitForTimeout(300);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    await send(page, "goto", { step: 4 });
+    await expect(counterIn(frame)).toHaveText("4 / 8");
+    expect((await events(page)).every((e) => e.origin === FIGURE)).toBe(true);
+  });
+
+  test("with allowOrigin naming another site, sends nothing to this page and obeys nothing from it", async ({
+    page,
+  }) => {
+    const figure = encodeURIComponent(`${FIGURE}/embed.html?lang=en&allowOrigin=${encodeURIComponent(FOREIGN)}`);
+    await page.goto(`${COURSE}/hosts/iframe.html?figure=${figure}`);
+    const frame = figureFrame(page);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    await send(page, "goto", { step: 5 });
+    await page.waitForTimeout(300);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    expect(await events(page)).toEqual([]);
+  });
+
+  test("fails closed on an allowOrigin that is not an origin, and says which parameter", async ({ page, problems }) => {
+    const figure = encodeURIComponent(`${FIGURE}/embed.html?lang=en&allowOrigin=${encodeURIComponent("*")}`);
+    await page.goto(`${COURSE}/hosts/iframe.html?figure=${figure}`);
+    const frame = figureFrame(page);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    await send(page, "next");
+    await page.waitForTimeout(300);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    expect(await events(page)).toEqual([]);
+    expect(problems).toEqual([expect.stringContaining('"allowOrigin"')]);
+    problems.length = 0;
+  });
+
+  test("ignores each bad parameter with one warning naming it, and still shows the figure", async ({
+    page,
+    problems,
+  }) => {
+    await openCourse(page, "?step=99&lang=fr&autoplay=yes&dwell=0.2&theme=neon&controls=none&scenario=nope");
+    const frame = figureFrame(page);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    await expect(frame.getByRole("button", { name: "下一步" })).toBeVisible();
+    const named = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"];
+    expect(problems).toHaveLength(named.length);
+    for (const name of named) expect(problems.some((p) => p.includes(`"${name}"`))).toBe(true);
+    expect(problems.join(" ")).not.toContain("neon");
+    problems.length = 0;
+  });
+
+  test("arrow keys pressed on the host page never move the figure; a click inside gives it the keys", async ({
+    page,
+  }) => {
+    await openCourse(page, "?lang=en");
+    const frame = figureFrame(page);
+    await page.locator("#host-button").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("End");
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    await frame.getByRole("heading", { level: 3 }).click();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterIn(frame)).toHaveText("2 / 8");
+    // Keys the figure uses do not scroll the host page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("auto-height with embed-host.js", () => {
+  const heightOf = (page: Page) => page.locator("#figure").evaluate((el) => el.getBoundingClientRect().height);
+  const contentHeightOf = (page: Page) =>
+    figureFrame(page).evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+
+  test("sizes the iframe to its figure, and follows a language switch and a narrow viewport", async ({ page }) => {
+    await openCourse(page, "?lang=en&step=6", "&hostScript=before");
+    await expect.poll(async () => Math.abs((await heightOf(page)) - (await contentHeightOf(page)))).toBeLessThan(2);
+    await send(page, "setLang", { lang: "zh" });
+    await expect.poll(async () => Math.abs((await heightOf(page)) - (await contentHeightOf(page)))).toBeLessThan(2);
+    const wide = await heightOf(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => heightOf(page)).toBeGreaterThan(wide);
+    await expect.poll(async () => Math.abs((await heightOf(page)) - (await contentHeightOf(page)))).toBeLessThan(2);
+    const narrow = await heightOf(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => heightOf(page)).toBeLessThan(narrow);
+  });
+
+  test("also works when the script loads after the figure", async ({ page }) => {
+    await openCourse(page, "?lang=en", "&hostScript=after&height=150");
+    expect(await heightOf(page)).toBe(150);
+    await page.waitForFunction(() => "hostScriptLoaded" in window);
+    await expect.poll(async () => Math.abs((await heightOf(page)) - (await contentHeightOf(page)))).toBeLessThan(2);
+  });
+});
+
+test.describe("the sandboxed iframe", () => {
+  test('runs in <iframe sandbox="allow-scripts"> (opaque origin) and still talks to its host', async ({ page }) => {
+    await openCourse(page, "?lang=en&step=2", "&sandbox");
+    expect((await events(page))[0]?.origin).toBe("null");
+    const frame = figureFrame(page);
+    await expect(counterIn(frame)).toHaveText("2 / 8");
+    await send(page, "next");
+    await expect(counterIn(frame)).toHaveText("3 / 8");
+  });
+});
+
+test.describe("dist/ under a sub-path", () => {
+  test("the chapter page and the embed page work from /sub/dir/", async ({ page }) => {
+    await page.goto(`${FIGURE}/sub/dir/`);
+    await expect(page.getByRole("region", { name: /F22/ }).first()).toBeVisible();
+    await page.getByRole("button", { name: "下一步" }).first().click();
+    await expect(page.locator(".alf-counter > [aria-hidden]").first()).toHaveText("2 / 8");
+    await page.goto(`${FIGURE}/sub/dir/embed.html?lang=en&step=4`);
+    await expect(page.locator(".alf-counter > [aria-hidden]").first()).toHaveText("4 / 8");
+    await expect(page.getByRole("button", { name: "Enlarge figure" })).toBeVisible();
+  });
+});
+
+test.describe("the web component", () => {
+  const counterOf = (page: Page, id: string) => page.locator(`#${id} .alf-counter > [aria-hidden]`).first();
+
+  test("two figures on one page step independently, with keys only in the focused one", async ({ page }) => {
+    await page.goto(`${COURSE}/hosts/components.html`);
+    await expect(counterOf(page, "first")).toHaveText("2 / 8");
+    await expect(counterOf(page, "second")).toHaveText("1 / 8");
+    const ready = await page.evaluate(() => (window as unknown as { events: unknown[] }).events);
+    expect(ready).toEqual(
+      expect.arrayContaining([
+        { id: "first", type: "ready", detail: { step: 2, total: 8, lang: "zh" } },
+        { id: "second", type: "ready", detail: { step: 1, total: 8, lang: "en" } },
+      ]),
+    );
+    await page.locator("#first").getByRole("region", { name: /F22/ }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(page, "first")).toHaveText("3 / 8");
+    await expect(counterOf(page, "second")).toHaveText("1 / 8");
+    await page.locator("#second").getByRole("button", { name: "Next" }).click();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(page, "second")).toHaveText("3 / 8");
+    await expect(counterOf(page, "first")).toHaveText("3 / 8");
+    // Minimal controls: no dwell slider, no enlarge, no language switch.
+    await expect(page.locator("#second").getByRole("slider")).toHaveCount(0);
+    await expect(page.locator("#second").getByRole("button", { name: "Enlarge figure" })).toHaveCount(0);
+    await page.locator("#between").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(page, "first")).toHaveText("3 / 8");
+    const steps = await page.evaluate(() =>
+      (window as unknown as { events: { id: string; type: string; detail: unknown }[] }).events.filter(
+        (e) => e.type === "stepchange",
+      ),
+    );
+    expect(steps).toEqual([
+      { id: "first", type: "stepchange", detail: { step: 3, total: 8, lang: "zh" } },
+      { id: "second", type: "stepchange", detail: { step: 2, total: 8, lang: "en" } },
+      { id: "second", type: "stepchange", detail: { step: 3, total: 8, lang: "en" } },
+    ]);
+  });
+
+  test("follows its attributes live and plays to the end with play, pause and ended events", async ({ page }) => {
+    await page.goto(`${COURSE}/hosts/components.html`);
+    const second = page.locator("#second");
+    await expect(counterOf(page, "second")).toHaveText("1 / 8");
+    await second.evaluate((el) => el.setAttribute("step", "7"));
+    await expect(counterOf(page, "second")).toHaveText("7 / 8");
+    await second.evaluate((el) => el.setAttribute("lang", "zh"));
+    await expect(second.getByRole("button", { name: "下一步" })).toBeVisible();
+    await second.evaluate((el) => el.setAttribute("theme", "dark"));
+    await expect(second.locator(".alf-root")).toHaveAttribute("data-theme", "dark");
+    await second.evaluate((el) => (el as unknown as { play: () => void }).play());
+    await expect(counterOf(page, "second")).toHaveText("8 / 8");
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { events: { id: string; type: string }[] }).events
+            .filter((e) => e.id === "second" && e.type !== "stepchange" && e.type !== "ready")
+            .map((e) => e.type),
+        ),
+      )
+      .toEqual(["play", "pause", "ended"]);
+  });
+
+  test("a host page's hostile global CSS reaches neither the figure nor is touched by it", async ({ page }) => {
+    await page.goto(`${COURSE}/hosts/hostile.html`);
+    const figure = page.locator("#figure");
+    await expect(figure.getByRole("button", { name: "Next" })).toBeVisible();
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8");
+    const look = await figure.locator(".alf-figure").evaluate((el) => {
+      const style = getComputedStyle(el);
+      const title = getComputedStyle(el.querySelector("h3") as Element);
+      return {
+        family: style.fontFamily,
+        size: style.fontSize,
+        boxSizing: style.boxSizing,
+        transform: style.transform,
+        titleTransform: title.textTransform,
+        titleSpacing: title.letterSpacing,
+        titleBorder: title.borderTopStyle,
+      };
+    });
+    expect(look.family).not.toMatch(/^serif/);
+    expect(look).toMatchObject({
+      size: "15.2px",
+      boxSizing: "border-box",
+      transform: "none",
+      titleTransform: "none",
+      titleSpacing: "normal",
+      titleBorder: "none",
+    });
+    const host = await page.locator("#host-element").evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { lane: style.getPropertyValue("--alf-lane"), visibility: style.visibility, outline: style.outlineStyle };
+    });
+    expect(host).toEqual({ lane: "", visibility: "visible", outline: "none" });
+  });
+});
+
+test.describe("the light-DOM figure (chapter page, React package)", () => {
+  test("keeps its look under hostile global CSS and leaves a host element with its attribute names alone", async ({
+    browser,
+  }) => {
+    // bypassCSP: this test injects the hostile page styles that the chapter page's own policy would refuse.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/#step-5");
+    const figure = page.getByRole("region", { name: /F22/ }).first();
+    const measure = () =>
+      figure.evaluate((el) => {
+        // Heights of parts whose height does not depend on the width the host page leaves the figure.
+        const box = (selector: string, withHeight: boolean) => {
+          const found = el.querySelector(selector);
+          if (found === null) throw new Error(`no ${selector}`);
+          const s = getComputedStyle(found);
+          const look = [s.fontSize, s.fontFamily, s.display, s.boxSizing, s.textTransform, s.letterSpacing, s.padding];
+          return withHeight ? [Math.round(found.getBoundingClientRect().height), ...look] : look;
+        };
+        return {
+          next: box(".alf-buttons .alf-button", true),
+          lane: box(".alf-lane", true),
+          row: box(".alf-row", true),
+          chip: box(".alf-chip", true),
+          title: box(".alf-step-title", false),
+          panel: box(".alf-panel", false),
+        };
+      });
+    const before = await measure();
+    await page.addStyleTag({ url: `${COURSE}/hosts/hostile.css` });
+    // hostile.css turns the chapter's own sections into flex rows that squeeze the figure to a sliver: how wide
+    // the host lays out its own boxes is the host's business, so give the figure its column back and compare.
+    await page.addStyleTag({ content: ".page-figure { display: block !important; }" });
+    await page.evaluate(() => {
+      const host = document.createElement("p");
+      host.id = "host-element";
+      host.textContent = "A host element with the figure's attribute names";
+      for (const [name, value] of Object.entries({ lane: "user", state: "read", status: "current", step: "3" })) {
+        host.dataset[name] = value;
+      }
+      document.body.prepend(host);
+    });
+    expect(
+      await page.locator("#host-element").evaluate((el) => getComputedStyle(el).getPropertyValue("--alf-lane")),
+    ).toBe("");
+    await expect(figure.getByRole("button", { name: "下一步" })).toBeVisible();
+    expect(await measure()).toEqual(before);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { checkStep, DEFAULT_OPTIONS, parseOption, readOptions } from "../../src/embed/options";
+
+const fromQuery = (query: string) => {
+  const params = new URLSearchParams(query);
+  return readOptions(
+    (name) => params.get(name),
+    ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"],
+  );
+};
+
+describe("embed options", () => {
+  it("has quiet defaults: F22 in Chinese, static, every control", () => {
+    expect(fromQuery("")).toEqual({ options: DEFAULT_OPTIONS, warnings: [] });
+  });
+
+  it("reads every parameter", () => {
+    expect(fromQuery("step=3&lang=en&autoplay=1&dwell=2.5&theme=dark&controls=minimal&scenario=f22").options).toEqual({
+      scenario: "f22",
+      lang: "en",
+      step: 3,
+      dwell: 2.5,
+      autoplay: true,
+      theme: "dark",
+      controls: "minimal",
+    });
+  });
+
+  it("drops each bad value with one warning naming the parameter, never echoing the value", () => {
+    const { options, warnings } = fromQuery(
+      "step=abc&lang=fr&autoplay=yes&dwell=9&theme=neon&controls=none&scenario=%3Cscript%3E",
+    );
+    expect(options).toEqual(DEFAULT_OPTIONS);
+    expect(warnings).toHaveLength(7);
+    for (const name of ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"]) {
+      expect(warnings.filter((w) => w.includes(`"${name}"`))).toHaveLength(1);
+    }
+    expect(warnings.join(" ")).not.toMatch(/abc|fr\b|neon|script|yes/);
+  });
+
+  it.each([
+    ["step", "0"],
+    ["step", "-1"],
+    ["step", "2.5"],
+    ["step", "1e3"],
+    ["step", ""],
+    ["dwell", "0.5"],
+    ["dwell", "8.5"],
+    ["dwell", "NaN"],
+    ["dwell", "Infinity"],
+    ["dwell", "0x3"],
+    ["autoplay", "true"],
+    ["scenario", "__proto__"],
+    ["scenario", "toString"],
+  ] as const)("refuses %s=%j", (name, raw) => {
+    expect(parseOption(name, raw).ok).toBe(false);
+  });
+
+  it("checks the step against the trace once its length is known", () => {
+    expect(checkStep(8, 8)).toEqual({ step: 8 });
+    expect(checkStep(undefined, 8)).toEqual({ step: undefined });
+    const tooFar = checkStep(9, 8);
+    expect(tooFar.step).toBeUndefined();
+    expect(tooFar.warning).toContain('"step"');
+  });
+});
