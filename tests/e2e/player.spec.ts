@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { counterOf, expect, figureOf, liveRegionOf, sampleArrowScale, sampledScales, test } from "./fixtures";
 
 test.describe("the chapter page", () => {
@@ -186,6 +187,47 @@ test.describe("enlarge", () => {
     await dialog.getByRole("button", { name: "关闭" }).click();
     await expect(dialog).toBeHidden();
     await expect(enlarge).toBeFocused();
+  });
+
+  const inside = (page: Page) =>
+    page.evaluate(() => document.querySelector("dialog")?.contains(document.activeElement) ?? false);
+
+  for (const where of ["backdrop", "padding"] as const) {
+    test(`a click on the dialog's ${where} keeps focus and the keys on the figure inside`, async ({ page }) => {
+      await page.goto("./#step-3");
+      await figureOf(page).getByRole("button", { name: "放大图形" }).click();
+      const dialog = page.getByRole("dialog");
+      const big = dialog.getByRole("region", { name: /F22/ });
+      const box = await dialog.boundingBox();
+      if (box === null) throw new Error("no dialog box");
+      // The backdrop: the viewport's corner, outside the dialog. The padding: just inside the dialog's edge.
+      const [x, y] = where === "backdrop" ? [3, 3] : [box.x + 4, box.y + box.height / 2];
+      await page.mouse.click(x, y);
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("ArrowRight");
+      await expect(counterOf(big)).toHaveText("4 / 8");
+      await page.keyboard.press("Shift+Tab");
+      expect(await inside(page)).toBe(true);
+      await page.mouse.click(x, y);
+      await page.keyboard.press("Tab");
+      expect(await inside(page)).toBe(true);
+    });
+  }
+
+  test("a scripted #step link while the enlarged view is open moves the figure and keeps focus in the dialog", async ({
+    page,
+  }) => {
+    await page.goto("./#step-2");
+    await figureOf(page).getByRole("button", { name: "放大图形" }).click();
+    const big = page.getByRole("dialog").getByRole("region", { name: /F22/ });
+    await expect(big).toBeFocused();
+    await page.evaluate(() => {
+      window.location.hash = "step-6";
+    });
+    await expect(counterOf(big)).toHaveText("6 / 8");
+    expect(await inside(page)).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(big)).toHaveText("7 / 8");
   });
 });
 

@@ -1,26 +1,35 @@
 import { type ReactNode, useEffect, useRef } from "react";
 
+/** The figure inside the dialog: where focus belongs whenever nothing inside has it. */
+const figureIn = (dialog: HTMLElement) => dialog.querySelector<HTMLElement>(".alf-figure");
+
 const TABBABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** Wrap Tab and Shift+Tab around the dialog's own controls, so focus never leaves for the browser's UI. */
-function keepTabInside(dialog: HTMLElement, event: React.KeyboardEvent): void {
+/**
+ * Wrap Tab and Shift+Tab at the dialog's first and last controls. The native modal would let Tab leave for
+ * the browser's own UI — and, in an iframe embed, for the host page while the modal is still open.
+ */
+function wrapTab(dialog: HTMLElement, event: React.KeyboardEvent): void {
   const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)];
   const [first, last] = [tabbable[0], tabbable.at(-1)];
   if (first === undefined || last === undefined) return;
   const active = document.activeElement;
-  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+  // The <dialog> element itself is not one of its controls: from there, Tab starts at the ends.
+  const lost = active === dialog || !dialog.contains(active);
+  if (event.shiftKey && (active === first || lost)) {
     event.preventDefault();
     last.focus();
-  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+  } else if (!event.shiftKey && (active === last || lost)) {
     event.preventDefault();
     first.focus();
   }
 }
 
 /**
- * A modal dialog around a second view of the figure (which carries its own Close button). The native <dialog> keeps focus inside (the rest of the
- * page is inert), closes on Escape, and we hand focus back to the button that opened it.
+ * A modal dialog around a second view of the figure (which carries its own Close button). The native modal
+ * <dialog> makes the rest of the page inert and closes on Escape; we wrap Tab at its ends, make sure a click on
+ * its backdrop or padding leaves the keys with the figure, and hand focus back to the opener.
  */
 export function EnlargeDialog(props: {
   open: boolean;
@@ -37,7 +46,7 @@ export function EnlargeDialog(props: {
     if (dialog === null || !open) return;
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", ""); // environments without <dialog> support (jsdom)
-    dialog.querySelector<HTMLElement>(".alf-figure")?.focus();
+    figureIn(dialog)?.focus();
     const opener = returnFocusTo.current;
     return () => {
       if (typeof dialog.close === "function" && dialog.open) dialog.close();
@@ -51,17 +60,20 @@ export function EnlargeDialog(props: {
       ref={ref}
       className="alf-dialog"
       aria-label={props.label}
+      onKeyDown={(event) => {
+        if (event.key === "Tab" && !event.defaultPrevented) wrapTab(event.currentTarget, event);
+      }}
       onCancel={(event) => {
         event.preventDefault(); // close through React state, so the effect above restores focus
         onClose();
       }}
-      onKeyDown={(event) => {
-        if (event.defaultPrevented) return;
-        if (event.key === "Escape") {
-          event.preventDefault();
-          onClose();
-        } else if (event.key === "Tab") {
-          keepTabInside(event.currentTarget, event);
+      onMouseDown={(event) => {
+        // A press on the backdrop or the dialog's own padding targets the <dialog>, which would take focus from
+        // the figure (and the arrow keys with it). Keep focus where it is, or give it to the figure.
+        if (event.target !== event.currentTarget) return;
+        event.preventDefault();
+        if (!event.currentTarget.contains(document.activeElement) || document.activeElement === event.currentTarget) {
+          figureIn(event.currentTarget)?.focus();
         }
       }}
     >
