@@ -140,7 +140,7 @@ export default defineConfig(({ mode }): UserConfig => {
         build: {
           outDir: "lib",
           emptyOutDir: true,
-          lib: { entry: "src/embed/index.ts", formats: ["es"], fileName: () => "index.js", cssFileName: "style" },
+          lib: { entry: "src/embed/package.ts", formats: ["es"], fileName: () => "index.js", cssFileName: "style" },
           rolldownOptions: {
             external: [/^react(-dom)?(\/.*)?$/, /^framer-motion(\/.*)?$/, /^zustand(\/.*)?$/],
           },

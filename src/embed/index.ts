@@ -1,8 +1,7 @@
 /**
- * The npm package's entry: the figure as a React component. Styles: `import "agent-loop-figure/style.css"`.
+ * The npm package's public API: the figure as a React component, with its types.
+ * Styles: `import "agent-loop-figure/style.css"` (see ./package.ts).
  */
-import "../player/player.css";
-
 export type { Lang, ScenarioId } from "../engine";
 export { SCENARIO_IDS } from "../engine";
 export type { ControlsMode, PlayerHandle, Theme } from "../player";

@@ -1,0 +1,135 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "./fixtures";
+
+// The npm package, as a course author gets it: `npm pack`, installed from the tarball into a fresh React + Vite
+// app (the shape `npm create vite` gives), type-checked there, built, and rendered in Chromium. Slow (an npm
+// install), so it runs once, serially; the packages come from npm's cache filled by our own `npm ci`.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+const root = resolve(import.meta.dirname, "../..");
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+const APP = `import { StrictMode, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { AgentLoopFigure, type Lang, type PlayerHandle } from "agent-loop-figure";
+import "agent-loop-figure/style.css";
+
+function Lesson() {
+  const [step, setStep] = useState(2);
+  const [lang, setLang] = useState<Lang>("en");
+  const handle: { current: PlayerHandle | null } = { current: null };
+  return (
+    <main>
+      <h1>A fresh app</h1>
+      <p id="reported">step {step}</p>
+      <AgentLoopFigure
+        ref={(h) => { handle.current = h; }}
+        lang={lang}
+        onLangChange={setLang}
+        step={step}
+        onStepChange={setStep}
+        theme="light"
+        dwell={2}
+      />
+    </main>
+  );
+}
+
+const container = document.getElementById("root");
+if (container) createRoot(container).render(<StrictMode><Lesson /></StrictMode>);
+`;
+
+test("the packed package installs into a fresh React + Vite app, type-checks and renders", async ({ page }) => {
+  const work = mkdtempSync(join(tmpdir(), "alf-package-"));
+  try {
+    // lib/ was built by `npm run build` before the end-to-end tests; do not rebuild it here.
+    run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], root);
+    const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
+    if (tarball === undefined) throw new Error("npm pack made no tarball");
+    const app = join(work, "app");
+    mkdirSync(join(app, "src"), { recursive: true });
+    writeFileSync(
+      join(app, "package.json"),
+      JSON.stringify({ name: "fresh-app", private: true, type: "module", version: "0.0.0" }, null, 2),
+    );
+    writeFileSync(
+      join(app, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          lib: ["ES2022", "DOM", "DOM.Iterable"],
+          module: "ESNext",
+          moduleResolution: "bundler",
+          jsx: "react-jsx",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          isolatedModules: true,
+          types: ["vite/client"],
+        },
+        include: ["src"],
+      }),
+    );
+    writeFileSync(
+      join(app, "vite.config.ts"),
+      'import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./" });\n',
+    );
+    writeFileSync(
+      join(app, "index.html"),
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Fresh app</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>\n',
+    );
+    writeFileSync(join(app, "src", "main.tsx"), APP);
+    const packages = [
+      "react",
+      "react-dom",
+      "vite",
+      "@vitejs/plugin-react",
+      "typescript",
+      "@types/react",
+      "@types/react-dom",
+    ];
+    run(
+      "npm",
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        join(work, tarball),
+        ...packages.map((name) => `${name}@${versionOf(name)}`),
+      ],
+      app,
+    );
+    // The package's own runtime dependencies came with it; React was the app's.
+    const installed = JSON.parse(readFileSync(join(app, "node_modules/agent-loop-figure/package.json"), "utf8"));
+    expect(installed.peerDependencies).toMatchObject({ react: expect.any(String), "react-dom": expect.any(String) });
+    run("npx", ["tsc", "-p", "tsconfig.json"], app);
+    run("npx", ["vite", "build", "--logLevel", "error"], app);
+
+    const dist = join(app, "dist");
+    await page.route("http://fresh-app.test/**", (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const file = join(dist, path === "/" ? "index.html" : path);
+      return route.fulfill({ path: file });
+    });
+    await page.goto("http://fresh-app.test/");
+    const figure = page.getByRole("region", { name: /F22/ });
+    await expect(figure).toBeVisible();
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 8");
+    await figure.getByRole("button", { name: "Next" }).click();
+    await expect(page.locator("#reported")).toHaveText("step 3");
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+    await figure.getByRole("button", { name: "中文" }).click();
+    await expect(figure.getByRole("button", { name: "下一步" })).toBeVisible();
+    // The stylesheet came along: the figure is laid out by it, not by the browser's defaults.
+    expect(await figure.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe("solid");
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
