@@ -384,3 +384,19 @@ test.describe("the light-DOM figure (chapter page, React package)", () => {
     await context.close();
   });
 });
+
+test.describe("examples/course-page.html", () => {
+  test("embeds an iframe and a web component, drives both and logs their events", async ({ page }) => {
+    await page.goto(`${COURSE}/examples/course-page.html`);
+    const log = page.locator("#log");
+    await expect(log).toContainText('iframe: ready {"step":1,"total":8,"lang":"en"}');
+    await expect(log).toContainText('component: ready {"step":3,"total":8,"lang":"en"}');
+    await page.getByRole("button", { name: "Show step 6 in the iframe" }).click();
+    await expect(log).toContainText('iframe: stepchange {"step":6,"total":8,"lang":"en"}');
+    await page.getByRole("button", { name: "Next step in the web component" }).click();
+    await expect(log).toContainText('component: stepchange {"step":4,"total":8,"lang":"en"}');
+    // embed-host.js has fitted the iframe to its figure.
+    const frame = page.locator("#iframe-figure");
+    await expect.poll(() => frame.evaluate((el) => el.getBoundingClientRect().height)).not.toBe(1050);
+  });
+});

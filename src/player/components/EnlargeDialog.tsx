@@ -61,7 +61,13 @@ export function EnlargeDialog(props: {
       className="alf-dialog"
       aria-label={props.label}
       onKeyDown={(event) => {
-        if (event.key === "Tab" && !event.defaultPrevented) wrapTab(event.currentTarget, event);
+        if (event.defaultPrevented) return;
+        if (event.key === "Tab") wrapTab(event.currentTarget, event);
+        else if (event.key === "Escape") {
+          // Also where <dialog> has no cancel event of its own (jsdom).
+          event.preventDefault();
+          onClose();
+        }
       }}
       onCancel={(event) => {
         event.preventDefault(); // close through React state, so the effect above restores focus
