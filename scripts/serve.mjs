@@ -4,18 +4,22 @@
 //   /sub/dir/    → dist/           (the same build under a sub-path)
 //   /hosts/      → tests/e2e/hosts (host pages that embed the figure)
 //   /examples/   → examples/, with dist/ as /examples/figure/ (as the example's comment tells authors to copy it)
+//   /bench/      → bench/dist/     (the benchmark's reference pages)
+// DIST=<folder> serves another build in place of dist/ (the benchmark's before/after runs).
 // Usage: node scripts/serve.mjs [firstPort]   (default 4173: ports 4173, 4174, 4175)
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
+const dist = resolve(process.env.DIST ?? join(root, "dist"));
 const mounts = [
-  ["/sub/dir/", join(root, "dist")],
+  ["/sub/dir/", dist],
   ["/hosts/", join(root, "tests/e2e/hosts")],
-  ["/examples/figure/", join(root, "dist")],
+  ["/examples/figure/", dist],
   ["/examples/", join(root, "examples")],
-  ["/", join(root, "dist")],
+  ["/bench/", join(root, "bench/dist")],
+  ["/", dist],
 ];
 const types = {
   ".html": "text/html; charset=utf-8",

@@ -146,12 +146,12 @@ export function App() {
             <code>npm run demo</code>
           </pre>
         </section>
-        <section aria-labelledby="code-heading">
+        <section aria-labelledby="code-heading" className="page-below">
           <h2 id="code-heading">{page.codeHeading}</h2>
           <p>{page.codeNote}</p>
           <Code source={teachingCode} />
         </section>
-        <section aria-labelledby="output-heading">
+        <section aria-labelledby="output-heading" className="page-below">
           <h2 id="output-heading">{page.outputHeading}</h2>
           <p>{page.outputNote}</p>
           <pre className="page-code" tabIndex={0}>

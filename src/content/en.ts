@@ -130,7 +130,7 @@ export const en = {
     next: "Next",
     play: "Play",
     pause: "Pause",
-    replay: "Play from the start",
+    replay: "Replay",
     counter: (n, total) => `${n} / ${total}`,
     counterLabel: (n, total) => `Step ${n} of ${total}`,
     dwell: "Dwell time",

@@ -12,6 +12,8 @@ const selectControls = (s: PlayerState) => ({
 });
 const selectActions = (s: PlayerState) => ({ prev: s.prev, next: s.next, toggle: s.toggle, setDwell: s.setDwell });
 
+const longestOf = (...labels: string[]) => labels.reduce((a, b) => (b.length > a.length ? b : a));
+
 /**
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
  * disabled, so a focused button that reaches an end keeps focus (and the figure keeps the keyboard).
@@ -32,8 +34,16 @@ export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
           {ui.prev}
         </button>
         <button type="button" className="alf-button alf-button-primary" data-state={dataState} onClick={toggle}>
-          <span aria-hidden="true">{dataState === "playing" ? "❚❚ " : "▶ "}</span>
-          {playName}
+          <span className="alf-swap">
+            <span>
+              <span aria-hidden="true">{dataState === "playing" ? "❚❚ " : "▶ "}</span>
+              {playName}
+            </span>
+            {/* As wide as the longest label, never seen or read: Play / Pause never moves its neighbours. */}
+            <span className="alf-swap-reserve" aria-hidden="true">
+              ▶ {longestOf(ui.play, ui.pause, ui.replay)}
+            </span>
+          </span>
         </button>
         <button type="button" className="alf-button" aria-disabled={atLast} onClick={atLast ? undefined : next}>
           {ui.next}

@@ -1,6 +1,6 @@
-import type { KeyboardEvent, ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useMemo } from "react";
 import type { Catalog } from "../../content";
-import type { Lang } from "../../engine";
+import type { Lang, Trace } from "../../engine";
 import { intentOf } from "../keyboard/keyToIntent";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
@@ -12,6 +12,16 @@ import { Swimlanes } from "./Swimlanes";
 const selectIndex = (s: PlayerState) => s.index;
 const selectTrace = (s: PlayerState) => s.trace;
 const selectDataState = (s: PlayerState) => dataStateOf(s);
+
+/** The longest title and caption of a trace, as one text: the space the step text reserves. */
+function longestStepText(trace: Trace, text: Catalog): string {
+  let longest = "";
+  for (const step of trace.steps) {
+    const candidate = `${step.number}. ${text.stepTitle(step)}\n${text.stepCaption(step)}`;
+    if (candidate.length > longest.length) longest = candidate;
+  }
+  return longest;
+}
 
 /** The language switch: two pressed-state buttons, each named in its own language. */
 export function LanguageToggle(props: {
@@ -54,6 +64,7 @@ export function FigureView(props: {
   const trace = usePlayer(selectTrace);
   const index = usePlayer(selectIndex);
   const dataState = usePlayer(selectDataState);
+  const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const step = trace.steps[index];
   if (step === undefined) return null;
   const stepTitle = text.stepTitle(step);
@@ -89,11 +100,13 @@ export function FigureView(props: {
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
         <Swimlanes steps={trace.steps} index={index} text={text} />
       </div>
-      <div className="alf-step">
-        <h3 className="alf-step-title">
-          {step.number}. {stepTitle}
-        </h3>
-        <p className="alf-step-caption">{text.stepCaption(step)}</p>
+      <div className="alf-step" data-reserve={reserve}>
+        <div className="alf-step-text">
+          <h3 className="alf-step-title">
+            {step.number}. {stepTitle}
+          </h3>
+          <p className="alf-step-caption">{text.stepCaption(step)}</p>
+        </div>
       </div>
       <StepPanels step={step} text={text} />
       <Controls text={text} mode={props.controls} />

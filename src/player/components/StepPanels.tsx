@@ -79,17 +79,21 @@ export function StepPanels(props: { step: Step; text: Catalog }) {
   return (
     <div className="alf-panels">
       <Panel heading={text.ui.contextHeading} className="alf-panel-context">
-        {step.context.length === 0 ? (
-          <p className="alf-empty">{text.ui.contextEmpty}</p>
-        ) : (
-          <ol className="alf-messages">
-            {step.context.map((message, i) => (
-              // Messages never reorder: the context only grows, so the position is a stable key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
-            ))}
-          </ol>
-        )}
+        {/* A box of fixed height that scrolls, newest message kept in view (column-reverse): the context grows
+            from step to step, the figure does not. */}
+        <div className="alf-context-scroll" role="group" aria-label={text.ui.contextHeading} tabIndex={0}>
+          {step.context.length === 0 ? (
+            <p className="alf-empty">{text.ui.contextEmpty}</p>
+          ) : (
+            <ol className="alf-messages">
+              {step.context.map((message, i) => (
+                // Messages never reorder: the context only grows, so the position is a stable key.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
+              ))}
+            </ol>
+          )}
+        </div>
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
         <OrNoneYet text={text}>{step.callId === null ? null : <CallIdChip callId={step.callId} />}</OrNoneYet>

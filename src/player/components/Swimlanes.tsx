@@ -1,5 +1,5 @@
 import { m } from "framer-motion";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { Catalog } from "../../content";
 import { LANES, type Lane, type Step } from "../../engine";
 import { CallIdChip } from "./Chip";
@@ -7,8 +7,16 @@ import { CallIdChip } from "./Chip";
 const laneIndex = (lane: Lane) => LANES.indexOf(lane);
 const columnCentre = (lane: Lane) => `${((laneIndex(lane) + 0.5) / LANES.length) * 100}%`;
 
-/** One step's row: its arrow between two lanes (or a mark on one lane), with a short label. */
-function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" | "future"; travel: boolean }) {
+/**
+ * One step's row: its arrow between two lanes (or a mark on one lane), with a short label. Memoised: a step
+ * change re-renders only the rows whose status changes (two, for next or previous).
+ */
+const StepRow = memo(function StepRow(props: {
+  step: Step;
+  text: Catalog;
+  status: "past" | "current" | "future";
+  travel: boolean;
+}) {
   const { step, text, status, travel } = props;
   const { edge } = step;
   const label = (
@@ -72,19 +80,42 @@ function StepRow(props: { step: Step; text: Catalog; status: "past" | "current" 
       <div className="alf-track">{mark}</div>
     </li>
   );
+});
+
+/** Widths the diagram's sideways scrolling needs, as ResizeObserver reports them (never read from layout). */
+interface Geometry {
+  readonly viewport: number;
+  readonly diagram: number;
+  readonly gutter: number;
 }
 
-/** Scroll `scroller` sideways as little as needed to show step `index`'s mark with room for lane labels. */
-function revealStep(scroller: HTMLElement, index: number): void {
-  const mark = scroller.querySelector(`[data-step="${index + 1}"] .alf-track > *`);
-  if (!mark || scroller.scrollWidth <= scroller.clientWidth) return;
-  const box = mark.getBoundingClientRect();
-  const view = scroller.getBoundingClientRect();
-  const start = box.left - view.left + scroller.scrollLeft - 56;
-  const end = box.right - view.left + scroller.scrollLeft + 56;
-  if (end - start > scroller.clientWidth) scroller.scrollLeft = (start + end - scroller.clientWidth) / 2;
-  else if (start < scroller.scrollLeft) scroller.scrollLeft = Math.max(0, start);
-  else if (end > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = end - scroller.clientWidth;
+/** Room kept beside a mark when it is scrolled into view, for the labels around it. */
+const REVEAL_MARGIN = 56;
+
+/**
+ * Where step `step`'s mark lies across the diagram, in px, computed from the lane layout (lanes share the width
+ * after the gutter equally), so that revealing it needs no layout read.
+ */
+function markSpan(step: Step, geometry: Geometry): [number, number] {
+  const lanes = geometry.diagram - geometry.gutter;
+  const centre = (lane: Lane) => geometry.gutter + ((laneIndex(lane) + 0.5) / LANES.length) * lanes;
+  const { edge } = step;
+  if (edge === null || edge.from === edge.to) {
+    const half = lanes / LANES.length / 2;
+    return [centre(step.lane) - half, centre(step.lane) + half];
+  }
+  const [a, b] = [centre(edge.from), centre(edge.to)];
+  return [Math.min(a, b), Math.max(a, b)];
+}
+
+/** The scroll position that shows `span` (with margins), moving as little as possible from `current`. */
+function revealedScroll(span: [number, number], current: number, geometry: Geometry): number {
+  const [start, end] = [span[0] - REVEAL_MARGIN, span[1] + REVEAL_MARGIN];
+  const { viewport } = geometry;
+  if (end - start > viewport) return Math.max(0, (start + end - viewport) / 2);
+  if (start < current) return Math.max(0, start);
+  if (end > current + viewport) return end - viewport;
+  return current;
 }
 
 /**
@@ -101,17 +132,55 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
   useEffect(() => {
     hasRendered.current = true;
   }, []);
+
   // On a narrow screen the diagram scrolls sideways: keep the current step's mark in view, also when the
-  // diagram first gets a size (the enlarged view mounts before its dialog opens) or is resized.
+  // diagram first gets a size (the enlarged view mounts before its dialog opens) or is resized. Sizes come from
+  // ResizeObserver and the scroll position from scroll events, so a step change never forces a layout; the
+  // scroll is written in the next animation frame, after the step itself has painted.
+  const geometry = useRef<Geometry | null>(null);
+  const scrollLeft = useRef(0);
+  const shown = useRef(current);
+  shown.current = current;
+  const reveal = useRef(() => {});
+  reveal.current = () => {
+    const scroller = diagram.current?.parentElement;
+    const g = geometry.current;
+    const step = shown.current;
+    if (!scroller || g === null || step === undefined || g.diagram <= g.viewport) return;
+    const target = revealedScroll(markSpan(step, g), scrollLeft.current, g);
+    if (Math.abs(target - scrollLeft.current) >= 1) scroller.scrollLeft = target;
+  };
   useEffect(() => {
     const scroller = diagram.current?.parentElement;
-    if (!scroller) return;
-    const reveal = () => revealStep(scroller, index);
-    reveal();
-    if (typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(reveal);
-    observer.observe(scroller);
-    return () => observer.disconnect();
+    const inner = diagram.current;
+    const lanes = inner?.firstElementChild;
+    if (!scroller || !inner || !lanes || typeof ResizeObserver === "undefined") return;
+    const sizes = { viewport: 0, diagram: 0, lanes: 0 };
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const width = entry.contentRect.width;
+        if (entry.target === scroller) sizes.viewport = width;
+        else if (entry.target === inner) sizes.diagram = width;
+        else sizes.lanes = width;
+      }
+      // The lane list starts after the row-number gutter and spans the rest.
+      geometry.current = { viewport: sizes.viewport, diagram: sizes.diagram, gutter: sizes.diagram - sizes.lanes };
+      reveal.current();
+    });
+    for (const element of [scroller, inner, lanes]) observer.observe(element);
+    const onScroll = () => {
+      scrollLeft.current = scroller.scrollLeft;
+    };
+    scroller.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      scroller.removeEventListener("scroll", onScroll);
+    };
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reveal reads the step through a ref; run it per step
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => reveal.current());
+    return () => cancelAnimationFrame(frame);
   }, [index]);
   return (
     <div className="alf-diagram" ref={diagram}>
@@ -122,7 +191,10 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
             <li key={lane} className="alf-lane" data-lane={lane} aria-current={acting ? "true" : undefined}>
               <span className="alf-lane-swatch" aria-hidden="true" />
               <span className="alf-lane-name">{text.lanes[lane]}</span>
-              {acting ? <span className="alf-lane-acting">{text.ui.actingLane}</span> : null}
+              {/* Always laid out, shown only on the acting lane: the headers never change height. */}
+              <span className="alf-lane-acting" aria-hidden={acting ? undefined : true}>
+                {text.ui.actingLane}
+              </span>
               {lane === "tool" && file !== undefined ? (
                 <span className="alf-file" data-state={file.state}>
                   <code>{file.path}</code> <span className="alf-file-state">{text.fileStates[file.state]}</span>

@@ -1,0 +1,338 @@
+/**
+ * npm run bench — how fast the figure feels, against two references measured in the same run:
+ *   floor    React + react-dom + framer-motion + zustand, one animated element (bench/floor)
+ *   mermaid  the same eight steps as a Mermaid sequence diagram, what an author would otherwise paste
+ * Pages: the chapter page (dist/index.html) and the embed page (dist/embed.html).
+ * Measures, interleaved over ROUNDS rounds (page order rotates each round), median and range:
+ *   - JS bytes (gzip) of every script the page loaded;
+ *   - navigation → figure painted (first frame in which the figure's element is in the DOM);
+ *   - step-change latency p50/p95/max over 56 key presses at 1× and 4× CPU: the rAF fallback (key event →
+ *     the frame after the change, via rAF + message) and Event Timing (entries ≥ 16 ms; the browser does not
+ *     report shorter ones, so a press without an entry counts as "< 16");
+ *   - during a full autoplay at the shortest dwell: long tasks and layout shift (CLS, shifts without input).
+ * Writes bench/results.json and BENCHMARKS.md. Options: --rounds N, --label TEXT, --dist DIR (measure another
+ * build, e.g. a worktree of an older commit), --out FILE (results JSON path).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { type Browser, chromium, type Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "../scripts/chromium";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const ROUNDS = Number(option("rounds") ?? 5);
+const LABEL = option("label") ?? "current";
+const DIST = option("dist");
+const OUT = option("out") ?? "bench/results.json";
+const PORT = 4273;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+interface Target {
+  readonly id: string;
+  readonly url: string;
+  /** The figure's element: painted when it is in the DOM at a frame. */
+  readonly figure: string;
+  readonly steps: boolean;
+  readonly autoplay: string | null;
+}
+const TARGETS: readonly Target[] = [
+  { id: "chapter", url: "/", figure: ".alf-figure", steps: true, autoplay: "/" },
+  { id: "embed", url: "/embed.html", figure: ".alf-figure", steps: true, autoplay: "/embed.html?dwell=1&autoplay=1" },
+  { id: "floor", url: "/bench/floor/", figure: ".alf-figure", steps: true, autoplay: null },
+  { id: "mermaid", url: "/bench/mermaid/", figure: "#diagram svg", steps: false, autoplay: null },
+];
+
+type Samples = Record<string, number[]>;
+const results: Record<string, Samples> = {};
+const record = (target: string, metric: string, value: number) => {
+  results[target] ??= {};
+  const samples = results[target];
+  if (samples === undefined) return;
+  samples[metric] ??= [];
+  samples[metric]?.push(value);
+};
+
+const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const median = (values: readonly number[]) => percentile(values, 50);
+
+// In-page scripts are plain strings: tsx would decorate functions with helpers the page does not have.
+
+/** In the page: when the figure's element first exists at an animation frame (recorded at the frame after). */
+const watchPaint = (selector: string) => `
+  (() => {
+    const check = () => {
+      if (document.querySelector(${JSON.stringify(selector)}) !== null) {
+        requestAnimationFrame(() => { window.painted = performance.now(); });
+        return;
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();`;
+
+/** In the page: per key press, the time to the frame after it (rAF + message) and Event Timing entries. */
+const WATCH_KEYS = `
+  (() => {
+    window.latencies = [];
+    window.eventDurations = [];
+    document.addEventListener("keydown", (event) => {
+      const start = event.timeStamp;
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => window.latencies.push(performance.now() - start);
+        channel.port2.postMessage(0);
+      });
+    }, true);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === "keydown") window.eventDurations.push(entry.duration);
+    }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  })();`;
+
+/** In the page: layout shifts without recent input, and long tasks. */
+const WATCH_STABILITY = `
+  (() => {
+    window.shift = 0;
+    window.shifts = 0;
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.hadRecentInput) { window.shift += entry.value; window.shifts += 1; }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: true });
+  })();`;
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "no-preference" });
+  return context.newPage();
+}
+
+async function measureLoad(browser: Browser, target: Target) {
+  const page = await newPage(browser);
+  const scripts: Promise<number>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") {
+      scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    }
+  });
+  await page.addInitScript(watchPaint(target.figure));
+  await page.goto(`${BASE}${target.url}`, { waitUntil: "load" });
+  await page.waitForFunction("window.painted !== undefined", null, { timeout: 30_000 });
+  const painted = (await page.evaluate("window.painted")) as number;
+  const fcp = (await page.evaluate(
+    'performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN',
+  )) as number;
+  await page.waitForTimeout(300);
+  record(target.id, "paint_ms", painted);
+  record(target.id, "fcp_ms", fcp);
+  record(
+    target.id,
+    "js_gzip_bytes",
+    (await Promise.all(scripts)).reduce((a, b) => a + b, 0),
+  );
+  await page.context().close();
+}
+
+async function measureSteps(browser: Browser, target: Target, throttle: number) {
+  const page = await newPage(browser);
+  await page.addInitScript(WATCH_KEYS);
+  await page.goto(`${BASE}${target.url}`, { waitUntil: "load" });
+  const figure = page.locator(target.figure).first();
+  await figure.waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+  await figure.focus();
+  for (let lap = 0; lap < 4; lap += 1) {
+    for (const key of ["ArrowRight", "ArrowLeft"]) {
+      for (let i = 0; i < 7; i += 1) {
+        await page.keyboard.press(key);
+        await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
+      }
+    }
+  }
+  await page.waitForTimeout(200);
+  const { latencies, eventDurations } = (await page.evaluate(
+    "({ latencies: window.latencies, eventDurations: window.eventDurations })",
+  )) as { latencies: number[]; eventDurations: number[] };
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const suffix = `${throttle}x`;
+  record(target.id, `step_raf_p50_${suffix}`, median(latencies));
+  record(target.id, `step_raf_p95_${suffix}`, percentile(latencies, 95));
+  record(target.id, `step_raf_max_${suffix}`, Math.max(...latencies));
+  // Presses the browser did not report took under 16 ms: count them as 16 (an upper bound).
+  const events = [...eventDurations, ...Array(Math.max(0, latencies.length - eventDurations.length)).fill(16)];
+  record(target.id, `step_event_p50_${suffix}`, median(events));
+  record(target.id, `step_event_p95_${suffix}`, percentile(events, 95));
+  record(target.id, `step_event_max_${suffix}`, Math.max(...events));
+  record(target.id, `step_presses_${suffix}`, latencies.length);
+  await page.context().close();
+}
+
+async function measureAutoplay(browser: Browser, target: Target) {
+  if (target.autoplay === null) return;
+  const page = await newPage(browser);
+  await page.addInitScript(WATCH_STABILITY);
+  await page.goto(`${BASE}${target.autoplay}`, { waitUntil: "load" });
+  const figure = page.locator(".alf-figure").first();
+  await figure.waitFor();
+  if (target.id === "chapter") {
+    // The shortest dwell, then Play: the click is input, so shifts in the 500 ms after it do not count.
+    await figure.getByRole("slider").focus();
+    await page.keyboard.press("Home");
+    await figure.locator(".alf-button-primary").click();
+  }
+  await page.waitForFunction(
+    () => document.querySelector(".alf-figure")?.getAttribute("data-state") === "ended",
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  await page.waitForTimeout(500);
+  const stability = (await page.evaluate(
+    "({ shift: window.shift, shifts: window.shifts, longTasks: window.longTasks })",
+  )) as {
+    shift: number;
+    shifts: number;
+    longTasks: number[];
+  };
+  record(target.id, "autoplay_cls", stability.shift);
+  record(target.id, "autoplay_shifts", stability.shifts);
+  record(target.id, "autoplay_long_tasks", stability.longTasks.length);
+  record(target.id, "autoplay_longest_task_ms", Math.max(0, ...stability.longTasks));
+  await page.context().close();
+}
+
+function buildAll(): void {
+  if (DIST === undefined) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  execFileSync("npx", ["vite", "build", "-c", "bench/vite.config.ts", "--logLevel", "error"], { stdio: "inherit" });
+}
+
+function startServer(): ChildProcess {
+  const env = { ...process.env, ...(DIST === undefined ? {} : { DIST: resolve(DIST) }) };
+  return spawn("node", ["scripts/serve.mjs", String(PORT)], { env, stdio: "ignore" });
+}
+
+type Summary = Record<string, Record<string, { median: number; min: number; max: number; n: number }>>;
+function summarise(): Summary {
+  const summary: Summary = {};
+  for (const [target, metrics] of Object.entries(results)) {
+    summary[target] = {};
+    for (const [metric, values] of Object.entries(metrics)) {
+      const finite = values.filter(Number.isFinite);
+      const entry = { median: median(finite), min: Math.min(...finite), max: Math.max(...finite), n: finite.length };
+      const row = summary[target];
+      if (row !== undefined) row[metric] = entry;
+    }
+  }
+  return summary;
+}
+
+const fmt = (value: number | undefined, digits = 1) =>
+  value === undefined || !Number.isFinite(value) ? "—" : value.toFixed(digits);
+
+function markdown(summary: Summary, meta: Record<string, string>): string {
+  const get = (target: string, metric: string) => summary[target]?.[metric];
+  const cell = (target: string, metric: string, digits = 1) => {
+    const m = get(target, metric);
+    return m === undefined ? "—" : `${fmt(m.median, digits)} (${fmt(m.min, digits)}–${fmt(m.max, digits)})`;
+  };
+  const ratio = (target: string, metric: string, reference: string) => {
+    const [a, b] = [get(target, metric)?.median, get(reference, metric)?.median];
+    return a === undefined || b === undefined || b === 0 ? "—" : `${(a / b).toFixed(2)}×`;
+  };
+  const rows: string[] = [];
+  const metric = (title: string, key: string, digits = 1) => {
+    rows.push(
+      `| ${title} | ${["chapter", "embed", "floor", "mermaid"].map((t) => cell(t, key, digits)).join(" | ")} | ${ratio("chapter", key, "floor")} | ${ratio("embed", key, "floor")} |`,
+    );
+  };
+  metric("JS gzip (KB)", "js_gzip_kb");
+  metric("navigation → figure painted (ms)", "paint_ms");
+  metric("first contentful paint (ms)", "fcp_ms");
+  for (const t of ["1x", "4x"]) {
+    metric(`step, rAF p50 ${t} (ms)`, `step_raf_p50_${t}`);
+    metric(`step, rAF p95 ${t} (ms)`, `step_raf_p95_${t}`);
+    metric(`step, rAF max ${t} (ms)`, `step_raf_max_${t}`);
+    metric(`step, Event Timing p95 ${t} (ms, ≤16 = under a frame)`, `step_event_p95_${t}`);
+    metric(`step, Event Timing max ${t} (ms)`, `step_event_max_${t}`);
+  }
+  metric("autoplay CLS", "autoplay_cls", 4);
+  metric("autoplay layout shifts", "autoplay_shifts", 0);
+  metric("autoplay long tasks", "autoplay_long_tasks", 0);
+  return [
+    `### ${meta.label} — ${meta.date}`,
+    "",
+    `Machine: ${meta.machine}. Chromium ${meta.chromium}. ${meta.rounds} rounds, interleaved; median (min–max).`,
+    "Ratios: this page's median over the dependency floor's, same run.",
+    "",
+    "| measure | chapter | embed | floor | mermaid | chapter/floor | embed/floor |",
+    "|---|---|---|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
+}
+
+buildAll();
+const server = startServer();
+await new Promise((done) => setTimeout(done, 800));
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]).filter(
+      (t): t is Target => t !== undefined,
+    );
+    console.log(`round ${round + 1}/${ROUNDS}: ${order.map((t) => t.id).join(", ")}`);
+    for (const target of order) await measureLoad(browser, target);
+    for (const target of order) {
+      if (!target.steps) continue;
+      await measureSteps(browser, target, 1);
+      await measureSteps(browser, target, 4);
+    }
+    for (const target of order) await measureAutoplay(browser, target);
+  }
+  for (const metrics of Object.values(results)) {
+    if (metrics.js_gzip_bytes !== undefined) metrics.js_gzip_kb = metrics.js_gzip_bytes.map((b) => b / 1024);
+  }
+  const summary = summarise();
+  const meta = {
+    label: LABEL,
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    chromium: browser.version(),
+    rounds: String(ROUNDS),
+  };
+  writeFileSync(OUT, `${JSON.stringify({ meta, summary, samples: results }, null, 2)}\n`);
+  const table = markdown(summary, meta);
+  console.log(`\n${table}`);
+  const doc = "BENCHMARKS.md";
+  const existing = (() => {
+    try {
+      return readFileSync(doc, "utf8");
+    } catch {
+      return "";
+    }
+  })();
+  const marker = "<!-- bench:latest -->";
+  const latest = `${marker}\n${table}${marker}`;
+  const next = existing.includes(marker)
+    ? existing.replace(new RegExp(`${marker}[\\s\\S]*${marker}`), latest)
+    : `${existing}\n## Latest run (npm run bench)\n\n${latest}\n`;
+  if (LABEL === "current") writeFileSync(doc, next);
+  console.log(`wrote ${OUT}${LABEL === "current" ? " and BENCHMARKS.md" : ""}`);
+} finally {
+  await browser.close();
+  server.kill();
+}

@@ -1,0 +1,39 @@
+// Byte budgets (issue: speed). Builds the dependency floor (bench/floor: React + react-dom + framer-motion +
+// zustand, one animated element) and compares the built figure's initial JavaScript with it, gzip:
+//   embed page  ≤ floor + 15 KB        chapter page ≤ floor + 40 KB
+// Prints the numbers; exits 1 when a budget is missed. Needs `npm run build` first (dist/).
+import { existsSync } from "node:fs";
+import { build } from "vite";
+import { initialJavaScriptBytes } from "./bytes.mjs";
+
+const KB = 1024;
+const BUDGETS = [
+  { name: "embed page (dist/embed.html)", html: "dist/embed.html", over: 15 * KB },
+  { name: "chapter page (dist/index.html)", html: "dist/index.html", over: 40 * KB },
+];
+
+for (const { html } of BUDGETS) {
+  if (!existsSync(html)) {
+    console.error(`check-budgets: ${html} is missing: run npm run build first.`);
+    process.exit(1);
+  }
+}
+process.env.BENCH_PAGES = "floor";
+await build({ configFile: "bench/vite.config.ts", logLevel: "error" });
+const floor = initialJavaScriptBytes("bench/dist/floor/index.html");
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+console.log(`byte budgets (initial JavaScript, gzip); dependency floor ${kb(floor)}`);
+let missed = 0;
+for (const budget of BUDGETS) {
+  const bytes = initialJavaScriptBytes(budget.html);
+  const limit = floor + budget.over;
+  const ok = bytes <= limit;
+  if (!ok) missed += 1;
+  console.log(
+    `  ${ok ? "ok  " : "MISS"} ${budget.name}: ${kb(bytes)} = floor + ${kb(bytes - floor)} (budget floor + ${kb(budget.over)})`,
+  );
+}
+if (missed > 0) {
+  console.error(`check-budgets: ${missed} byte budget(s) missed.`);
+  process.exit(1);
+}
