@@ -83,7 +83,8 @@ function embedPage(): Plugin {
 const production = { "process.env.NODE_ENV": JSON.stringify("production") };
 
 /**
- * One config, five builds (see scripts/build.mjs): the chapter page (default), and the embed routes by mode —
+ * One config, six builds (see scripts/build.mjs): the chapter page (default) and its pre-render (`prerender`),
+ * and the embed routes by mode —
  * `embed` (embed.html + its classic script), `embed-host` (the auto-height script), `element` (the web
  * component, React included) and `lib` (the npm package, React and the other runtime dependencies external).
  */
@@ -132,6 +133,22 @@ export default defineConfig(({ mode }): UserConfig => {
           lib: { entry: "src/embed/web-component.tsx", formats: ["es"], fileName: () => "agent-loop-figure.js" },
           // Vite keeps whitespace in ES libraries (for packages); this one is served to browsers as is.
           rolldownOptions: { output: { minify: true } },
+        },
+      };
+    case "prerender":
+      // The chapter page for Node, to render its first frame into dist/index.html (scripts/build.mjs).
+      return {
+        ...shared,
+        plugins: [react(), demoOutput()],
+        build: {
+          ssr: "src/app/prerender.tsx",
+          outDir: "dist-prerender",
+          emptyOutDir: true,
+          rolldownOptions: {
+            // Pre-rendering imports the lazily loaded code section directly, on purpose.
+            onLog: (level, log, handler) =>
+              log.code === "INEFFECTIVE_DYNAMIC_IMPORT" ? undefined : handler(level, log),
+          },
         },
       };
     case "lib":

@@ -14,9 +14,9 @@
  * build, e.g. a worktree of an older commit), --out FILE (results JSON path).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../scripts/chromium";
@@ -285,15 +285,23 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
   ].join("\n");
 }
 
+/** Whether the build being measured has this page (an older build may not have the embed page). */
+function available(target: Target): boolean {
+  if (target.url.startsWith("/bench/")) return true;
+  const file = target.url === "/" ? "index.html" : target.url.slice(1);
+  return existsSync(join(resolve(DIST ?? "dist"), file));
+}
+
 buildAll();
+const targets = TARGETS.filter(available);
 const server = startServer();
 await new Promise((done) => setTimeout(done, 800));
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   for (let round = 0; round < ROUNDS; round += 1) {
-    const order = TARGETS.map((_, i) => TARGETS[(i + round) % TARGETS.length]).filter(
-      (t): t is Target => t !== undefined,
-    );
+    const order = targets
+      .map((_, i) => targets[(i + round) % targets.length])
+      .filter((t): t is Target => t !== undefined);
     console.log(`round ${round + 1}/${ROUNDS}: ${order.map((t) => t.id).join(", ")}`);
     for (const target of order) await measureLoad(browser, target);
     for (const target of order) {

@@ -1,12 +1,11 @@
-import demoOutput from "virtual:demo-output";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { catalogs } from "../content";
-import { chapters } from "../content/chapter";
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
+import type { PageText } from "../content/types";
 import { DEFAULT_SCENARIO_ID, type Lang, runScenario, scenarioById } from "../engine";
-import teachingCode from "../engine/experiment.ts?raw";
-import { Player, type PlayerHandle } from "../player";
-import { tokenize } from "./highlight";
-import { langFromUrl, stepFromUrl } from "./url";
+import { Player } from "../player";
+import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
+import { type StepProblem, stepFromUrl } from "./url";
+
+const ChapterCode = lazy(() => import("./ChapterCode"));
 
 /** Replace the URL without adding a history entry per step. */
 function replaceUrl(mutate: (url: URL) => void): void {
@@ -20,34 +19,33 @@ function afterPaint(task: () => void): void {
   requestAnimationFrame(() => setTimeout(task, 0));
 }
 
-function Code(props: { source: string }) {
-  const tokens = useMemo(() => tokenize(props.source), [props.source]);
-  return (
-    <pre className="page-code" tabIndex={0}>
-      <code>
-        {tokens.map(([kind, text], i) =>
-          kind === "plain" ? (
-            text
-          ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: tokens of a fixed text never reorder
-            <span key={i} className={`tok-${kind}`}>
-              {text}
-            </span>
-          ),
-        )}
-      </code>
-    </pre>
-  );
-}
-
-/** The chapter section around figure F22, in the reader's language. */
-export function App() {
-  const [lang, setLang] = useState<Lang>(() => langFromUrl(window.location.search));
-  const text = catalogs[lang];
+/**
+ * The chapter section around figure F22. It renders first exactly as it was pre-rendered into the built HTML
+ * (Chinese, step 1), so hydration matches; then, before the first paint, it applies what the URL asks for
+ * (`urlLanguage`, `?step` / `#step-N`). The figure is controlled: the step is this page's state.
+ */
+export function App(props: {
+  urlLanguage?: PageLanguage;
+  /** The code section, given directly when pre-rendering; the browser loads it lazily. */
+  codeSection?: ComponentType<{ page: PageText; lang: Lang }>;
+}) {
+  const CodeSection = props.codeSection ?? ChapterCode;
+  const [language, setLanguage] = useState<PageLanguage>(CHINESE);
+  const { text, page } = language;
+  const lang = text.lang;
   const trace = useMemo(() => runScenario(scenarioById(DEFAULT_SCENARIO_ID, lang)), [lang]);
-  const [request] = useState(() => stepFromUrl(window.location, trace.steps.length));
-  const [linkProblem, setLinkProblem] = useState(request.invalid);
-  const player = useRef<PlayerHandle>(null);
+  const [step, setStep] = useState(1);
+  const [linkProblem, setLinkProblem] = useState<{ problem: StepProblem; shown: number } | null>(null);
+
+  // After hydration, before paint: the language and step the link asks for.
+  const { urlLanguage } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the URL is read once
+  useLayoutEffect(() => {
+    if (urlLanguage !== undefined) setLanguage(urlLanguage);
+    const request = stepFromUrl(window.location, trace.steps.length);
+    setStep(request.index + 1);
+    if (request.invalid !== null) setLinkProblem({ problem: request.invalid, shown: request.index + 1 });
+  }, []);
 
   // A `#step-N` link followed on this page (a course author's "see step 6") moves the figure there.
   useEffect(() => {
@@ -55,7 +53,7 @@ export function App() {
       const { hash } = window.location;
       if (!hash.startsWith("#step-")) return; // other anchors on the page are not the figure's business
       const next = stepFromUrl({ hash, search: "" }, trace.steps.length);
-      if (next.invalid === null) player.current?.goTo(next.index + 1);
+      if (next.invalid === null) setStep(next.index + 1);
     };
     window.addEventListener("hashchange", onHashChange);
     return () => window.removeEventListener("hashchange", onHashChange);
@@ -63,10 +61,11 @@ export function App() {
 
   useEffect(() => {
     document.documentElement.lang = text.htmlLang;
-    document.title = `${chapters[lang].title} · F22`;
-  }, [text, lang]);
+    document.title = `${page.title} · F22`;
+  }, [text, page]);
 
   const onStepChange = useCallback((n: number) => {
+    setStep(n);
     setLinkProblem(null);
     afterPaint(() =>
       replaceUrl((url) => {
@@ -76,14 +75,14 @@ export function App() {
     );
   }, []);
   const onLangChange = useCallback((next: Lang) => {
-    setLang(next);
+    // The figure keeps its language until the other one has loaded: never a blank or half-translated frame.
+    void loadPageLanguage(next).then(setLanguage);
     replaceUrl((url) => {
       if (next === "zh") url.searchParams.delete("lang");
       else url.searchParams.set("lang", next);
     });
   }, []);
 
-  const page = chapters[lang];
   return (
     <main className="page">
       <article>
@@ -114,17 +113,10 @@ export function App() {
             <p>{page.conditions}</p>
           </aside>
 
-          <Player
-            ref={player}
-            trace={trace}
-            lang={lang}
-            defaultStep={request.index + 1}
-            onStepChange={onStepChange}
-            onLangChange={onLangChange}
-          />
+          <Player trace={trace} text={text} step={step} onStepChange={onStepChange} onLangChange={onLangChange} />
           {linkProblem === null ? null : (
             <p className="page-note" role="note">
-              {text.ui.stepLinkProblem(linkProblem, trace.steps.length, request.index + 1)}
+              {text.ui.stepLinkProblem(linkProblem.problem, trace.steps.length, linkProblem.shown)}
             </p>
           )}
           <p className="page-hint">{page.narrowHint}</p>
@@ -146,18 +138,9 @@ export function App() {
             <code>npm run demo</code>
           </pre>
         </section>
-        <section aria-labelledby="code-heading" className="page-below">
-          <h2 id="code-heading">{page.codeHeading}</h2>
-          <p>{page.codeNote}</p>
-          <Code source={teachingCode} />
-        </section>
-        <section aria-labelledby="output-heading" className="page-below">
-          <h2 id="output-heading">{page.outputHeading}</h2>
-          <p>{page.outputNote}</p>
-          <pre className="page-code" tabIndex={0}>
-            <code>{demoOutput[lang]}</code>
-          </pre>
-        </section>
+        <Suspense fallback={null}>
+          <CodeSection page={page} lang={lang} />
+        </Suspense>
       </article>
     </main>
   );

@@ -1,13 +1,20 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
+import { loadPageLanguage } from "./languages";
+import { langFromUrl } from "./url";
 import "../player/player.css";
 import "./page.css";
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
-createRoot(root).render(
+// The language the link asks for is loaded before hydration, so the page switches to it before it first paints.
+const urlLanguage = await loadPageLanguage(langFromUrl(window.location.search));
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App urlLanguage={urlLanguage} />
+  </StrictMode>
 );
+// The built page arrives with its first frame pre-rendered (scripts/build.mjs); the dev server's does not.
+if (root.firstElementChild !== null) hydrateRoot(root, app);
+else createRoot(root).render(app);

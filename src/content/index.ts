@@ -3,15 +3,12 @@ import { en } from "./en";
 import type { Catalog } from "./types";
 import { zh } from "./zh";
 
+export type { Language } from "./languages";
+export { isLang, LANGS, LANGUAGES } from "./languages";
 export type { Catalog, PageText } from "./types";
 
-/** Every catalog by language. */
+/**
+ * Every catalog by language, loaded together: for shells that must switch language without waiting (the embed
+ * routes, the CLI). The chapter page loads its second language on demand instead (src/app/languages.ts).
+ */
 export const catalogs: Readonly<Record<Lang, Catalog>> = { zh, en };
-
-/** The languages, default first. */
-export const LANGS: readonly Lang[] = ["zh", "en"];
-
-/** Whether a string (from a URL, a flag, a message) names a language we have. */
-export function isLang(value: unknown): value is Lang {
-  return value === "zh" || value === "en";
-}

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { catalogs } from "../content";
 import { DEFAULT_SCENARIO_ID, type Lang, runScenario, type ScenarioId, scenarioById } from "../engine";
 import { Player, type PlayerProps } from "../player";
 
@@ -7,7 +8,7 @@ import { Player, type PlayerProps } from "../player";
  * `autoplay`, `theme`, `controls`, `onPlay` / `onPause` / `onEnded`, `ref` for the handle), with a built-in
  * scenario instead of a trace. They mirror embed.html's URL parameters.
  */
-export interface AgentLoopFigureProps extends Omit<PlayerProps, "trace" | "lang"> {
+export interface AgentLoopFigureProps extends Omit<PlayerProps, "trace" | "text"> {
   /** A built-in scenario. Default `f22`. */
   readonly scenario?: ScenarioId;
   /** Default `zh`. */
@@ -21,5 +22,5 @@ export interface AgentLoopFigureProps extends Omit<PlayerProps, "trace" | "lang"
 export function AgentLoopFigure(props: AgentLoopFigureProps) {
   const { scenario = DEFAULT_SCENARIO_ID, lang = "zh", ...rest } = props;
   const trace = useMemo(() => runScenario(scenarioById(scenario, lang)), [scenario, lang]);
-  return <Player {...rest} trace={trace} lang={lang} />;
+  return <Player {...rest} trace={trace} text={catalogs[lang]} />;
 }

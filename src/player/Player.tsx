@@ -1,6 +1,6 @@
 import { domAnimation, LazyMotion, MotionConfig } from "framer-motion";
 import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
-import { type Catalog, catalogs, LANGS } from "../content";
+import type { Catalog } from "../content";
 import type { Lang, Trace } from "../engine";
 import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
@@ -32,7 +32,8 @@ export interface PlayerHandle {
 export interface PlayerProps {
   /** The steps to show: an engine trace. A new trace replaces the old one in the same store; the step is clamped. */
   readonly trace: Trace;
-  readonly lang: Lang;
+  /** Every word the figure shows, in one language (`catalogs.zh`, `catalogs.en` from the content module). */
+  readonly text: Catalog;
   /** Controlled: the step to show (1-based). Pair it with `onStepChange`. */
   readonly step?: number;
   /** Uncontrolled: the step to open at (1-based; clamped). */
@@ -131,16 +132,14 @@ function StoreUpdater(props: PlayerProps) {
   return null;
 }
 
-function PlayerBody(props: PlayerProps & { text: Catalog }) {
-  const { text, onLangChange, lang } = props;
+function PlayerBody(props: PlayerProps) {
+  const { text, onLangChange } = props;
   const full = (props.controls ?? "full") === "full";
   const [enlarged, setEnlarged] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
 
   const languageToggle =
-    onLangChange === undefined || !full ? null : (
-      <LanguageToggle lang={lang} text={text} catalogs={LANGS.map((l) => catalogs[l])} onChange={onLangChange} />
-    );
+    onLangChange === undefined || !full ? null : <LanguageToggle text={text} onChange={onLangChange} />;
   return (
     <>
       <FigureView
@@ -198,10 +197,10 @@ function PlayerBody(props: PlayerProps & { text: Catalog }) {
  * The figure's player: renders a trace with a store of its own (one per instance), controlled (`step` +
  * `onStepChange`) or uncontrolled (`defaultStep`), with an imperative handle for shells. All its CSS is scoped
  * under its root element, `.alf-root`.
- * @example <Player trace={runScenario(f22Scenario("en"))} lang="en" defaultStep={3} />
+ * @example <Player trace={runScenario(f22Scenario("en"))} text={catalogs.en} defaultStep={3} />
  */
 export function Player(props: PlayerProps) {
-  const text = catalogs[props.lang];
+  const { text } = props;
   const initialStep = props.step ?? props.defaultStep;
   return (
     <PlayerProvider
@@ -213,7 +212,7 @@ export function Player(props: PlayerProps) {
       <LazyMotion features={domAnimation} strict>
         <MotionConfig reducedMotion="user">
           <div className="alf-root" data-theme={props.theme ?? "auto"} lang={text.htmlLang}>
-            <PlayerBody {...props} text={text} />
+            <PlayerBody {...props} />
           </div>
         </MotionConfig>
       </LazyMotion>

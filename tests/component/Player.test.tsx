@@ -15,7 +15,7 @@ function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChang
   const view = render(
     <Player
       trace={runScenario(f22Scenario(lang))}
-      lang={lang}
+      text={catalogs[lang]}
       onStepChange={onStepChange}
       {...(options.initialIndex === undefined ? {} : { defaultStep: options.initialIndex + 1 })}
       {...(options.onLangChange === undefined ? {} : { onLangChange: options.onLangChange })}
@@ -235,8 +235,8 @@ describe("the F22 player", () => {
     const trace = runScenario(f22Scenario());
     render(
       <>
-        <Player trace={trace} lang="zh" />
-        <Player trace={trace} lang="zh" />
+        <Player trace={trace} text={catalogs.zh} />
+        <Player trace={trace} text={catalogs.zh} />
       </>,
     );
     const [first, second] = screen.getAllByRole("region", { name: /F22/ });

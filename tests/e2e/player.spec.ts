@@ -417,3 +417,55 @@ test.describe("motion", () => {
     expect(scales.at(-1)).toBe(1);
   });
 });
+
+test.describe("the first frame", () => {
+  test("is in the HTML: with JavaScript off the chapter and step 1 of the figure are there to read", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("./");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("模型提议与程序执行分离");
+    const figure = figureOf(page);
+    await expect(counterOf(figure)).toHaveText("1 / 8");
+    await expect(figure.getByRole("heading", { level: 3 })).toHaveText("1. 用户任务：读取 config.txt 中的 timeout");
+    await expect(figure.getByRole("list", { name: "泳道" }).getByRole("listitem")).toHaveCount(4);
+    // The code listing, loaded lazily in the browser, is in the HTML too.
+    await expect(page.getByRole("region", { name: "完整教学代码" })).toContainText("export class Executor");
+    await context.close();
+  });
+
+  test("a deep link switches step after hydration without a layout shift", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shift += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("./#step-6");
+    await expect(counterOf(figureOf(page))).toHaveText("6 / 8");
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+  });
+
+  test("loads only the reader's language, and the other one when asked for", async ({ page }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+    await page.goto("./");
+    const figure = figureOf(page);
+    await expect(counterOf(figure)).toHaveText("1 / 8");
+    await page.waitForTimeout(300);
+    expect(loaded.filter((path) => path.includes("english"))).toEqual([]);
+    await figure.getByRole("button", { name: "English" }).click();
+    await expect(figure.getByRole("button", { name: "Next" })).toBeVisible();
+    expect(loaded.filter((path) => path.includes("english"))).toHaveLength(1);
+  });
+
+  test("a link in English switches language after hydration", async ({ page }) => {
+    await page.goto("./?lang=en#step-6");
+    await expect(counterOf(figureOf(page))).toHaveText("6 / 8");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The model proposes; the program executes");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+  });
+});

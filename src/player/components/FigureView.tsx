@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useMemo } from "react";
 import type { Catalog } from "../../content";
+import { LANGUAGES } from "../../content/languages";
 import type { Lang, Trace } from "../../engine";
 import { intentOf } from "../keyboard/keyToIntent";
 import { usePlayer, usePlayerStore } from "../store/context";
@@ -24,24 +25,19 @@ function longestStepText(trace: Trace, text: Catalog): string {
 }
 
 /** The language switch: two pressed-state buttons, each named in its own language. */
-export function LanguageToggle(props: {
-  lang: Lang;
-  text: Catalog;
-  catalogs: readonly Catalog[];
-  onChange: (lang: Lang) => void;
-}) {
+export function LanguageToggle(props: { text: Catalog; onChange: (lang: Lang) => void }) {
   return (
     <div className="alf-lang" role="group" aria-label={props.text.ui.language}>
-      {props.catalogs.map((catalog) => (
+      {LANGUAGES.map((language) => (
         <button
-          key={catalog.lang}
+          key={language.lang}
           type="button"
-          lang={catalog.htmlLang}
+          lang={language.htmlLang}
           className="alf-button alf-button-small"
-          aria-pressed={catalog.lang === props.lang}
-          onClick={() => props.onChange(catalog.lang)}
+          aria-pressed={language.lang === props.text.lang}
+          onClick={() => props.onChange(language.lang)}
         >
-          {catalog.languageName}
+          {language.name}
         </button>
       ))}
     </div>

@@ -1,11 +1,16 @@
 import { m } from "framer-motion";
-import { memo, useEffect, useRef } from "react";
+import { memo, useEffect, useRef, useSyncExternalStore } from "react";
 import type { Catalog } from "../../content";
 import { LANES, type Lane, type Step } from "../../engine";
 import { CallIdChip } from "./Chip";
 
 const laneIndex = (lane: Lane) => LANES.indexOf(lane);
-const columnCentre = (lane: Lane) => `${((laneIndex(lane) + 0.5) / LANES.length) * 100}%`;
+/**
+ * Placement is by classes on a grid of two half-columns per lane (lane i's centre is grid line 2i + 2), never by
+ * inline styles: the pre-rendered page runs under `style-src 'self'`, which refuses style attributes in markup.
+ */
+const columns = (start: number, end: number) => `alf-cs-${start} alf-ce-${end}`;
+const centreLine = (lane: Lane) => 2 * laneIndex(lane) + 2;
 
 /**
  * One step's row: its arrow between two lanes (or a mark on one lane), with a short label. Memoised: a step
@@ -15,9 +20,12 @@ const StepRow = memo(function StepRow(props: {
   step: Step;
   text: Catalog;
   status: "past" | "current" | "future";
+  /** Whether the current arrow may be a motion element: not while hydrating pre-rendered HTML. */
+  animated: boolean;
+  /** Whether a newly current arrow travels (false until the first frame has painted). */
   travel: boolean;
 }) {
-  const { step, text, status, travel } = props;
+  const { step, text, status, animated, travel } = props;
   const { edge } = step;
   const label = (
     <span className="alf-arrow-label">
@@ -38,26 +46,27 @@ const StepRow = memo(function StepRow(props: {
   let mark: React.ReactNode;
   if (edge === null || edge.from === edge.to) {
     mark = (
-      <span className="alf-self" data-lane={step.lane} style={{ left: columnCentre(step.lane) }}>
+      <span
+        className={`alf-self ${columns(centreLine(step.lane) - 1, centreLine(step.lane) + 1)}`}
+        data-lane={step.lane}
+      >
         {label}
       </span>
     );
   } else {
-    const [from, to] = [laneIndex(edge.from), laneIndex(edge.to)];
-    const left = ((Math.min(from, to) + 0.5) / LANES.length) * 100;
-    const width = (Math.abs(from - to) / LANES.length) * 100;
+    const [from, to] = [centreLine(edge.from), centreLine(edge.to)];
     const direction = to > from ? "right" : "left";
     mark = (
       <div
-        className="alf-arrow"
+        className={`alf-arrow ${columns(Math.min(from, to), Math.max(from, to))}`}
         data-lane={edge.from}
         data-direction={direction}
-        style={{ left: `${left}%`, width: `${width}%` }}
       >
-        {status === "current" ? (
+        {status === "current" && animated ? (
+          // Not while hydrating: the server's HTML has no style attribute here (the page's CSP would refuse
+          // one). `initial` counts only when the arrow mounts. The transform origin is in the stylesheet.
           <m.span
             className="alf-arrow-line"
-            style={{ originX: direction === "right" ? 0 : 1 }}
             initial={travel ? { scaleX: 0 } : false}
             animate={{ scaleX: 1 }}
             transition={{ duration: 0.28, ease: "easeOut" }}
@@ -81,6 +90,11 @@ const StepRow = memo(function StepRow(props: {
     </li>
   );
 });
+
+/** false while rendering on the server or hydrating its HTML, true in every client render after that. */
+const subscribeToNothing = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
 
 /** Widths the diagram's sideways scrolling needs, as ResizeObserver reports them (never read from layout). */
 interface Geometry {
@@ -127,11 +141,16 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
   const current = steps[index];
   const file = current?.files[0];
   const diagram = useRef<HTMLDivElement>(null);
-  // The figure is static until the reader acts: the arrow shown on first render does not travel.
-  const hasRendered = useRef(false);
+  // The figure is static until the reader acts: no arrow travels before the first frame has painted (a deep
+  // link applied right after hydration included).
+  const hasPainted = useRef(false);
   useEffect(() => {
-    hasRendered.current = true;
+    const frame = requestAnimationFrame(() => {
+      hasPainted.current = true;
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
+  const animated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
 
   // On a narrow screen the diagram scrolls sideways: keep the current step's mark in view, also when the
   // diagram first gets a size (the enlarged view mounts before its dialog opens) or is resized. Sizes come from
@@ -183,7 +202,7 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
     return () => cancelAnimationFrame(frame);
   }, [index]);
   return (
-    <div className="alf-diagram" ref={diagram}>
+    <div className="alf-diagram" data-lanes={LANES.length} ref={diagram}>
       <ul className="alf-lanes" aria-label={text.ui.lanesLabel}>
         {LANES.map((lane) => {
           const acting = current?.lane === lane;
@@ -207,7 +226,7 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
       <div className="alf-body">
         <div className="alf-lifelines" aria-hidden="true">
           {LANES.map((lane) => (
-            <span key={lane} className="alf-lifeline" data-lane={lane} style={{ left: columnCentre(lane) }} />
+            <span key={lane} className={`alf-lifeline alf-cs-${centreLine(lane)}`} data-lane={lane} />
           ))}
         </div>
         <ol className="alf-rows">
@@ -217,7 +236,8 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
               step={step}
               text={text}
               status={i < index ? "past" : i === index ? "current" : "future"}
-              travel={hasRendered.current}
+              animated={animated}
+              travel={hasPainted.current}
             />
           ))}
         </ol>

@@ -1,0 +1,19 @@
+/**
+ * Build-time only (scripts/build.mjs): the chapter page's first frame — Chinese, step 1, the code listing
+ * included — as HTML, so the page is readable before any JavaScript runs and hydrates without a change.
+ * renderToString, with the code section given directly: no streaming, so no inline scripts (the page's CSP
+ * refuses them).
+ */
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { App } from "./App";
+import ChapterCode from "./ChapterCode";
+
+/** The page's HTML inside #root. */
+export function prerenderApp(): string {
+  return renderToString(
+    <StrictMode>
+      <App codeSection={ChapterCode} />
+    </StrictMode>,
+  );
+}
