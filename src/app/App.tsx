@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
-import type { PageText } from "../content/types";
-import { DEFAULT_SCENARIO_ID, type Lang, runScenario, scenarioById } from "../engine";
+import type { Catalog, PageText } from "../content/types";
+import { DEFAULT_SCENARIO_ID, type Lang, runScenario, scenarioById, type Trace } from "../engine";
 import { Player } from "../player";
 import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
 import { type StepProblem, stepFromUrl } from "./url";
@@ -20,28 +20,17 @@ function afterPaint(task: () => void): void {
 }
 
 /**
- * The chapter section around figure F22. It renders first exactly as it was pre-rendered into the built HTML
- * (Chinese, step 1), so hydration matches; then, before the first paint, it applies what the URL asks for
- * (`urlLanguage`, `?step` / `#step-N`). The figure is controlled: the step is this page's state.
+ * The figure on the chapter page, controlled: the step is this component's state (and only this component
+ * re-renders on a step, never the page around it). It first renders step 1, as pre-rendered; right after
+ * hydration, before the first paint, it applies the step the URL asks for (`?step`, `#step-N`).
  */
-export function App(props: {
-  urlLanguage?: PageLanguage;
-  /** The code section, given directly when pre-rendering; the browser loads it lazily. */
-  codeSection?: ComponentType<{ page: PageText; lang: Lang }>;
-}) {
-  const CodeSection = props.codeSection ?? ChapterCode;
-  const [language, setLanguage] = useState<PageLanguage>(CHINESE);
-  const { text, page } = language;
-  const lang = text.lang;
-  const trace = useMemo(() => runScenario(scenarioById(DEFAULT_SCENARIO_ID, lang)), [lang]);
+function ChapterFigure(props: { trace: Trace; text: Catalog; onLangChange: (lang: Lang) => void }) {
+  const { trace, text, onLangChange } = props;
   const [step, setStep] = useState(1);
   const [linkProblem, setLinkProblem] = useState<{ problem: StepProblem; shown: number } | null>(null);
 
-  // After hydration, before paint: the language and step the link asks for.
-  const { urlLanguage } = props;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the URL is read once
   useLayoutEffect(() => {
-    if (urlLanguage !== undefined) setLanguage(urlLanguage);
     const request = stepFromUrl(window.location, trace.steps.length);
     setStep(request.index + 1);
     if (request.invalid !== null) setLinkProblem({ problem: request.invalid, shown: request.index + 1 });
@@ -59,11 +48,6 @@ export function App(props: {
     return () => window.removeEventListener("hashchange", onHashChange);
   }, [trace.steps.length]);
 
-  useEffect(() => {
-    document.documentElement.lang = text.htmlLang;
-    document.title = `${page.title} · F22`;
-  }, [text, page]);
-
   const onStepChange = useCallback((n: number) => {
     setStep(n);
     setLinkProblem(null);
@@ -74,6 +58,46 @@ export function App(props: {
       }),
     );
   }, []);
+
+  return (
+    <>
+      <Player trace={trace} text={text} step={step} onStepChange={onStepChange} onLangChange={onLangChange} />
+      {linkProblem === null ? null : (
+        <p className="page-note" role="note">
+          {text.ui.stepLinkProblem(linkProblem.problem, trace.steps.length, linkProblem.shown)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The chapter section around figure F22. It renders first exactly as it was pre-rendered into the built HTML
+ * (Chinese, step 1), so hydration matches; then, before the first paint, it switches to the language the URL
+ * asks for (`urlLanguage`, loaded before hydration).
+ */
+export function App(props: {
+  urlLanguage?: PageLanguage;
+  /** The code section, given directly when pre-rendering; the browser loads it lazily. */
+  codeSection?: ComponentType<{ page: PageText; lang: Lang }>;
+}) {
+  const CodeSection = props.codeSection ?? ChapterCode;
+  const [language, setLanguage] = useState<PageLanguage>(CHINESE);
+  const { text, page } = language;
+  const lang = text.lang;
+  const trace = useMemo(() => runScenario(scenarioById(DEFAULT_SCENARIO_ID, lang)), [lang]);
+
+  const { urlLanguage } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useLayoutEffect(() => {
+    if (urlLanguage !== undefined) setLanguage(urlLanguage);
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = text.htmlLang;
+    document.title = `${page.title} · F22`;
+  }, [text, page]);
+
   const onLangChange = useCallback((next: Lang) => {
     // The figure keeps its language until the other one has loaded: never a blank or half-translated frame.
     void loadPageLanguage(next).then(setLanguage);
@@ -113,12 +137,7 @@ export function App(props: {
             <p>{page.conditions}</p>
           </aside>
 
-          <Player trace={trace} text={text} step={step} onStepChange={onStepChange} onLangChange={onLangChange} />
-          {linkProblem === null ? null : (
-            <p className="page-note" role="note">
-              {text.ui.stepLinkProblem(linkProblem.problem, trace.steps.length, linkProblem.shown)}
-            </p>
-          )}
+          <ChapterFigure trace={trace} text={text} onLangChange={onLangChange} />
           <p className="page-hint">{page.narrowHint}</p>
           <p className="page-hint">{page.playerHint}</p>
         </section>

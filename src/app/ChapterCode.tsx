@@ -3,7 +3,7 @@
  * (React.lazy). The built page has it pre-rendered, so it is readable before this chunk arrives.
  */
 import demoOutput from "virtual:demo-output";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import type { PageText } from "../content/types";
 import type { Lang } from "../engine";
 import teachingCode from "../engine/experiment.ts?raw";
@@ -29,8 +29,8 @@ function Code(props: { source: string }) {
   );
 }
 
-/** The code and output sections. */
-export default function ChapterCode(props: { page: PageText; lang: Lang }) {
+/** The code and output sections. Memoised: a step change on the page never re-renders the long listing. */
+export default memo(function ChapterCode(props: { page: PageText; lang: Lang }) {
   const { page, lang } = props;
   return (
     <>
@@ -48,4 +48,4 @@ export default function ChapterCode(props: { page: PageText; lang: Lang }) {
       </section>
     </>
   );
-}
+});

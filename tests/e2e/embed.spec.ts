@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Frame, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -398,5 +399,24 @@ test.describe("examples/course-page.html", () => {
     // embed-host.js has fitted the iframe to its figure.
     const frame = page.locator("#iframe-figure");
     await expect.poll(() => frame.evaluate((el) => el.getBoundingClientRect().height)).not.toBe(1050);
+  });
+});
+
+test.describe("accessibility of the embed routes", () => {
+  const serious = (violations: { impact?: string | null; id: string }[]) =>
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`embed.html has no serious axe violations (${theme})`, async ({ page }) => {
+      await page.goto(`${FIGURE}/embed.html?lang=en&step=6&theme=${theme}`);
+      await expect(page.locator(".alf-counter > [aria-hidden]").first()).toHaveText("6 / 8");
+      expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+    });
+  }
+
+  test("the web components have no serious axe violations, inside their shadow roots", async ({ page }) => {
+    await page.goto(`${COURSE}/hosts/components.html`);
+    await expect(page.locator("#second .alf-counter > [aria-hidden]").first()).toHaveText("1 / 8");
+    expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   });
 });

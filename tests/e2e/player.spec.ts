@@ -54,7 +54,7 @@ test.describe("the panels", () => {
     const context = figure.getByRole("region", { name: "上下文" });
     await expect(context.getByRole("listitem")).toHaveCount(2);
     await expect(figure.getByRole("region", { name: "工具结果" })).toContainText("call_1 timeout=30");
-    await expect(figure.getByText("已读取")).toBeVisible();
+    await expect(figure.locator(".alf-file-state:not([aria-hidden])")).toHaveText("已读取");
     await page.keyboard.press("Tab");
     await figure.focus();
     await page.keyboard.press("ArrowRight");

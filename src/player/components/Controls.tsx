@@ -12,8 +12,6 @@ const selectControls = (s: PlayerState) => ({
 });
 const selectActions = (s: PlayerState) => ({ prev: s.prev, next: s.next, toggle: s.toggle, setDwell: s.setDwell });
 
-const longestOf = (...labels: string[]) => labels.reduce((a, b) => (b.length > a.length ? b : a));
-
 /**
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
  * disabled, so a focused button that reaches an end keeps focus (and the figure keeps the keyboard).
@@ -39,10 +37,13 @@ export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
               <span aria-hidden="true">{dataState === "playing" ? "❚❚ " : "▶ "}</span>
               {playName}
             </span>
-            {/* As wide as the longest label, never seen or read: Play / Pause never moves its neighbours. */}
-            <span className="alf-swap-reserve" aria-hidden="true">
-              ▶ {longestOf(ui.play, ui.pause, ui.replay)}
-            </span>
+            {/* Every label, never seen or read, in the same cell: the button is as wide as its widest label, so
+                Play / Pause / Replay never moves its neighbours. */}
+            {[`▶ ${ui.play}`, `❚❚ ${ui.pause}`, `▶ ${ui.replay}`].map((label) => (
+              <span key={label} className="alf-swap-reserve" aria-hidden="true">
+                {label}
+              </span>
+            ))}
           </span>
         </button>
         <button type="button" className="alf-button" aria-disabled={atLast} onClick={atLast ? undefined : next}>

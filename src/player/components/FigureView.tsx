@@ -14,14 +14,15 @@ const selectIndex = (s: PlayerState) => s.index;
 const selectTrace = (s: PlayerState) => s.trace;
 const selectDataState = (s: PlayerState) => dataStateOf(s);
 
-/** The longest title and caption of a trace, as one text: the space the step text reserves. */
-function longestStepText(trace: Trace, text: Catalog): string {
-  let longest = "";
+/** The longest title and the longest caption of a trace: the space the step text reserves. */
+function longestStepText(trace: Trace, text: Catalog): { title: string; caption: string } {
+  let [title, caption] = ["", ""];
   for (const step of trace.steps) {
-    const candidate = `${step.number}. ${text.stepTitle(step)}\n${text.stepCaption(step)}`;
-    if (candidate.length > longest.length) longest = candidate;
+    const [t, c] = [`${step.number}. ${text.stepTitle(step)}`, text.stepCaption(step)];
+    if (t.length > title.length) title = t;
+    if (c.length > caption.length) caption = c;
   }
-  return longest;
+  return { title, caption };
 }
 
 /** The language switch: two pressed-state buttons, each named in its own language. */
@@ -96,13 +97,11 @@ export function FigureView(props: {
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
         <Swimlanes steps={trace.steps} index={index} text={text} />
       </div>
-      <div className="alf-step" data-reserve={reserve}>
-        <div className="alf-step-text">
-          <h3 className="alf-step-title">
-            {step.number}. {stepTitle}
-          </h3>
-          <p className="alf-step-caption">{text.stepCaption(step)}</p>
-        </div>
+      <div className="alf-step" data-reserve-title={reserve.title} data-reserve-caption={reserve.caption}>
+        <h3 className="alf-step-title">
+          {step.number}. {stepTitle}
+        </h3>
+        <p className="alf-step-caption">{text.stepCaption(step)}</p>
       </div>
       <StepPanels step={step} text={text} />
       <Controls text={text} mode={props.controls} />

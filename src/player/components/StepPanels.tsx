@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { Catalog } from "../../content";
 import type { Message, Step, ToolResult } from "../../engine";
 import { CallIdChip } from "./Chip";
@@ -76,12 +76,28 @@ export function StepPanels(props: { step: Step; text: Catalog }) {
   const { step, text } = props;
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.context.length - step.appended.length : step.context.length;
+  const contextBox = useRef<HTMLDivElement>(null);
+  const messageCount = step.context.length;
+  useEffect(() => {
+    if (messageCount === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const box = contextBox.current;
+      if (box !== null && box.scrollHeight > box.clientHeight) box.scrollTop = box.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [messageCount]);
   return (
     <div className="alf-panels">
       <Panel heading={text.ui.contextHeading} className="alf-panel-context">
-        {/* A box of fixed height that scrolls, newest message kept in view (column-reverse): the context grows
-            from step to step, the figure does not. */}
-        <div className="alf-context-scroll" role="group" aria-label={text.ui.contextHeading} tabIndex={0}>
+        {/* A box of fixed height that scrolls, newest message brought into view after the step has painted: the
+            context grows from step to step, the figure does not. */}
+        <div
+          ref={contextBox}
+          className="alf-context-scroll"
+          role="group"
+          aria-label={text.ui.contextHeading}
+          tabIndex={0}
+        >
           {step.context.length === 0 ? (
             <p className="alf-empty">{text.ui.contextEmpty}</p>
           ) : (

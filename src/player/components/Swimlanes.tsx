@@ -216,7 +216,16 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
               </span>
               {lane === "tool" && file !== undefined ? (
                 <span className="alf-file" data-state={file.state}>
-                  <code>{file.path}</code> <span className="alf-file-state">{text.fileStates[file.state]}</span>
+                  <code>{file.path}</code>{" "}
+                  <span className="alf-swap">
+                    <span className="alf-file-state">{text.fileStates[file.state]}</span>
+                    {/* Both states' words reserve the badge's width: it never changes size. */}
+                    {(["unread", "read"] as const).map((state) => (
+                      <span key={state} className="alf-swap-reserve alf-file-state" aria-hidden="true">
+                        {text.fileStates[state]}
+                      </span>
+                    ))}
+                  </span>
                 </span>
               ) : null}
             </li>
