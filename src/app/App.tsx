@@ -153,8 +153,9 @@ export function App(props: {
 
         <section aria-labelledby="run-heading">
           <h2 id="run-heading">{page.runHeading}</h2>
+          <p>{page.runNote}</p>
           <pre className="page-command">
-            <code>npm run demo</code>
+            <code>{page.runCommand}</code>
           </pre>
         </section>
         <Suspense fallback={null}>

@@ -31,7 +31,7 @@ export const chapterEn = {
   panels: [
     {
       heading: "Why it is needed",
-      body: "With tools, the model can obtain new evidence instead of having everything stuffed into its input.",
+      body: "With tools, the model can obtain new evidence instead of having to hold everything in its parameters (its trained weights).",
     },
     {
       heading: "How it is built",
@@ -51,10 +51,13 @@ export const chapterEn = {
     },
   ],
   runHeading: "Run it",
+  runNote:
+    "The chapter's own script is 07_agent_loop.py, run as python3 reading-notes/experiments/07_agent_loop.py (it ships with the book, not with this project). This project's TypeScript port prints the same report byte for byte; in English:",
+  runCommand: "npm run demo -- --lang en",
   codeHeading: "The complete teaching code",
   codeNote:
-    "This is the experiment part of this project's engine (src/engine/experiment.ts), read from the file when the page is built: a line-by-line port of the chapter's Python experiment.",
+    "What follows is this project's TypeScript port of the chapter's 07_agent_loop.py (src/engine/experiment.ts), read from the file when the page is built. It keeps the script's rules and order of checks line by line; its comments are in English.",
   outputHeading: "Sample output",
   outputNote:
-    "The engine produced this output by actually running when the page was built. It is not LLM or product performance data.",
+    "The port produced this output by actually running when the page was built: it is what the command above prints. It is not LLM or product performance data.",
 } as const satisfies PageText;

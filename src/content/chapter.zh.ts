@@ -38,9 +38,13 @@ export const chapterZh = {
     },
   ],
   runHeading: "运行命令",
+  runNote:
+    "本章自带的脚本是 07_agent_loop.py，运行方式为 python3 reading-notes/experiments/07_agent_loop.py（随书提供，不在本项目里）。本项目的 TypeScript 移植打印逐字节相同的报告：",
+  runCommand: "npm run demo",
   codeHeading: "完整教学代码",
   codeNote:
-    "这是本项目引擎里实验部分的源码（src/engine/experiment.ts），构建页面时直接从文件读出：它逐条移植了本章的 Python 实验脚本。",
+    "下面是本项目对本章脚本 07_agent_loop.py 的 TypeScript 移植（src/engine/experiment.ts），构建页面时直接从文件读出。它逐行保留了原脚本的规则和检查顺序。",
   outputHeading: "运行结果示例",
-  outputNote: "以下结果由引擎在构建页面时实际运行得到。它们不是LLM或任何产品的性能数据。",
+  outputNote:
+    "以下结果是移植版在构建页面时实际运行得到的，也就是上面的命令打印的内容。它们不是LLM或任何产品的性能数据。",
 } as const satisfies PageText;

@@ -15,16 +15,16 @@ function title(step: Step): string {
       return {
         approved: `Host checks ${step.callId}: approved`,
         refused: `Host checks ${step.callId}: refused`,
-        replayed: `Host checks ${step.callId}: repeat, answered from record`,
+        replayed: `Host checks ${step.callId}: operation already done, answered from record`,
       }[step.verdict];
     case "execution":
-      return `Tool runs ${step.call.name}; result tagged ${step.callId}`;
+      return `Tool runs ${step.call.name}; the host tags the result ${step.callId}`;
     case "answer":
-      return "Model gives a final answer (no tool call)";
+      return "The model replies without a tool call";
     case "finish":
       return {
-        completed: "Host judges the task complete and delivers the answer",
-        unverified: "Host judges the answer unsupported: not complete",
+        completed: "Host checks the environment: done, and delivers the answer",
+        verification_missing: "Host checks the environment: verification missing, not done",
         budget_exhausted: "Host stops: the model-call budget is used up",
       }[step.outcome];
     default: {
@@ -34,31 +34,44 @@ function title(step: Step): string {
   }
 }
 
+/** The tool results the host appended at this model call, by call_id. */
+const fedBack = (step: Extract<Step, { kind: "model_call" }>) =>
+  step.appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
+
 function caption(step: Step): string {
   switch (step.kind) {
     case "task":
-      return "The user hands the task to the host program. The model has seen nothing yet, and no file on disk has been read.";
-    case "model_call":
-      return step.toolResult === null
-        ? `The host puts its system note and the user's task into the context and makes model call ${step.modelCall}. The file's content is not there: the model knows the task, not what the file says.`
-        : `The host appends the model's tool call and the result of ${step.toolResult.callId}, matched by that id, and makes model call ${step.modelCall}. Only now does the model see a tool result for the first time.`;
+      return "The user hands the task to the host program. The model has not seen any file on disk: keep the user's task apart from what is really in the environment — the task is only a request, and what the file says is known only once a tool has read it.";
+    case "model_call": {
+      const ids = fedBack(step);
+      if (step.modelCall === 1) {
+        return `The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. The file's content is not there: the model knows the task, not what the file says.`;
+      }
+      if (ids.length === 0) {
+        return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
+      }
+      const first = step.context.filter((m) => m.role === "tool").length === ids.length;
+      return `The host appends the model's tool call and the result of ${ids.join(", ")}, paired by the same call_id, and makes model call ${step.modelCall}.${first ? " Only now does the model see a tool result." : ""}`;
+    }
     case "proposal":
-      return `The model only emits a proposal (${step.callId ?? "no id"}). It is a request written as text: no file has been read and the host has not run anything yet.`;
-    case "validation":
+      return `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): a request written as text, and nothing has run. The call_id only pairs this request with its result to come.`;
+    case "validation": {
+      const noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
       return {
-        approved: `The host checks the proposal: the tool is on the allowed list, its arguments stay inside the project, and ${step.callId} is a new id. Only after these checks pass is the action handed to the tool.`,
-        replayed: `${step.callId} has already run with exactly the same action. The host returns the recorded result instead of running it a second time.`,
-        refused: `The host refuses ${step.callId}: ${step.errorCode === null ? "a check failed" : LOOP_ERROR_MESSAGES[step.errorCode].en}. The tool does not run; the reason goes back to the model as the result.`,
+        approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${noOperationId ? " Duplicate protection is keyed on an operation id, not on the call_id; this read-only tool has no operation id, so that check does not apply." : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
+        replayed:
+          "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
+        refused: `The host refuses ${step.callId}: ${step.errorCode === null ? "a check failed" : LOOP_ERROR_MESSAGES[step.errorCode].en}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
       }[step.verdict];
+    }
     case "execution":
-      return `The tool really runs ${step.call.name} and returns its output tagged with the same ${step.callId}. The model has not seen it: for now the result sits with the host, and the context is unchanged.`;
+      return `The tool really runs ${step.call.name} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.callId} when it builds the tool-result message. The model has not seen it yet: the context is unchanged.`;
     case "answer":
-      return `The model answers from the result of ${step.citedCallIds.join(", ") || "(none)"} in its context and asks for no tool. This is still a proposal: the model saying "done" is not the environment being done.`;
+      return "This reply contains no tool call (OpenAI's finish_reason “stop”, Anthropic's stop_reason “end_turn”), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
     case "finish":
       return {
-        completed: `The host confirms no call is pending and the answer rests on the result of ${step.groundedIn.join(", ")}, so it marks the task complete. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
-        unverified:
-          "The model claims to be done, but its answer rests on no result that was fed back, so the host does not count the task as complete.",
+        completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
+        verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
         budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
       }[step.outcome];
     default: {
@@ -107,12 +120,18 @@ export const en = {
     finish: "Decision to stop",
   },
   rules: {
-    well_formed: "call well formed",
-    tool_allowed: "tool allowed",
-    in_scope: "within scope",
-    new_call_id: "call id is new",
+    well_formed: "call is well formed",
+    tool_allowed: "tool is on the allowed list",
+    in_scope: "arguments stay in scope",
+    operation_id: "operation id not used for a different action",
+    precondition: "precondition (evidence) met",
   },
-  outcomes: { completed: "completed", unverified: "unverified", budget_exhausted: "budget exhausted" },
+  checkResults: { passed: "passed", failed: "failed", not_applicable: "not applicable" },
+  outcomes: {
+    completed: "completed",
+    verification_missing: "verification missing",
+    budget_exhausted: "budget exhausted",
+  },
   fileStates: { unread: "not read", read: "read" },
   stepTitle: title,
   stepCaption: caption,
@@ -153,5 +172,9 @@ export const en = {
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "new",
     replayed: "replayed",
+    checksHeading: "Host checks",
+    counters: (calls, budget, executions, writes) =>
+      `Model calls ${calls} / ${budget} · Tool executions ${executions} · Simulated writes ${writes}`,
+    toolsDeclared: "Tools declared",
   },
 } as const satisfies Catalog;

@@ -2,7 +2,7 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
-import type { Lane, Lang, Message, Outcome, Step, StepKind, ValidationRule } from "../engine";
+import type { CheckResult, Lane, Lang, Message, Outcome, Step, StepKind, ValidationRule } from "../engine";
 
 export interface Catalog {
   readonly lang: Lang;
@@ -13,6 +13,7 @@ export interface Catalog {
   readonly lanes: Readonly<Record<Lane, string>>;
   readonly kinds: Readonly<Record<StepKind, string>>;
   readonly rules: Readonly<Record<ValidationRule, string>>;
+  readonly checkResults: Readonly<Record<CheckResult, string>>;
   readonly outcomes: Readonly<Record<Outcome, string>>;
   readonly fileStates: Readonly<Record<"unread" | "read", string>>;
   /** "N. title" without the number. */
@@ -65,6 +66,11 @@ export interface UiText {
   /** Marks the messages the host appended to the context at this step. */
   readonly newInContext: string;
   readonly replayed: string;
+  readonly checksHeading: string;
+  /** Model calls n / budget, tool executions, simulated writes. */
+  readonly counters: (calls: number, budget: number, executions: number, writes: number) => string;
+  /** The part of the context panel that lists the tools declared to the model. */
+  readonly toolsDeclared: string;
 }
 
 /** The chapter page around the figure. */
@@ -82,6 +88,10 @@ export interface PageText {
   readonly playerHint: string;
   readonly panels: readonly { readonly heading: string; readonly body: string }[];
   readonly runHeading: string;
+  /** Names the chapter's script and how it is run, and says that the command below runs this project's port. */
+  readonly runNote: string;
+  /** The command that prints the sample output shown on this page, in this language. */
+  readonly runCommand: string;
   readonly codeHeading: string;
   readonly codeNote: string;
   readonly outputHeading: string;

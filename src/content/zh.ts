@@ -15,16 +15,16 @@ function title(step: Step): string {
       return {
         approved: `宿主校验 ${step.callId}：获准`,
         refused: `宿主校验 ${step.callId}：拒绝`,
-        replayed: `宿主校验 ${step.callId}：重复调用，返回已有结果`,
+        replayed: `宿主校验 ${step.callId}：同一操作已执行过，返回记录`,
       }[step.verdict];
     case "execution":
-      return `工具执行 ${step.call.name}，结果标记为 ${step.callId}`;
+      return `工具执行 ${step.call.name}；宿主给结果附上 ${step.callId}`;
     case "answer":
-      return "模型给出最终回答（没有工具调用）";
+      return "模型的回复里没有工具调用";
     case "finish":
       return {
-        completed: "宿主判定任务完成，把答案交给用户",
-        unverified: "宿主判定：回答缺少依据，任务未完成",
+        completed: "宿主核对环境：任务完成，把回答交给用户",
+        verification_missing: "宿主核对环境：缺少验证，任务未完成",
         budget_exhausted: "宿主停止：模型调用预算已用完",
       }[step.outcome];
     default: {
@@ -34,30 +34,44 @@ function title(step: Step): string {
   }
 }
 
+/** The tool results the host appended at this model call, by call_id. */
+const fedBack = (step: Extract<Step, { kind: "model_call" }>) =>
+  step.appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
+
 function caption(step: Step): string {
   switch (step.kind) {
     case "task":
-      return "用户把任务交给宿主程序。模型还什么都没看到，磁盘上的文件也没有被读取。";
-    case "model_call":
-      return step.toolResult === null
-        ? `宿主把系统说明和用户任务放进上下文，发起第${step.modelCall}次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。`
-        : `宿主把模型的工具调用和 ${step.toolResult.callId} 的结果按同一标识追加进上下文，发起第${step.modelCall}次模型调用。直到这一刻，模型才第一次看到工具结果。`;
+      return "用户把任务交给宿主程序。模型还没有看到磁盘上的任何文件：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，文件里到底写了什么，要等工具读过才知道。";
+    case "model_call": {
+      const ids = fedBack(step);
+      if (step.modelCall === 1) {
+        return `宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第${step.modelCall}次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。`;
+      }
+      if (ids.length === 0) {
+        return `宿主发起第${step.modelCall}次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
+      }
+      const first = step.context.filter((m) => m.role === "tool").length === ids.length;
+      return `宿主把模型上一轮的工具调用和 ${ids.join("、")} 的结果追加进上下文，两者用同一个 call_id 配对，发起第${step.modelCall}次模型调用。${first ? "模型这才第一次看到工具结果。" : ""}`;
+    }
     case "proposal":
-      return `模型只输出了一个提议（${step.callId ?? "无标识"}）。这只是文本形式的请求：文件没有被读取，宿主也还没有执行任何动作。`;
-    case "validation":
+      return `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：一段文本形式的请求，什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
+    case "validation": {
+      const noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
       return {
-        approved: `宿主检查提议：工具在允许列表里，参数没有越出项目范围，${step.callId} 是新的标识。检查通过后，动作才交给工具执行。`,
-        replayed: `${step.callId} 已经执行过，动作也完全相同。宿主直接返回记录下的结果，不再执行第二次。`,
-        refused: `宿主拒绝了 ${step.callId}：${step.errorCode === null ? "校验未通过" : LOOP_ERROR_MESSAGES[step.errorCode].zh}。工具没有运行，拒绝原因会作为结果交还模型。`,
+        approved: `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`,
+        replayed:
+          "这个操作ID已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
+        refused: `宿主拒绝了 ${step.callId}：${step.errorCode === null ? "校验未通过" : LOOP_ERROR_MESSAGES[step.errorCode].zh}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
       }[step.verdict];
+    }
     case "execution":
-      return `工具真正执行了 ${step.call.name}，返回的内容带着同一个 ${step.callId}。模型还没看到它：结果此刻只在宿主手里，上下文没有变化。`;
+      return `工具真正执行了 ${step.call.name}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.callId}。模型还没看到它：上下文没有变化。`;
     case "answer":
-      return `模型依据上下文中 ${step.citedCallIds.join("、") || "（无）"} 的结果作答，不再请求工具。这仍然只是提议：模型说“完成了”，不等于环境里的任务真的完成。`;
+      return "这次回复里没有工具调用（OpenAI 的 finish_reason 为 “stop”，Anthropic 的 stop_reason 为 “end_turn”），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
     case "finish":
       return {
-        completed: `宿主确认没有待处理的调用，回答也以 ${step.groundedIn.join("、")} 的结果为依据，于是判定任务完成。本次共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`,
-        unverified: "模型声称完成，但回答找不到已回填的工具结果作依据，宿主不把它当作完成。",
+        completed: `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`,
+        verification_missing: `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`,
         budget_exhausted: `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`,
       }[step.outcome];
     default: {
@@ -107,11 +121,13 @@ export const zh = {
   },
   rules: {
     well_formed: "调用格式正确",
-    tool_allowed: "工具获准",
-    in_scope: "在作用域内",
-    new_call_id: "调用标识是新的",
+    tool_allowed: "工具在允许列表里",
+    in_scope: "参数没有越出作用域",
+    operation_id: "操作ID没有被用于不同的动作",
+    precondition: "前置条件（证据）已满足",
   },
-  outcomes: { completed: "已完成", unverified: "未经验证", budget_exhausted: "预算耗尽" },
+  checkResults: { passed: "通过", failed: "未通过", not_applicable: "不适用" },
+  outcomes: { completed: "已完成", verification_missing: "缺少验证", budget_exhausted: "预算耗尽" },
   fileStates: { unread: "未读取", read: "已读取" },
   stepTitle: title,
   stepCaption: caption,
@@ -152,5 +168,9 @@ export const zh = {
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "新增",
     replayed: "重放",
+    checksHeading: "宿主的检查",
+    counters: (calls, budget, executions, writes) =>
+      `模型调用 ${calls} / ${budget} · 工具执行 ${executions} · 模拟写入 ${writes}`,
+    toolsDeclared: "声明的工具",
   },
 } as const satisfies Catalog;

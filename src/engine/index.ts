@@ -18,7 +18,7 @@ export type {
 export { createLoopState, demoReport, Executor, fakeModel, runExperiment, selfTest } from "./experiment.ts";
 export type { JsonObject, JsonValue } from "./json.ts";
 export { readSettingModel, scriptedReplies } from "./models.ts";
-export type { HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner.ts";
+export type { Environment, HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner.ts";
 export { runScenario } from "./runner.ts";
 export { F22_FILES, f22Scenario } from "./scenarios/f22.ts";
 export type { ScenarioId } from "./scenarios/index.ts";
@@ -27,6 +27,7 @@ export type { ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export type {
   AnswerStep,
+  CheckResult,
   Counters,
   Edge,
   ExecutionStep,
@@ -42,6 +43,7 @@ export type {
   StepKind,
   TaskStep,
   ToolCall,
+  ToolDeclaration,
   ToolResult,
   Trace,
   ValidationCheck,

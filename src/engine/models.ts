@@ -14,8 +14,8 @@ function lookUp(text: string, key: string): string | undefined {
 
 /**
  * A scripted model that wants one setting from one file. Without the file's content in its context it proposes
- * `read_file` with a fresh id (`call_1`, `call_2`, …); with a successful result it answers from it and cites
- * that result's call id. It sees only its context, never the files.
+ * `read_file` with a fresh id (`call_1`, `call_2`, …); with a successful result it answers from it, and so
+ * stops asking for tools. It sees only its context, never the files.
  */
 export function readSettingModel(
   path: string,
@@ -27,7 +27,7 @@ export function readSettingModel(
       const message = context[i];
       if (message?.role !== "tool" || message.name !== readFileTool.name || message.status !== "ok") continue;
       const value = lookUp(message.content, key);
-      if (value !== undefined) return { kind: "final", text: answer(key, value), citedCallIds: [message.callId] };
+      if (value !== undefined) return { kind: "final", text: answer(key, value) };
     }
     const proposed = context.reduce((n, m) => n + (m.role === "assistant" ? m.toolCalls.length : 0), 0);
     return { kind: "tool_calls", calls: [{ callId: `call_${proposed + 1}`, name: readFileTool.name, args: { path } }] };
@@ -37,7 +37,7 @@ export function readSettingModel(
 /**
  * A model that says the given replies in order, one per model call, and repeats the last one once they run
  * out. It counts its own earlier turns from the context (one assistant message per tool-calling turn).
- * @example scriptedReplies([{ kind: "final", text: "done", citedCallIds: [] }])
+ * @example scriptedReplies([{ kind: "final", text: "done" }])
  */
 export function scriptedReplies(replies: readonly [ModelReply, ...ModelReply[]]): ModelPolicy {
   return (context) => {

@@ -7,7 +7,9 @@ import { LoopError, type LoopErrorCode } from "./errors.ts";
 import { deepEqual, isPlainObject, type JsonObject } from "./json.ts";
 import { MemoryFiles, type ToolDefinition } from "./tools.ts";
 import type {
+  CheckResult,
   Counters,
+  FileStatus,
   Message,
   Outcome,
   Step,
@@ -18,10 +20,18 @@ import type {
   Verdict,
 } from "./trace.ts";
 
-/** What a scripted model can say: propose tool calls, or give a final answer citing the results it used. */
+/** What a scripted model can say: propose tool calls, or reply with text and no tool call (it stops). */
 export type ModelReply =
   | { readonly kind: "tool_calls"; readonly calls: readonly ToolCall[] }
-  | { readonly kind: "final"; readonly text: string; readonly citedCallIds: readonly string[] };
+  | { readonly kind: "final"; readonly text: string };
+
+/** What the host can inspect when it checks whether the task is done: the environment, not the model's words. */
+export interface Environment {
+  readonly files: readonly FileStatus[];
+  /** Every result the host's tools produced (replays included), in order. */
+  readonly results: readonly ToolResult[];
+  readonly counters: Counters;
+}
 
 /** A scripted model: a pure function of the context it is given (and nothing else). */
 export type ModelPolicy = (context: readonly Message[]) => ModelReply;
@@ -49,6 +59,11 @@ export interface Scenario {
   readonly host: HostPolicy;
   /** At most this many model calls; a positive integer. */
   readonly maxModelCalls: number;
+  /**
+   * The host's own check, once the model stops asking for tools, that the task is done in the environment
+   * (the chapter's evidence / verification), whatever the model's reply says.
+   */
+  readonly verify: (environment: Environment) => boolean;
 }
 
 /** The host's verdict on one proposed call, with the checks that led to it. */
@@ -60,48 +75,60 @@ interface Validation {
 
 const freeze = <T>(value: T): Readonly<T> => Object.freeze(value);
 
-/** A validated call as the host stored it, so an identical repeat replays instead of running twice. */
+/** An action the host ran under an operation id, so a repeat replays instead of running twice. */
 interface Completed {
-  readonly call: ToolCall;
+  readonly name: string;
+  readonly args: JsonObject;
   readonly result: ToolResult;
 }
 
 /**
- * Check a call in the order the teaching experiment does: form, id, tool allowed, scope, then whether the id was
- * seen before (same call → replay; different call → conflict).
+ * Check a call in the order the teaching experiment does: form, tool allowed, scope, then the operation id (same
+ * action → replay; different action → conflict) and the tool's precondition. The call_id is checked for form
+ * only: it pairs the request with its result, and is no idempotency key.
  */
 function validate(
   call: unknown,
   scenario: Scenario,
-  completed: ReadonlyMap<string, Completed>,
-): Validation & { readonly tool: ToolDefinition | null } {
+  operations: ReadonlyMap<string, Completed>,
+  files: MemoryFiles,
+): Validation & { readonly tool: ToolDefinition | null; readonly operationId: string | null } {
   const checks: ValidationCheck[] = [];
+  const check = (rule: ValidationCheck["rule"], result: CheckResult) => checks.push({ rule, result });
   const refuse = (rule: ValidationCheck["rule"], errorCode: LoopErrorCode) => {
-    checks.push({ rule, passed: false });
-    return { checks, verdict: "refused" as const, errorCode, tool: null };
+    check(rule, "failed");
+    return { checks, verdict: "refused" as const, errorCode, tool: null, operationId: null };
   };
   if (!isPlainObject(call) || !isPlainObject(call.args) || typeof call.name !== "string") {
     return refuse("well_formed", "invalid_call_fields");
   }
   if (typeof call.callId !== "string" || call.callId === "") return refuse("well_formed", "invalid_call_id");
-  const { callId, name } = call;
+  const { name } = call;
   const args = call.args as JsonObject;
   const tool = scenario.tools.find((candidate) => candidate.name === name) ?? null;
   if (tool !== null && !tool.wellFormed(args)) return refuse("well_formed", "invalid_call_fields");
-  checks.push({ rule: "well_formed", passed: true });
+  check("well_formed", "passed");
   if (!scenario.allowedTools.includes(name)) return refuse("tool_allowed", "tool_not_allowed");
   if (tool === null) return refuse("tool_allowed", "unknown_tool");
-  checks.push({ rule: "tool_allowed", passed: true });
+  check("tool_allowed", "passed");
   if (!tool.inScope(args)) return refuse("in_scope", "scope_violation");
-  checks.push({ rule: "in_scope", passed: true });
-  const previous = completed.get(callId);
-  if (previous !== undefined) {
-    if (!deepEqual(previous.call, call)) return refuse("new_call_id", "idempotency_conflict");
-    checks.push({ rule: "new_call_id", passed: false });
-    return { checks, verdict: "replayed", errorCode: null, tool };
+  check("in_scope", "passed");
+  const operationId = tool.operationId?.(args) ?? null;
+  if (operationId === null) check("operation_id", "not_applicable");
+  else {
+    const previous = operations.get(operationId);
+    if (previous !== undefined) {
+      if (previous.name !== name || !deepEqual(previous.args, args))
+        return refuse("operation_id", "idempotency_conflict");
+      check("operation_id", "passed");
+      return { checks, verdict: "replayed", errorCode: null, tool, operationId };
+    }
+    check("operation_id", "passed");
   }
-  checks.push({ rule: "new_call_id", passed: true });
-  return { checks, verdict: "approved", errorCode: null, tool };
+  if (tool.precondition === undefined) check("precondition", "not_applicable");
+  else if (!tool.precondition(files)) return refuse("precondition", "missing_evidence");
+  else check("precondition", "passed");
+  return { checks, verdict: "approved", errorCode: null, tool, operationId };
 }
 
 /** Calls the model was shown proposing but never shown a result for. */
@@ -114,8 +141,9 @@ function pendingCalls(context: readonly Message[]): string[] {
 
 /**
  * Run a scenario to the end and return its trace.
- * The run ends when the model gives a final answer (`completed` if nothing is pending and the answer cites at
- * least one successful result the model was given, else `unverified`) or the model-call budget runs out.
+ * The run ends when the model replies without a tool call — then the host checks the environment with the
+ * scenario's `verify` (`completed` if it passes and no call is pending, else `verification_missing`) — or when the
+ * model-call budget runs out (`budget_exhausted`).
  * @throws {LoopError} `invalid_budget` when `maxModelCalls` is not a positive integer.
  * @example runScenario(f22Scenario()).steps.length // 8
  */
@@ -124,11 +152,12 @@ export function runScenario(scenario: Scenario): Trace {
   if (typeof budget !== "number" || !Number.isInteger(budget) || budget <= 0) throw new LoopError("invalid_budget");
 
   const files = new MemoryFiles(scenario.files);
-  const completed = new Map<string, Completed>();
+  const operations = new Map<string, Completed>();
+  const results: ToolResult[] = [];
   const steps: Step[] = [];
   const transcript: Message[] = [];
   let given: readonly Message[] = freeze([]);
-  let counters: Counters = freeze({ modelCalls: 0, toolExecutions: 0 });
+  let counters: Counters = freeze({ modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 });
   let fedSinceLastCall: ToolResult[] = [];
 
   type StepFields<S> = S extends Step ? Omit<S, "number" | "context" | "files" | "counters"> : never;
@@ -137,7 +166,7 @@ export function runScenario(scenario: Scenario): Trace {
       freeze({ ...fields, number: steps.length + 1, context: given, files: files.snapshot(), counters } as Step),
     );
   };
-  const finish = (outcome: Outcome, answer: string | null, groundedIn: readonly string[]): Trace => {
+  const finish = (outcome: Outcome, answer: string | null, verified: boolean | null): Trace => {
     record({
       kind: "finish",
       lane: "host",
@@ -146,10 +175,13 @@ export function runScenario(scenario: Scenario): Trace {
       toolResult: null,
       outcome,
       pendingCallIds: freeze(pendingCalls(given)),
-      groundedIn: freeze([...groundedIn]),
+      verified,
       answer,
     });
-    return freeze({ scenarioId: scenario.id, steps: freeze(steps), outcome, counters });
+    const tools = scenario.tools
+      .filter((tool) => scenario.allowedTools.includes(tool.name))
+      .map(({ name, description, parameters }) => freeze({ name, description, parameters }));
+    return freeze({ scenarioId: scenario.id, steps: freeze(steps), outcome, counters, budget, tools: freeze(tools) });
   };
 
   record({
@@ -164,7 +196,7 @@ export function runScenario(scenario: Scenario): Trace {
   transcript.push(freeze({ role: "user", content: scenario.request }));
 
   for (;;) {
-    if (counters.modelCalls >= budget) return finish("budget_exhausted", null, []);
+    if (counters.modelCalls >= budget) return finish("budget_exhausted", null, null);
     counters = freeze({ ...counters, modelCalls: counters.modelCalls + 1 });
     const appended = freeze(transcript.slice(given.length));
     given = freeze([...transcript]);
@@ -189,13 +221,11 @@ export function runScenario(scenario: Scenario): Trace {
         callId: null,
         toolResult: null,
         text: reply.text,
-        citedCallIds: freeze([...reply.citedCallIds]),
       });
-      const okResults = new Set(given.flatMap((m) => (m.role === "tool" && m.status === "ok" ? [m.callId] : [])));
-      const groundedIn = reply.citedCallIds.filter((id) => okResults.has(id));
-      const grounded = groundedIn.length > 0 && groundedIn.length === reply.citedCallIds.length;
-      const outcome = grounded && pendingCalls(given).length === 0 ? "completed" : "unverified";
-      return finish(outcome, reply.text, groundedIn);
+      // The model's "done" is a claim: the host checks the environment itself.
+      const verified = scenario.verify({ files: files.snapshot(), results: freeze([...results]), counters });
+      const outcome = verified && pendingCalls(given).length === 0 ? "completed" : "verification_missing";
+      return finish(outcome, reply.text, verified);
     }
 
     const calls = freeze(reply.calls.map((call) => freeze({ ...call })));
@@ -210,13 +240,14 @@ export function runScenario(scenario: Scenario): Trace {
     transcript.push(freeze({ role: "assistant", content: null, toolCalls: calls }));
 
     for (const call of calls) {
-      const { checks, verdict, errorCode, tool } = validate(call, scenario, completed);
+      const { checks, verdict, errorCode, tool, operationId } = validate(call, scenario, operations, files);
       const callId = typeof call.callId === "string" ? call.callId : "";
       const name = typeof call.name === "string" ? call.name : "";
       let result: ToolResult | null = null;
-      if (verdict === "replayed") {
-        const stored = completed.get(callId);
-        if (stored !== undefined) result = freeze({ ...stored.result, replayed: true });
+      if (verdict === "replayed" && operationId !== null) {
+        // The stored result, under this call's own call_id: the model pairs results with its requests by call_id.
+        const stored = operations.get(operationId);
+        if (stored !== undefined) result = freeze({ ...stored.result, callId, replayed: true });
       }
       record({
         kind: "validation",
@@ -232,8 +263,12 @@ export function runScenario(scenario: Scenario): Trace {
       if (verdict === "approved" && tool !== null) {
         const output = tool.run(call.args, files);
         result = freeze({ callId, name, status: output.status, content: output.content, replayed: false });
-        completed.set(callId, { call, result });
-        counters = freeze({ ...counters, toolExecutions: counters.toolExecutions + 1 });
+        if (operationId !== null) operations.set(operationId, { name, args: call.args, result });
+        counters = freeze({
+          ...counters,
+          toolExecutions: counters.toolExecutions + 1,
+          simulatedWrites: counters.simulatedWrites + (tool.writes === true && output.status === "ok" ? 1 : 0),
+        });
         record({
           kind: "execution",
           lane: "tool",
@@ -244,6 +279,7 @@ export function runScenario(scenario: Scenario): Trace {
         });
       }
       result ??= freeze({ callId, name, status: "error", content: errorCode ?? "refused", replayed: false });
+      if (verdict !== "refused") results.push(result);
       if (scenario.host.feedResultsBack) {
         transcript.push(freeze({ role: "tool", ...result }));
         fedSinceLastCall.push(result);

@@ -34,6 +34,16 @@ export interface ToolOutput {
 /** A tool the host can run: how to tell well-formed and in-scope arguments, and what running it does. */
 export interface ToolDefinition {
   readonly name: string;
+  /** What the model is told the tool does. */
+  readonly description: string;
+  /** JSON Schema of the arguments, as declared to the model. */
+  readonly parameters: JsonObject;
+  /** The action's operation id (idempotency key), for tools that have one; the host replays a repeat. */
+  operationId?(args: JsonObject): string | undefined;
+  /** Whether running it changes something (counted as a simulated write). */
+  readonly writes?: boolean;
+  /** What must hold before it may run (e.g. evidence before a patch), for tools that need something. */
+  precondition?(files: MemoryFiles): boolean;
   /** Whether `args` has exactly the fields this tool takes. */
   wellFormed(args: JsonObject): boolean;
   /** Whether the call stays inside what the task may touch. Checked only on well-formed args. */
@@ -53,6 +63,13 @@ export function isProjectPath(path: string): boolean {
  */
 export const readFileTool: ToolDefinition = {
   name: "read_file",
+  description: "Read a text file inside this project.",
+  parameters: {
+    type: "object",
+    properties: { path: { type: "string", description: "A path relative to the project root." } },
+    required: ["path"],
+    additionalProperties: false,
+  },
   wellFormed: (args) => Object.keys(args).length === 1 && typeof args.path === "string",
   inScope: (args) => isProjectPath(String(args.path)),
   run(args, files) {

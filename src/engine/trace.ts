@@ -49,6 +49,8 @@ export interface FileStatus {
 export interface Counters {
   readonly modelCalls: number;
   readonly toolExecutions: number;
+  /** Executions of tools that change something (simulated: nothing real is written). */
+  readonly simulatedWrites: number;
 }
 
 /** A message travelling between lanes in this step. */
@@ -57,20 +59,32 @@ export interface Edge {
   readonly to: Lane;
 }
 
-/** One of the host's checks on a proposed call, in the order the host makes them. */
-export type ValidationRule = "well_formed" | "tool_allowed" | "in_scope" | "new_call_id";
+/**
+ * One of the host's checks on a proposed call, in the order the host makes them. `operation_id`: the tool's
+ * operation id (its idempotency key, chosen by the caller for the action) has not been used for different
+ * arguments; a call_id is no such key (providers mint a fresh one per call). `precondition`: what the tool needs
+ * first (e.g. evidence before a patch).
+ */
+export type ValidationRule = "well_formed" | "tool_allowed" | "in_scope" | "operation_id" | "precondition";
 
-/** A check and whether the call passed it. Checks stop at the first failure. */
+/** How a check came out: `not_applicable` when the tool has nothing to check there (no operation id, no precondition). */
+export type CheckResult = "passed" | "failed" | "not_applicable";
+
+/** A check and its result. Checks stop at the first failure. */
 export interface ValidationCheck {
   readonly rule: ValidationRule;
-  readonly passed: boolean;
+  readonly result: CheckResult;
 }
 
 /** The host's decision on a call: run it, answer it from an earlier identical call, or refuse it. */
 export type Verdict = "approved" | "replayed" | "refused";
 
-/** How a run ended. */
-export type Outcome = "completed" | "unverified" | "budget_exhausted";
+/**
+ * How a run ended: `completed` when the model stopped asking for tools and the host's own check of the
+ * environment passed; `verification_missing` when the model stopped but that check did not pass;
+ * `budget_exhausted` when the model-call budget ran out first.
+ */
+export type Outcome = "completed" | "verification_missing" | "budget_exhausted";
 
 /** What every step carries. */
 interface StepBase {
@@ -120,12 +134,13 @@ export interface ExecutionStep extends StepBase {
   readonly call: ToolCall;
 }
 
-/** The model answers without a tool call: a final proposal, which the host still has to check. */
+/**
+ * The model replies without a tool call (`finish_reason: "stop"`, `stop_reason: "end_turn"`): the loop's signal
+ * to stop asking the model. Its "done" is still a claim, which the host checks against the environment.
+ */
 export interface AnswerStep extends StepBase {
   readonly kind: "answer";
   readonly text: string;
-  /** The call ids whose results the model says its answer rests on. */
-  readonly citedCallIds: readonly string[];
 }
 
 /** The host decides the run is over. */
@@ -134,8 +149,8 @@ export interface FinishStep extends StepBase {
   readonly outcome: Outcome;
   /** Calls the model proposed whose results it has not been given. */
   readonly pendingCallIds: readonly string[];
-  /** Cited calls whose successful results the model had in its context. */
-  readonly groundedIn: readonly string[];
+  /** Whether the host's own check of the environment passed (null when the budget ended the run first). */
+  readonly verified: boolean | null;
   readonly answer: string | null;
 }
 
@@ -151,4 +166,16 @@ export interface Trace {
   readonly steps: readonly Step[];
   readonly outcome: Outcome;
   readonly counters: Counters;
+  /** The most model calls the host allowed. */
+  readonly budget: number;
+  /** The tools as the host declared them to the model (`tools` in every provider's request), apart from the messages. */
+  readonly tools: readonly ToolDeclaration[];
+}
+
+/** A tool as the model is told about it: a name, what it does, its parameters. */
+export interface ToolDeclaration {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments. */
+  readonly parameters: JsonObject;
 }

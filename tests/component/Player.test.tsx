@@ -81,7 +81,55 @@ describe("the F22 player", () => {
       expect(panel(figure, "调用标识")).toHaveTextContent("call_1");
       expect(panel(figure, "工具结果")).toHaveTextContent("暂无");
       expect(within(figure).getByText("未读取", SEEN)).toBeInTheDocument();
-      expect(within(figure).getByText(/文件没有被读取/)).toBeInTheDocument();
+      expect(within(figure).getByText(/什么都还没有执行/)).toBeInTheDocument();
+    });
+  });
+
+  describe("given step 4 (the host's checks)", () => {
+    it("lists every check with its result, and says which do not apply to a read-only tool", () => {
+      const { figure } = renderPlayer({ initialIndex: 3 });
+      const checks = within(figure).getByRole("list", { name: "宿主的检查" });
+      expect(
+        within(checks)
+          .getAllByRole("listitem")
+          .map((li) => li.textContent),
+      ).toEqual([
+        "✓ 调用格式正确: 通过",
+        "✓ 工具在允许列表里: 通过",
+        "✓ 参数没有越出作用域: 通过",
+        "– 操作ID没有被用于不同的动作: 不适用",
+        "– 前置条件（证据）已满足: 不适用",
+      ]);
+    });
+  });
+
+  describe("at every step", () => {
+    it("shows the running counters with the model-call budget", () => {
+      const { figure, user } = renderPlayer({ initialIndex: 4 });
+      expect(within(figure).getByText("模型调用 1 / 4 · 工具执行 1 · 模拟写入 0")).toBeInTheDocument();
+      return user.click(within(figure).getByRole("button", { name: "下一步" })).then(() => {
+        expect(within(figure).getByText("模型调用 2 / 4 · 工具执行 1 · 模拟写入 0")).toBeInTheDocument();
+      });
+    });
+
+    it("shows the declared tools apart from the messages once the model has been called", () => {
+      const { figure } = renderPlayer({ initialIndex: 1 });
+      const context = panel(figure, "上下文");
+      expect(within(context).getByText("声明的工具")).toBeInTheDocument();
+      expect(within(context).getByText("read_file(path)")).toBeInTheDocument();
+      expect(within(context).getAllByRole("listitem")).toHaveLength(2);
+    });
+  });
+
+  describe("given steps 7 and 8", () => {
+    it("still shows call_1 and its result, which the model has in its context (never 'none yet')", () => {
+      for (const index of [6, 7]) {
+        const { figure, view } = renderPlayer({ initialIndex: index });
+        expect(panel(figure, "调用标识")).toHaveTextContent("call_1");
+        expect(panel(figure, "工具结果")).toHaveTextContent("call_1 timeout=30");
+        expect(panel(figure, "工具结果")).not.toHaveTextContent("暂无");
+        view.unmount();
+      }
     });
   });
 

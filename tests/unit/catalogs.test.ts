@@ -33,10 +33,42 @@ describe("the catalogs", () => {
     }
   });
 
-  it("say at step 3 that nothing has been read yet", () => {
+  it("say at step 3 that nothing has run yet", () => {
     const step = runScenario(f22Scenario()).steps[2];
     if (step === undefined) throw new Error("no step 3");
-    expect(catalogs.zh.stepCaption(step)).toContain("没有被读取");
-    expect(catalogs.en.stepCaption(step)).toContain("no file has been read");
+    expect(catalogs.zh.stepCaption(step)).toContain("什么都还没有执行");
+    expect(catalogs.en.stepCaption(step)).toContain("nothing has run");
+  });
+
+  describe("tell F22 the way real hosts work", () => {
+    const f22 = { zh: runScenario(f22Scenario("zh")), en: runScenario(f22Scenario("en")) };
+    const caption = (lang: "zh" | "en", n: number) => {
+      const step = f22[lang].steps[n - 1];
+      if (step === undefined) throw new Error(`no step ${n}`);
+      return catalogs[lang].stepCaption(step);
+    };
+
+    it("step 1 keeps the user's task apart from what is really in the environment", () => {
+      expect(caption("zh", 1)).toContain("任务和环境里真实的内容分开");
+      expect(caption("en", 1)).toContain("apart from what is really in the environment");
+    });
+    it("step 4 keys duplicate protection on an operation id, not on the call_id", () => {
+      expect(caption("en", 4)).toMatch(/operation id, not on the call_id/);
+      expect(caption("zh", 4)).toContain("看的是操作ID，不是 call_id");
+      expect(caption("en", 4)).not.toMatch(/call_1 is a new id/);
+    });
+    it("step 5 has the host, not the tool, attach the call_id", () => {
+      expect(caption("en", 5)).toContain("the host attaches call_1");
+      expect(caption("zh", 5)).toContain("是宿主在组装工具结果消息时附上了 call_1");
+    });
+    it("step 7 stops on a reply without a tool call (finish_reason / stop_reason), and step 8 checks the environment", () => {
+      expect(caption("en", 7)).toContain("finish_reason “stop”");
+      expect(caption("en", 7)).toContain("stop_reason “end_turn”");
+      expect(caption("en", 8)).toContain("checks the environment itself");
+      expect(caption("zh", 8)).toContain("自己核对环境");
+      for (const lang of ["zh", "en"] as const) {
+        for (const n of [7, 8]) expect(caption(lang, n)).not.toMatch(/cite|依据|（无）|\(none\)/);
+      }
+    });
   });
 });

@@ -3,6 +3,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
+import { chapterEn } from "../../src/content/chapter.en";
+import { chapterZh } from "../../src/content/chapter.zh";
+import { demoReport } from "../../src/engine";
 
 const seedOutput = readFileSync("tests/fixtures/seed-demo-output.txt", "utf8");
 
@@ -59,5 +62,18 @@ describe("runCli", () => {
     expect(out).toMatchObject({ exitCode: 2, stdout: "" });
     expect(out.stderr).toContain(message);
     expect(out.stderr).toContain("usage: npm run --silent demo");
+  });
+});
+
+describe("the command each chapter page shows", () => {
+  it.each(["zh", "en"] as const)("prints exactly the sample output on the %s page", (lang) => {
+    const page = { zh: chapterZh, en: chapterEn }[lang];
+    const argv = page.runCommand
+      .split(" ")
+      .slice(3)
+      .filter((word) => word !== "--");
+    expect(page.runCommand.startsWith("npm run demo")).toBe(true);
+    // The page's sample output is JSON.stringify(demoReport(lang), null, 2), made at build time.
+    expect(runCli(argv).stdout).toBe(`${JSON.stringify(demoReport(lang), null, 2)}\n`);
   });
 });

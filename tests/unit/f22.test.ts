@@ -76,10 +76,12 @@ describe("scenario F22: read timeout from config.txt", () => {
       verdict: "approved",
       errorCode: null,
       checks: [
-        { rule: "well_formed", passed: true },
-        { rule: "tool_allowed", passed: true },
-        { rule: "in_scope", passed: true },
-        { rule: "new_call_id", passed: true },
+        { rule: "well_formed", result: "passed" },
+        { rule: "tool_allowed", result: "passed" },
+        { rule: "in_scope", result: "passed" },
+        // read_file is read-only: no operation id to protect, no precondition to meet.
+        { rule: "operation_id", result: "not_applicable" },
+        { rule: "precondition", result: "not_applicable" },
       ],
     });
   });
@@ -91,10 +93,18 @@ describe("scenario F22: read timeout from config.txt", () => {
     expect(s.appended.map(describeMessage)).toEqual(["assistant:call_1", "tool:call_1=timeout=30"]);
   });
 
-  it("answers timeout is 30 without a tool call, citing call_1, then completes", () => {
-    expect(step(7)).toMatchObject({ kind: "answer", citedCallIds: ["call_1"] });
-    expect(step(7).kind === "answer" && step(7)).toMatchObject({ text: expect.stringContaining("30") });
-    expect(step(8)).toMatchObject({ kind: "finish", outcome: "completed", pendingCallIds: [], groundedIn: ["call_1"] });
+  it("answers timeout is 30 without a tool call, and completes only because the host's check of the file passes", () => {
+    expect(step(7)).toMatchObject({ kind: "answer", text: expect.stringContaining("30") });
+    expect(step(8)).toMatchObject({ kind: "finish", outcome: "completed", pendingCallIds: [], verified: true });
+  });
+
+  it("declares its one tool apart from the messages, and says nothing of tools in the system note", () => {
+    expect(trace.tools).toEqual([
+      expect.objectContaining({ name: "read_file", parameters: expect.objectContaining({ required: ["path"] }) }),
+    ]);
+    const system = step(2).context[0];
+    expect(system?.role).toBe("system");
+    expect(system?.content).not.toContain("read_file");
   });
 
   it("draws the messages between lanes in order", () => {
@@ -121,7 +131,11 @@ describe("scenario F22: read timeout from config.txt", () => {
       [2, 1],
       [2, 1],
     ]);
-    expect(trace).toMatchObject({ outcome: "completed", counters: { modelCalls: 2, toolExecutions: 1 } });
+    expect(trace).toMatchObject({
+      outcome: "completed",
+      budget: 4,
+      counters: { modelCalls: 2, toolExecutions: 1, simulatedWrites: 0 },
+    });
   });
 
   it("runs the same steps in English, only the words change", () => {

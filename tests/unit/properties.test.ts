@@ -71,14 +71,12 @@ const reply: fc.Arbitrary<ModelReply> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .subarray(["call_1", "call_2", "call_3"])
-      .map((cited) => ({ kind: "final" as const, text: "done", citedCallIds: cited })),
+    arbitrary: fc.constant({ kind: "final" as const, text: "done" }),
   },
 );
 
 describe("the runner over random scripted models", () => {
-  it("runs each call id at most once, counts honestly, and only ever grows the model's context", () => {
+  it("runs exactly the approved calls, counts honestly, completes only when verified, and only grows the context", () => {
     fc.assert(
       fc.property(
         fc.array(reply, { minLength: 1, maxLength: 6 }),
@@ -94,8 +92,8 @@ describe("the runner over random scripted models", () => {
           });
           const executions = trace.steps.filter((s) => s.kind === "execution");
           const approvals = trace.steps.filter((s) => s.kind === "validation" && s.verdict === "approved");
-          expect(new Set(executions.map((s) => s.callId)).size).toBe(executions.length);
           expect(executions.length).toBe(approvals.length);
+          expect(trace.counters.simulatedWrites).toBe(0); // F22's only tool is read-only
           expect(trace.counters.toolExecutions).toBe(executions.length);
           expect(trace.counters.modelCalls).toBe(trace.steps.filter((s) => s.kind === "model_call").length);
           expect(trace.counters.modelCalls).toBeLessThanOrEqual(budget);
@@ -111,6 +109,8 @@ describe("the runner over random scripted models", () => {
           if (trace.outcome === "completed") {
             const last = trace.steps.at(-1);
             expect(last?.kind === "finish" && last.pendingCallIds).toEqual([]);
+            // Completed means the host saw its own tool read the file, whatever the model said.
+            expect(last?.files).toContainEqual({ path: "config.txt", state: "read" });
           }
         },
       ),

@@ -5,16 +5,38 @@ import {
   isProjectPath,
   type LoopError,
   type ModelReply,
+  readFileTool,
   runScenario,
   type Scenario,
   type Step,
   scriptedReplies,
   type ToolCall,
+  type ToolDefinition,
 } from "../../src/engine";
 
 const read = (callId: string, path = "config.txt"): ToolCall => ({ callId, name: "read_file", args: { path } });
 const propose = (...calls: ToolCall[]): ModelReply => ({ kind: "tool_calls", calls });
-const answer = (...citedCallIds: string[]): ModelReply => ({ kind: "final", text: "timeout is 30", citedCallIds });
+const answer = (): ModelReply => ({ kind: "final", text: "timeout is 30" });
+
+/** A writing tool with an operation id (its idempotency key) that needs evidence first: the chapter's patch. */
+const patchTool: ToolDefinition = {
+  name: "patch",
+  description: "Apply a patch, once per operation id.",
+  parameters: { type: "object", properties: { operation_id: { type: "string" }, text: { type: "string" } } },
+  wellFormed: (args) => typeof args.operation_id === "string" && typeof args.text === "string",
+  inScope: () => true,
+  operationId: (args) => String(args.operation_id),
+  writes: true,
+  precondition: (files) => files.snapshot().some((file) => file.state === "read"),
+  run: () => ({ status: "ok", content: "patched" }),
+};
+const patch = (callId: string, operationId: string, text = "timeout=60"): ToolCall => ({
+  callId,
+  name: "patch",
+  args: { operation_id: operationId, text },
+});
+const withPatch = (replies: readonly [ModelReply, ...ModelReply[]]) =>
+  withModel(replies, { tools: [readFileTool, patchTool], allowedTools: ["read_file", "patch"] });
 
 /** F22's input and tools with another model (and optionally another host or budget). */
 function withModel(replies: readonly [ModelReply, ...ModelReply[]], overrides: Partial<Scenario> = {}): Scenario {
@@ -44,7 +66,7 @@ describe("given a call the host must refuse", () => {
     const trace = runScenario(withModel([propose(call), answer()]));
     const [validation] = ofKind(trace.steps, "validation");
     expect(validation).toMatchObject({ verdict: "refused", errorCode: code, edge: null });
-    expect(validation?.checks.at(-1)).toEqual({ rule, passed: false });
+    expect(validation?.checks.at(-1)).toEqual({ rule, result: "failed" });
     expect(ofKind(trace.steps, "execution")).toEqual([]);
     expect(trace.counters.toolExecutions).toBe(0);
     const second = ofKind(trace.steps, "model_call")[1];
@@ -63,32 +85,63 @@ describe("given a call the host must refuse", () => {
 });
 
 describe("given the model repeats a call id", () => {
-  it("replays an identical call from the host's record without running the tool again", () => {
-    const trace = runScenario(withModel([propose(read("call_1")), propose(read("call_1")), answer("call_1")]));
-    expect(ofKind(trace.steps, "validation").map((s) => s.verdict)).toEqual(["approved", "replayed"]);
-    expect(ofKind(trace.steps, "execution")).toHaveLength(1);
-    expect(trace.counters.toolExecutions).toBe(1);
-    expect(ofKind(trace.steps, "validation")[1]?.toolResult).toMatchObject({ content: "timeout=30", replayed: true });
-    expect(trace.outcome).toBe("completed");
+  it("runs the call again: a call_id pairs a request with its result, it is no idempotency key", () => {
+    const trace = runScenario(withModel([propose(read("call_1")), propose(read("call_1")), answer()]));
+    expect(ofKind(trace.steps, "validation").map((s) => s.verdict)).toEqual(["approved", "approved"]);
+    expect(ofKind(trace.steps, "validation")[0]?.checks).toContainEqual({
+      rule: "operation_id",
+      result: "not_applicable",
+    });
+    expect(trace.counters.toolExecutions).toBe(2);
+  });
+});
+
+describe("given an operation id (the chapter's duplicate protection)", () => {
+  it("replays the same operation under the new call_id, without a second write", () => {
+    const trace = runScenario(
+      withPatch([
+        propose(read("call_1")),
+        propose(patch("call_2", "op-2")),
+        propose(patch("call_3", "op-2")),
+        answer(),
+      ]),
+    );
+    const validations = ofKind(trace.steps, "validation");
+    expect(validations.map((s) => s.verdict)).toEqual(["approved", "approved", "replayed"]);
+    expect(validations[2]?.toolResult).toMatchObject({ callId: "call_3", content: "patched", replayed: true });
+    expect(trace.counters).toMatchObject({ toolExecutions: 2, simulatedWrites: 1 });
   });
 
-  it("refuses the same id for a different call as idempotency_conflict", () => {
+  it("refuses the same operation id for a different action as idempotency_conflict", () => {
     const trace = runScenario(
-      withModel([propose(read("call_1")), propose(read("call_1", "other.txt")), answer("call_1")]),
+      withPatch([
+        propose(read("call_1")),
+        propose(patch("call_2", "op-2")),
+        propose(patch("call_3", "op-2", "timeout=90")),
+        answer(),
+      ]),
     );
-    expect(ofKind(trace.steps, "validation")[1]).toMatchObject({
+    expect(ofKind(trace.steps, "validation")[2]).toMatchObject({
       verdict: "refused",
       errorCode: "idempotency_conflict",
     });
-    expect(trace.counters.toolExecutions).toBe(1);
+    expect(ofKind(trace.steps, "validation")[2]?.checks.at(-1)).toEqual({ rule: "operation_id", result: "failed" });
+    expect(trace.counters.simulatedWrites).toBe(1);
+  });
+
+  it("refuses a patch before any evidence, on its precondition", () => {
+    const trace = runScenario(withPatch([propose(patch("call_1", "op-1")), answer()]));
+    expect(ofKind(trace.steps, "validation")[0]).toMatchObject({ verdict: "refused", errorCode: "missing_evidence" });
+    expect(ofKind(trace.steps, "validation")[0]?.checks.at(-1)).toEqual({ rule: "precondition", result: "failed" });
+    expect(trace.counters.simulatedWrites).toBe(0);
   });
 });
 
 describe("given a tool that fails", () => {
-  it("runs it, counts it, and feeds back an error result", () => {
-    const trace = runScenario(withModel([propose(read("call_1", "missing.txt")), answer("call_1")]));
+  it("runs it, counts it, feeds back an error result, and the environment check fails", () => {
+    const trace = runScenario(withModel([propose(read("call_1", "missing.txt")), answer()]));
     expect(ofKind(trace.steps, "execution")[0]?.toolResult).toMatchObject({ status: "error", content: "not_found" });
-    expect(trace.outcome).toBe("unverified");
+    expect(trace.outcome).toBe("verification_missing");
   });
 });
 
@@ -97,21 +150,24 @@ describe("given a host that forgets to feed results back", () => {
     const trace = runScenario({ ...f22Scenario(), host: { feedResultsBack: false }, maxModelCalls: 3 });
     expect(trace.outcome).toBe("budget_exhausted");
     expect(ofKind(trace.steps, "proposal").map((s) => s.callId)).toEqual(["call_1", "call_2", "call_3"]);
-    expect(trace.counters).toEqual({ modelCalls: 3, toolExecutions: 3 });
+    expect(trace.counters).toEqual({ modelCalls: 3, toolExecutions: 3, simulatedWrites: 0 });
     expect(trace.steps.some((s) => s.context.some((m) => m.role === "tool"))).toBe(false);
-    expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", pendingCallIds: ["call_1", "call_2"] });
+    expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", pendingCallIds: ["call_1", "call_2"], verified: null });
   });
 });
 
-describe("given a model that claims it is done", () => {
-  it("does not count an answer that cites no result as completed", () => {
+describe("given a model that says it is done", () => {
+  it("does not count it as completed when the environment says otherwise: verification_missing", () => {
     const trace = runScenario(withModel([answer()]));
-    expect(trace.outcome).toBe("unverified");
-    expect(trace.counters).toEqual({ modelCalls: 1, toolExecutions: 0 });
+    expect(trace.outcome).toBe("verification_missing");
+    expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", verified: false, answer: "timeout is 30" });
+    expect(trace.counters).toEqual({ modelCalls: 1, toolExecutions: 0, simulatedWrites: 0 });
   });
 
-  it("does not count an answer citing a result the model never got", () => {
-    expect(runScenario(withModel([answer("call_9")])).outcome).toBe("unverified");
+  it("stops the loop on a reply without a tool call, and completes only after the host's own check", () => {
+    const trace = runScenario(withModel([propose(read("call_1")), answer()]));
+    expect(trace.outcome).toBe("completed");
+    expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", verified: true });
   });
 });
 
@@ -119,7 +175,7 @@ describe("the budget", () => {
   it("stops F22 after one model call with budget 1", () => {
     const trace = runScenario({ ...f22Scenario(), maxModelCalls: 1 });
     expect(trace.outcome).toBe("budget_exhausted");
-    expect(trace.counters).toEqual({ modelCalls: 1, toolExecutions: 1 });
+    expect(trace.counters).toEqual({ modelCalls: 1, toolExecutions: 1, simulatedWrites: 0 });
     expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", outcome: "budget_exhausted", answer: null });
   });
 

@@ -1,7 +1,7 @@
 /**
  * Scenario F22: read `timeout` from `config.txt` (fixed content `timeout=30`) with one allowed, read-only tool.
  * The model has to ask for the file, because it has not seen it; once the result comes back under the same
- * call id, it answers from that result.
+ * call id, it answers from that result. The tools are declared to the model apart from the system note.
  */
 import type { Lang } from "../errors.ts";
 import { readSettingModel } from "../models.ts";
@@ -15,12 +15,12 @@ export const F22_FILES = { "config.txt": "timeout=30" } as const;
 const F22_TEXT = {
   zh: {
     request: "读取 config.txt 中的 timeout",
-    systemNote: "你是只读助手。可用工具：read_file（只能读取本项目内的文件）。",
+    systemNote: "你是只读助手：可以读取本项目里的文件，不能修改任何东西。",
     answer: (key: string, value: string) => `${key} 的值是 ${value}`,
   },
   en: {
     request: "Read timeout from config.txt",
-    systemNote: "You are a read-only assistant. Allowed tool: read_file (files inside this project only).",
+    systemNote: "You are a read-only assistant: you may read files in this project and change nothing.",
     answer: (key: string, value: string) => `${key} is ${value}`,
   },
 } as const;
@@ -41,5 +41,7 @@ export function f22Scenario(lang: Lang = "zh"): Scenario {
     model: readSettingModel("config.txt", "timeout", text.answer),
     host: { feedResultsBack: true },
     maxModelCalls: 4,
+    // Done means the host's own tool really read the file (the evidence), not that the model says so.
+    verify: (environment) => environment.files.some((file) => file.path === "config.txt" && file.state === "read"),
   };
 }

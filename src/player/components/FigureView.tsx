@@ -103,7 +103,15 @@ export function FigureView(props: {
         </h3>
         <p className="alf-step-caption">{text.stepCaption(step)}</p>
       </div>
-      <StepPanels step={step} text={text} />
+      <StepPanels step={step} text={text} tools={trace.tools} />
+      <p className="alf-counters">
+        {text.ui.counters(
+          step.counters.modelCalls,
+          trace.budget,
+          step.counters.toolExecutions,
+          step.counters.simulatedWrites,
+        )}
+      </p>
       <Controls text={text} mode={props.controls} />
       {props.announce ? <LiveRegion message={text.ui.announce(step.number, trace.steps.length, stepTitle)} /> : null}
     </div>

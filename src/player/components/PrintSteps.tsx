@@ -19,7 +19,7 @@ export function PrintSteps(props: { text: Catalog }) {
               {step.number}. {text.stepTitle(step)} <span className="alf-print-lane">· {text.lanes[step.lane]}</span>
             </h4>
             <p className="alf-step-caption">{text.stepCaption(step)}</p>
-            <StepPanels step={step} text={text} />
+            <StepPanels step={step} text={text} tools={trace.tools} />
           </li>
         ))}
       </ol>

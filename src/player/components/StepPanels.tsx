@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef } from "react";
 import type { Catalog } from "../../content";
-import type { Message, Step, ToolResult } from "../../engine";
+import type { JsonValue, Message, Step, ToolDeclaration, ToolResult } from "../../engine";
 import { CallIdChip } from "./Chip";
+
+const asRecord = (value: JsonValue | undefined): Readonly<Record<string, JsonValue>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Readonly<Record<string, JsonValue>>)
+    : {};
 
 function ResultText(props: { result: ToolResult; text: Catalog }) {
   const { result, text } = props;
@@ -72,8 +77,51 @@ function OrNoneYet(props: { text: Catalog; children: React.ReactNode }) {
 }
 
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
-export function StepPanels(props: { step: Step; text: Catalog }) {
+/** The latest tool result the model has in its context, if any: what is in play once no call is. */
+function latestResult(context: readonly Message[]): ToolResult | null {
+  for (let i = context.length - 1; i >= 0; i -= 1) {
+    const message = context[i];
+    if (message?.role === "tool") return message;
+  }
+  return null;
+}
+
+const CHECK_MARKS = { passed: "✓", failed: "✗", not_applicable: "–" } as const;
+
+/**
+ * The host's checks on a proposed call, as a pass / fail list. Every step keeps the list's room (all rules,
+ * invisible when no call is being checked), so a validation step never changes the figure's height.
+ */
+function HostChecks(props: { step: Step; text: Catalog }) {
   const { step, text } = props;
+  if (step.kind !== "validation") {
+    return (
+      <ul className="alf-checks" aria-hidden="true" data-reserve="true">
+        {Object.keys(text.rules).map((rule) => (
+          <li key={rule}>&nbsp;</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="alf-checks" aria-label={text.ui.checksHeading}>
+      {step.checks.map((check) => (
+        <li key={check.rule} data-result={check.result}>
+          <span className="alf-check-mark" aria-hidden="true">
+            {CHECK_MARKS[check.result]}
+          </span>{" "}
+          {text.rules[check.rule]}: <span className="alf-check-result">{text.checkResults[check.result]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function StepPanels(props: { step: Step; text: Catalog; tools: readonly ToolDeclaration[] }) {
+  const { step, text, tools } = props;
+  // Once no call is in play (the model has answered), the last exchange is still what the context holds.
+  const shownResult = step.toolResult ?? latestResult(step.context);
+  const shownCallId = step.callId ?? shownResult?.callId ?? null;
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.context.length - step.appended.length : step.context.length;
   const contextBox = useRef<HTMLDivElement>(null);
@@ -101,22 +149,36 @@ export function StepPanels(props: { step: Step; text: Catalog }) {
           {step.context.length === 0 ? (
             <p className="alf-empty">{text.ui.contextEmpty}</p>
           ) : (
-            <ol className="alf-messages">
-              {step.context.map((message, i) => (
-                // Messages never reorder: the context only grows, so the position is a stable key.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
-              ))}
-            </ol>
+            <>
+              {/* Declared apart from the messages, as every provider's request has its own `tools` field. */}
+              <p className="alf-message alf-tools">
+                <span className="alf-role">{text.ui.toolsDeclared}</span>
+                <span className="alf-message-body">
+                  {tools.map((tool) => (
+                    <code key={tool.name}>
+                      {tool.name}({Object.keys(asRecord(tool.parameters.properties)).join(", ")})
+                    </code>
+                  ))}
+                </span>
+              </p>
+              <ol className="alf-messages">
+                {step.context.map((message, i) => (
+                  // Messages never reorder: the context only grows, so the position is a stable key.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
+                ))}
+              </ol>
+            </>
           )}
         </div>
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
-        <OrNoneYet text={text}>{step.callId === null ? null : <CallIdChip callId={step.callId} />}</OrNoneYet>
+        <OrNoneYet text={text}>{shownCallId === null ? null : <CallIdChip callId={shownCallId} />}</OrNoneYet>
+        <HostChecks step={step} text={text} />
       </Panel>
       <Panel heading={text.ui.resultHeading} className="alf-panel-result">
         <OrNoneYet text={text}>
-          {step.toolResult === null ? null : <ResultText result={step.toolResult} text={text} />}
+          {shownResult === null ? null : <ResultText result={shownResult} text={text} />}
         </OrNoneYet>
       </Panel>
     </div>
