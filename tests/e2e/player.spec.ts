@@ -404,6 +404,10 @@ test.describe("motion", () => {
   test("animates the current arrow when motion is allowed", async ({ page }) => {
     await page.goto("./");
     const figure = figureOf(page);
+    // The page arrives pre-rendered: a click before it has hydrated and painted is replayed without motion (the
+    // figure is static until then). Wait for the scripts, then two frames.
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     // Sample the current arrow's horizontal scale on every frame, starting before the click.
     await page.evaluate(sampleArrowScale, 400);
     await figure.getByRole("button", { name: "下一步" }).click();
