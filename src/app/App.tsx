@@ -1,4 +1,14 @@
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
+import {
+  type ComponentType,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { Catalog, PageText } from "../content/types";
 import { DEFAULT_SCENARIO_ID, type Lang, runScenario, scenarioById, type Trace } from "../engine";
 import { Player } from "../player";
@@ -14,9 +24,20 @@ function replaceUrl(mutate: (url: URL) => void): void {
   window.history.replaceState(window.history.state, "", url);
 }
 
-/** Run `task` after the next frame has painted, so URL bookkeeping never delays the step the reader sees. */
-function afterPaint(task: () => void): void {
-  requestAnimationFrame(() => setTimeout(task, 0));
+/**
+ * Run `task` once the reader has stopped stepping for a moment. history.replaceState costs several milliseconds
+ * of main thread per call: done on every step it delays the next step's frame; done once after a burst, never.
+ */
+function useSettled(delayMs: number): (task: () => void) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (task: () => void) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(task, delayMs);
+    },
+    [delayMs],
+  );
 }
 
 /**
@@ -48,16 +69,20 @@ function ChapterFigure(props: { trace: Trace; text: Catalog; onLangChange: (lang
     return () => window.removeEventListener("hashchange", onHashChange);
   }, [trace.steps.length]);
 
-  const onStepChange = useCallback((n: number) => {
-    setStep(n);
-    setLinkProblem(null);
-    afterPaint(() =>
-      replaceUrl((url) => {
-        url.hash = `step-${n}`;
-        url.searchParams.delete("step");
-      }),
-    );
-  }, []);
+  const whenSettled = useSettled(400);
+  const onStepChange = useCallback(
+    (n: number) => {
+      setStep(n);
+      setLinkProblem(null);
+      whenSettled(() =>
+        replaceUrl((url) => {
+          url.hash = `step-${n}`;
+          url.searchParams.delete("step");
+        }),
+      );
+    },
+    [whenSettled],
+  );
 
   return (
     <>

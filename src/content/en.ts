@@ -110,15 +110,6 @@ export const en = {
   htmlLang: "en",
   languageName: "English",
   lanes: { user: "User", model: "Model", host: "Host", tool: "Tool" },
-  kinds: {
-    task: "Task",
-    model_call: "Model call",
-    proposal: "Tool-call proposal",
-    validation: "Host check",
-    execution: "Tool execution",
-    answer: "Final answer",
-    finish: "Decision to stop",
-  },
   rules: {
     well_formed: "call is well formed",
     tool_allowed: "tool is on the allowed list",
@@ -160,7 +151,6 @@ export const en = {
     callIdHeading: "Call ID",
     resultHeading: "Tool result",
     noneYet: "none yet",
-    fileLabel: "File",
     enlarge: "Enlarge figure",
     close: "Close",
     dialogLabel: "Figure F22, enlarged",

@@ -2,7 +2,7 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
-import type { CheckResult, Lane, Lang, Message, Outcome, Step, StepKind, ValidationRule } from "../engine";
+import type { CheckResult, Lane, Lang, Message, Outcome, Step, ValidationRule } from "../engine";
 
 export interface Catalog {
   readonly lang: Lang;
@@ -11,7 +11,6 @@ export interface Catalog {
   /** The language's own name, for the language toggle. */
   readonly languageName: string;
   readonly lanes: Readonly<Record<Lane, string>>;
-  readonly kinds: Readonly<Record<StepKind, string>>;
   readonly rules: Readonly<Record<ValidationRule, string>>;
   readonly checkResults: Readonly<Record<CheckResult, string>>;
   readonly outcomes: Readonly<Record<Outcome, string>>;
@@ -52,7 +51,6 @@ export interface UiText {
   readonly callIdHeading: string;
   readonly resultHeading: string;
   readonly noneYet: string;
-  readonly fileLabel: string;
   readonly enlarge: string;
   readonly close: string;
   readonly dialogLabel: string;

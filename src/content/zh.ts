@@ -110,15 +110,6 @@ export const zh = {
   htmlLang: "zh-CN",
   languageName: "中文",
   lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具" },
-  kinds: {
-    task: "用户任务",
-    model_call: "调用模型",
-    proposal: "工具调用提议",
-    validation: "宿主校验",
-    execution: "工具执行",
-    answer: "最终回答",
-    finish: "结束判定",
-  },
   rules: {
     well_formed: "调用格式正确",
     tool_allowed: "工具在允许列表里",
@@ -156,7 +147,6 @@ export const zh = {
     callIdHeading: "调用标识",
     resultHeading: "工具结果",
     noneYet: "暂无",
-    fileLabel: "文件",
     enlarge: "放大图形",
     close: "关闭",
     dialogLabel: "放大的图形 F22",

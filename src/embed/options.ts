@@ -37,13 +37,13 @@ const CONTROLS: readonly ControlsMode[] = ["full", "minimal"];
 
 /** What each option accepts, said in the warning when a value does not fit. */
 export const OPTION_EXPECTS: Readonly<Record<OptionName, string>> = {
-  scenario: "the id of a built-in scenario (f22)",
-  lang: "zh or en",
-  step: "a whole step number from 1 to the figure's last step",
-  dwell: `a number of seconds from ${DWELL.min} to ${DWELL.max}`,
-  autoplay: "0 or 1",
-  theme: "light, dark or auto",
-  controls: "full or minimal",
+  scenario: "a built-in scenario id",
+  lang: "zh|en",
+  step: "a step number",
+  dwell: `seconds, ${DWELL.min}-${DWELL.max}`,
+  autoplay: "0|1",
+  theme: "light|dark|auto",
+  controls: "full|minimal",
 };
 
 /** A parsed value, or `invalid` (the caller warns and keeps the default). */
@@ -91,7 +91,7 @@ export function parseOption<N extends OptionName>(name: N, rawText: string): Par
 
 /** The warning for a value that does not fit: names the parameter and what it takes, never the value. */
 export function optionWarning(name: string, expects: string): string {
-  return `agent-loop-figure: ignored the value of "${name}" (expected ${expects}); using the default.`;
+  return `agent-loop-figure: ignored "${name}" (expected ${expects})`;
 }
 
 /** Read options from named raw values (URL parameters or attributes); `null` means not given. */

@@ -11,7 +11,15 @@ import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
 import { AgentLoopFigure } from "./AgentLoopFigure";
 import type { FigureEvents } from "./messages";
-import { checkStep, DEFAULT_OPTIONS, type FigureOptions, type OptionName, optionWarning, readOptions } from "./options";
+import {
+  checkStep,
+  DEFAULT_OPTIONS,
+  type FigureOptions,
+  OPTION_EXPECTS,
+  type OptionName,
+  optionWarning,
+  readOptions,
+} from "./options";
 
 /** The attributes the element observes (all but `autoplay`, which is read once when it first connects). */
 const ATTRIBUTES = ["step", "lang", "dwell", "theme", "controls", "scenario"] as const satisfies readonly OptionName[];
@@ -76,7 +84,7 @@ export class AgentLoopFigureElement extends HTMLElement {
       this.#warnAbout([attribute]);
       const step = options.step;
       if (step !== undefined && this.#handle !== null && !this.#handle.goTo(step)) {
-        console.warn(optionWarning("step", "a whole step number from 1 to the figure's last step"));
+        console.warn(optionWarning("step", OPTION_EXPECTS.step));
       }
       return;
     }

@@ -1,5 +1,6 @@
 import { domAnimation, LazyMotion, MotionConfig } from "framer-motion";
-import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
+import { memo, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { Catalog } from "../content";
 import type { Lang, Trace } from "../engine";
 import { EnlargeDialog } from "./components/EnlargeDialog";
@@ -67,6 +68,30 @@ function useLatest<T>(value: T) {
 const prefersReducedMotion = () =>
   typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/**
+ * Whether the page is being printed. The print frames (every step, with its panels) mount only then: on screen
+ * they would be hundreds of hidden nodes to style and lay out on every step.
+ */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const query = typeof window.matchMedia === "function" ? window.matchMedia("print") : null;
+    // Synchronously, so the frames are in the document before the browser takes its print snapshot.
+    const start = () => flushSync(() => setPrinting(true));
+    const stop = () => setPrinting(query?.matches ?? false);
+    const onChange = () => (query?.matches ? start() : stop());
+    window.addEventListener("beforeprint", start);
+    window.addEventListener("afterprint", stop);
+    query?.addEventListener("change", onChange);
+    return () => {
+      window.removeEventListener("beforeprint", start);
+      window.removeEventListener("afterprint", stop);
+      query?.removeEventListener("change", onChange);
+    };
+  }, []);
+  return printing;
+}
+
 /** Props → store, events ← store, and the imperative handle. Renders nothing. */
 function StoreUpdater(props: PlayerProps) {
   const store = usePlayerStore();
@@ -132,11 +157,16 @@ function StoreUpdater(props: PlayerProps) {
   return null;
 }
 
-function PlayerBody(props: PlayerProps) {
+/**
+ * Everything the player draws. Memoised on the few props it uses: a controlled player re-renders on every step
+ * (its owner's state changed), and that must not re-render the whole figure — the store's subscribers do.
+ */
+const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "onLangChange" | "controls">) {
   const { text, onLangChange } = props;
   const full = (props.controls ?? "full") === "full";
   const [enlarged, setEnlarged] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
+  const printing = usePrinting();
 
   const languageToggle =
     onLangChange === undefined || !full ? null : <LanguageToggle text={text} onChange={onLangChange} />;
@@ -188,10 +218,10 @@ function PlayerBody(props: PlayerProps) {
           />
         </EnlargeDialog>
       ) : null}
-      <PrintSteps text={text} />
+      {printing ? <PrintSteps text={text} /> : null}
     </>
   );
-}
+});
 
 /**
  * The figure's player: renders a trace with a store of its own (one per instance), controlled (`step` +
@@ -212,7 +242,11 @@ export function Player(props: PlayerProps) {
       <LazyMotion features={domAnimation} strict>
         <MotionConfig reducedMotion="user">
           <div className="alf-root" data-theme={props.theme ?? "auto"} lang={text.htmlLang}>
-            <PlayerBody {...props} />
+            <PlayerBody
+              text={text}
+              {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
+              {...(props.controls === undefined ? {} : { controls: props.controls })}
+            />
           </div>
         </MotionConfig>
       </LazyMotion>

@@ -1,16 +1,13 @@
 import { useId } from "react";
-import { useShallow } from "zustand/react/shallow";
 import type { Catalog } from "../../content";
-import { usePlayer } from "../store/context";
+import { usePlayer, usePlayerStore } from "../store/context";
 import { DWELL, dataStateOf, type PlayerState, stepCountOf } from "../store/createPlayerStore";
 
-const selectControls = (s: PlayerState) => ({
-  index: s.index,
-  stepCount: stepCountOf(s),
-  dataState: dataStateOf(s),
-  dwellSeconds: s.dwellSeconds,
-});
-const selectActions = (s: PlayerState) => ({ prev: s.prev, next: s.next, toggle: s.toggle, setDwell: s.setDwell });
+// One primitive per selector: no object to compare shallowly (and no useShallow to ship).
+const selectIndex = (s: PlayerState) => s.index;
+const selectStepCount = (s: PlayerState) => stepCountOf(s);
+const selectDataState = (s: PlayerState) => dataStateOf(s);
+const selectDwell = (s: PlayerState) => s.dwellSeconds;
 
 /**
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
@@ -18,8 +15,12 @@ const selectActions = (s: PlayerState) => ({ prev: s.prev, next: s.next, toggle:
  */
 export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
   const { ui } = props.text;
-  const { index, stepCount, dataState, dwellSeconds } = usePlayer(useShallow(selectControls));
-  const { prev, next, toggle, setDwell } = usePlayer(useShallow(selectActions));
+  const index = usePlayer(selectIndex);
+  const stepCount = usePlayer(selectStepCount);
+  const dataState = usePlayer(selectDataState);
+  const dwellSeconds = usePlayer(selectDwell);
+  // Actions never change: read them from the store, not through a subscription.
+  const { prev, next, toggle, setDwell } = usePlayerStore().getState();
   const dwellId = useId();
   const atFirst = index === 0;
   const atLast = index === stepCount - 1;
