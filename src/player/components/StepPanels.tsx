@@ -94,26 +94,31 @@ const CHECK_MARKS = { passed: "✓", failed: "✗", not_applicable: "–" } as c
  */
 function HostChecks(props: { step: Step; text: Catalog }) {
   const { step, text } = props;
-  if (step.kind !== "validation") {
-    return (
+  // The room of the longest list — every rule with the longest result word, so it wraps as a real one would —
+  // always laid out, with the real list over it in the same grid cell.
+  const longestResult = Object.values(text.checkResults).reduce((a, b) => (b.length > a.length ? b : a));
+  return (
+    <div className="alf-checks-cell">
       <ul className="alf-checks" aria-hidden="true" data-reserve="true">
-        {Object.keys(text.rules).map((rule) => (
-          <li key={rule}>&nbsp;</li>
+        {Object.values(text.rules).map((rule) => (
+          <li key={rule}>
+            <span className="alf-check-mark">✓</span> {rule}: {longestResult}
+          </li>
         ))}
       </ul>
-    );
-  }
-  return (
-    <ul className="alf-checks" aria-label={text.ui.checksHeading}>
-      {step.checks.map((check) => (
-        <li key={check.rule} data-result={check.result}>
-          <span className="alf-check-mark" aria-hidden="true">
-            {CHECK_MARKS[check.result]}
-          </span>{" "}
-          {text.rules[check.rule]}: <span className="alf-check-result">{text.checkResults[check.result]}</span>
-        </li>
-      ))}
-    </ul>
+      {step.kind === "validation" ? (
+        <ul className="alf-checks" aria-label={text.ui.checksHeading}>
+          {step.checks.map((check) => (
+            <li key={check.rule} data-result={check.result}>
+              <span className="alf-check-mark" aria-hidden="true">
+                {CHECK_MARKS[check.result]}
+              </span>{" "}
+              {text.rules[check.rule]}: <span className="alf-check-result">{text.checkResults[check.result]}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
