@@ -1,5 +1,5 @@
 // Screenshots of the built page for review: npx tsx scripts/screenshots.ts [baseURL] [outDir]
-// (start `npx vite preview --port 4173` first). Widths 375, 768, 1280 at steps 1, 5 and 8, light and dark.
+// (start `npm run preview` first). Widths 375, 768, 1280 at steps 1, 5 and 8, light and dark.
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "./chromium";

@@ -5,7 +5,6 @@
  */
 import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { runScenario, scenarioById } from "../engine";
 import type { PlayerHandle } from "../player";
 import { AgentLoopFigure } from "./AgentLoopFigure";
 import {
@@ -18,7 +17,7 @@ import {
   parseAllowOrigin,
   parseCommand,
 } from "./messages";
-import { checkStep, type FigureOptions, optionWarning, readOptions } from "./options";
+import { checkStepOf, type FigureOptions, optionWarning, readOptions } from "./options";
 import "../player/player.css";
 import "./embed.css";
 
@@ -119,9 +118,7 @@ function start(): void {
       optionWarning("allowOrigin", "an origin such as https://course.example; no messages will be exchanged"),
     );
   }
-  // The step is checked against the trace the figure will show (its length does not depend on the language).
-  const total = runScenario(scenarioById(options.scenario, options.lang)).steps.length;
-  const checked = checkStep(options.step, total);
+  const checked = checkStepOf(options);
   if (checked.warning !== undefined) problems.push(checked.warning);
   for (const problem of problems) console.warn(problem);
   document.documentElement.lang = options.lang === "en" ? "en" : "zh-CN";

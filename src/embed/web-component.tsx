@@ -6,13 +6,13 @@
  */
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { type Lang, runScenario, scenarioById } from "../engine";
+import type { Lang } from "../engine";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
 import { AgentLoopFigure } from "./AgentLoopFigure";
 import type { FigureEvents } from "./messages";
 import {
-  checkStep,
+  checkStepOf,
   DEFAULT_OPTIONS,
   type FigureOptions,
   OPTION_EXPECTS,
@@ -57,7 +57,7 @@ export class AgentLoopFigureElement extends HTMLElement {
       const container = document.createElement("div");
       shadow.replaceChildren(container);
       const options = this.#read([...ATTRIBUTES, "autoplay"]);
-      const checked = checkStep(options.step, runScenario(scenarioById(options.scenario, options.lang)).steps.length);
+      const checked = checkStepOf(options);
       if (checked.warning !== undefined) console.warn(checked.warning);
       this.#options = { ...options, step: checked.step };
       this.#root = createRoot(container);
