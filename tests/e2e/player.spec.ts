@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { counterOf, expect, figureOf, liveRegionOf, sampleArrowScale, sampledScales, test } from "./fixtures";
 
 test.describe("the chapter page", () => {
@@ -61,6 +61,33 @@ test.describe("the panels", () => {
     await expect(context.getByRole("listitem")).toHaveCount(4);
     await expect(context.getByText("新增")).toHaveCount(2);
     await expect(figure.getByRole("list", { name: "泳道" }).locator('[aria-current="true"]')).toHaveText(/宿主/);
+  });
+  test("keep the newest context message in view, and a short context at the top of its box", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("./#step-8");
+    const box = figureOf(page).locator(".alf-context-scroll");
+    const messages = box.locator(".alf-messages > li");
+    await expect(messages).toHaveCount(4);
+    // The box is shorter than its content here, so it must have scrolled to the newest message by itself.
+    const inView = async (item: Locator) => {
+      const [outer, inner] = [await box.boundingBox(), await item.boundingBox()];
+      return (
+        outer !== null &&
+        inner !== null &&
+        inner.y >= outer.y - 1 &&
+        inner.y + inner.height <= outer.y + outer.height + 1
+      );
+    };
+    expect(await box.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect.poll(() => inView(messages.nth(3))).toBe(true);
+    expect(await inView(box.locator(".alf-tools"))).toBe(false);
+    await figureOf(page).focus();
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press("ArrowLeft");
+    await expect(counterOf(figureOf(page))).toHaveText("2 / 8");
+    await expect(messages).toHaveCount(2);
+    const [outer, first] = [await box.boundingBox(), await messages.first().boundingBox()];
+    if (outer === null || first === null) throw new Error("the context box is not laid out");
+    expect(first.y - outer.y).toBeLessThan(outer.height / 2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import type { Catalog } from "../../content";
 import type { JsonValue, Message, Step, ToolDeclaration, ToolResult } from "../../engine";
 import { CallIdChip } from "./Chip";
@@ -129,32 +129,17 @@ export function StepPanels(props: { step: Step; text: Catalog; tools: readonly T
   const shownCallId = step.callId ?? shownResult?.callId ?? null;
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.context.length - step.appended.length : step.context.length;
-  const contextBox = useRef<HTMLDivElement>(null);
-  const messageCount = step.context.length;
-  useEffect(() => {
-    if (messageCount === 0) return;
-    const frame = requestAnimationFrame(() => {
-      const box = contextBox.current;
-      if (box !== null && box.scrollHeight > box.clientHeight) box.scrollTop = box.scrollHeight;
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [messageCount]);
   return (
     <div className="alf-panels">
       <Panel heading={text.ui.contextHeading} className="alf-panel-context">
-        {/* A box of fixed height that scrolls, newest message brought into view after the step has painted: the
-            context grows from step to step, the figure does not. */}
-        <div
-          ref={contextBox}
-          className="alf-context-scroll"
-          role="group"
-          aria-label={text.ui.contextHeading}
-          tabIndex={0}
-        >
+        {/* A box of fixed height that scrolls: the context grows from step to step, the figure does not. The box
+            is a reversed flex column, so it stays scrolled to its newest message with no script and no layout
+            read (see player.css). */}
+        <div className="alf-context-scroll" role="group" aria-label={text.ui.contextHeading} tabIndex={0}>
           {step.context.length === 0 ? (
             <p className="alf-empty">{text.ui.contextEmpty}</p>
           ) : (
-            <>
+            <div className="alf-context-content">
               {/* Declared apart from the messages, as every provider's request has its own `tools` field. */}
               <p className="alf-message alf-tools">
                 <span className="alf-role">{text.ui.toolsDeclared}</span>
@@ -173,7 +158,7 @@ export function StepPanels(props: { step: Step; text: Catalog; tools: readonly T
                   <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
                 ))}
               </ol>
-            </>
+            </div>
           )}
         </div>
       </Panel>
