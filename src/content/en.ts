@@ -1,5 +1,6 @@
 import { LOOP_ERROR_MESSAGES, type Step } from "../engine";
-import type { Catalog } from "./types";
+import { STORIES_EN } from "./stories.en";
+import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
   switch (step.kind) {
@@ -24,6 +25,7 @@ function title(step: Step): string {
     case "finish":
       return {
         completed: "Host checks the environment: done, and delivers the answer",
+        refused: "Host checks the environment: what the task needed was refused, not done",
         verification_missing: "Host checks the environment: verification missing, not done",
         budget_exhausted: "Host stops: the model-call budget is used up",
       }[step.outcome];
@@ -51,7 +53,18 @@ function caption(step: Step): string {
         return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
       }
       const first = step.context.filter((m) => m.role === "tool").length === ids.length;
-      return `The host appends the model's tool call and the result of ${ids.join(", ")}, paired by the same call_id, and makes model call ${step.modelCall}.${first ? " Only now does the model see a tool result." : ""}`;
+      const fed = step.appended
+        .flatMap((m) =>
+          m.role === "tool"
+            ? [
+                m.status === "error"
+                  ? `the error result of ${m.callId} (why it was refused)`
+                  : `the result of ${m.callId}`,
+              ]
+            : [],
+        )
+        .join(", ");
+      return `The host appends the model's tool call and ${fed}, paired by the same call_id, and makes model call ${step.modelCall}.${first ? " Only now does the model see a tool result." : ""}`;
     }
     case "proposal":
       return `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): a request written as text, and nothing has run. The call_id only pairs this request with its result to come.`;
@@ -71,6 +84,8 @@ function caption(step: Step): string {
     case "finish":
       return {
         completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
+        refused:
+          "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
         verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
         budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
       }[step.outcome];
@@ -92,9 +107,9 @@ function arrowLabel(step: Step): string {
     case "validation":
       return { approved: "approved", refused: "refused", replayed: "from record" }[step.verdict];
     case "execution":
-      return `result ${step.toolResult?.content ?? ""}`;
+      return `result ${clip(step.toolResult?.content ?? "")}`;
     case "answer":
-      return `“${step.text}”`;
+      return `“${clip(step.text)}”`;
     case "finish":
       return step.outcome === "completed" ? "answer delivered" : "not done";
     default: {
@@ -120,18 +135,24 @@ export const en = {
   checkResults: { passed: "passed", failed: "failed", not_applicable: "not applicable" },
   outcomes: {
     completed: "completed",
+    refused: "refused",
     verification_missing: "verification missing",
     budget_exhausted: "budget exhausted",
   },
-  fileStates: { unread: "not read", read: "read" },
+  fileStates: { unread: "not read", read: "read", changed: "changed" },
   stepTitle: title,
   stepCaption: caption,
   arrowLabel,
   roles: { system: "system", user: "user", assistant: "model", tool: "tool result" },
   ui: {
-    figureKicker: "Animated figure · F22",
-    figureTitle: "One agent task, broken into the rounds that really happen",
-    figureLabel: "Animated figure · F22: one agent task, broken into the rounds that really happen",
+    figureKicker: "Animated figure",
+    figureTitle: "Every step an agent loop really takes",
+    figureLesson:
+      "The model only proposes calls; checking them, running them, feeding results back and deciding when to stop is the host program's work.",
+    figureLabel: "Animated figure: every step an agent loop really takes",
+    nameFigure: (kicker, figureTitle) => `${kicker}: ${figureTitle}`,
+    nameDialog: (kicker) => `${kicker}, enlarged`,
+    nameAllSteps: (kicker) => `${kicker}: all steps`,
     keysActive: "Keys active: ← → step, Space play/pause, Home/End first/last step",
     diagramLabel: "Swimlane diagram: the messages passed between user, model, host and tool",
     lanesLabel: "Lanes",
@@ -153,12 +174,12 @@ export const en = {
     noneYet: "none yet",
     enlarge: "Enlarge figure",
     close: "Close",
-    dialogLabel: "Figure F22, enlarged",
+    dialogLabel: "Animated figure, enlarged",
     language: "Language",
     controlsLabel: "Step controls",
     stepLinkProblem: (problem, total, shown) =>
       `${problem === "not_a_number" ? "The link's step is not a number" : `The link asks for a step this figure does not have (it has ${total})`}; showing step ${shown}.`,
-    printStepsHeading: "All steps of F22",
+    printStepsHeading: "All steps of the animated figure",
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "new",
     replayed: "replayed",
@@ -166,5 +187,9 @@ export const en = {
     counters: (calls, budget, executions, writes) =>
       `Model calls ${calls} / ${budget} · Tool executions ${executions} · Simulated writes ${writes}`,
     toolsDeclared: "Tools declared",
+    scenario: "Scenario",
+    scenarioProblem: (shown) => `The link names a scenario that does not exist; showing “${shown}”.`,
+    outcome: (label) => `Outcome: ${label}`,
   },
+  stories: STORIES_EN,
 } as const satisfies Catalog;

@@ -5,7 +5,8 @@ import { zh } from "./zh";
 
 export type { Language } from "./languages";
 export { isLang, LANGS, LANGUAGES } from "./languages";
-export type { Catalog, PageText } from "./types";
+export type { Catalog, PageText, Story } from "./types";
+export { storyCatalog } from "./types";
 
 /**
  * Every catalog by language, loaded together: for shells that must switch language without waiting (the embed

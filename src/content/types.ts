@@ -2,7 +2,7 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
-import type { CheckResult, Lane, Lang, Message, Outcome, Step, ValidationRule } from "../engine";
+import type { CheckResult, FileState, Lane, Lang, Message, Outcome, ScenarioId, Step, ValidationRule } from "../engine";
 
 export interface Catalog {
   readonly lang: Lang;
@@ -14,7 +14,7 @@ export interface Catalog {
   readonly rules: Readonly<Record<ValidationRule, string>>;
   readonly checkResults: Readonly<Record<CheckResult, string>>;
   readonly outcomes: Readonly<Record<Outcome, string>>;
-  readonly fileStates: Readonly<Record<"unread" | "read", string>>;
+  readonly fileStates: Readonly<Record<FileState, string>>;
   /** "N. title" without the number. */
   readonly stepTitle: (step: Step) => string;
   /** One to three sentences: what happens, and what does not. */
@@ -24,12 +24,44 @@ export interface Catalog {
   /** A message's role as the context panel shows it. */
   readonly roles: Readonly<Record<Message["role"], string>>;
   readonly ui: UiText;
+  /** Each built-in scenario's own narrative in this language. */
+  readonly stories: Readonly<Record<ScenarioId, Story>>;
+}
+
+/**
+ * A scenario's own narrative in one language. The figure's kicker, title and lesson come from it, and the
+ * captions of the steps where the scenario makes its point; every other step keeps the catalog's generic caption,
+ * which is true for any trace.
+ */
+export interface Story {
+  /** Its name in the scenario picker. */
+  readonly name: string;
+  readonly kicker: string;
+  readonly title: string;
+  /** The one sentence the scenario teaches. */
+  readonly lesson: string;
+  /** The fixed input, in words. */
+  readonly input: string;
+  /** Captions by step number, for the steps this scenario tells in its own words. */
+  readonly captions: Readonly<Record<number, string>>;
+}
+
+/** Shorten a label for an arrow: at most `max` characters, an ellipsis when cut. */
+export function clip(text: string, max = 28): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
 /** The player's own words. */
 export interface UiText {
   readonly figureKicker: string;
   readonly figureTitle: string;
+  /** The one sentence the figure teaches. */
+  readonly figureLesson: string;
+  /** The figure's accessible name from a kicker and a title. */
+  readonly nameFigure: (kicker: string, title: string) => string;
+  readonly nameDialog: (kicker: string) => string;
+  readonly nameAllSteps: (kicker: string) => string;
   /** The player's accessible name. */
   readonly figureLabel: string;
   readonly keysActive: string;
@@ -69,6 +101,11 @@ export interface UiText {
   readonly counters: (calls: number, budget: number, executions: number, writes: number) => string;
   /** The part of the context panel that lists the tools declared to the model. */
   readonly toolsDeclared: string;
+  /** The scenario picker's label. */
+  readonly scenario: string;
+  /** A link named a scenario that does not exist; `shown` is the name of the one shown instead. */
+  readonly scenarioProblem: (shown: string) => string;
+  readonly outcome: (label: string) => string;
 }
 
 /** The chapter page around the figure. */
@@ -94,4 +131,27 @@ export interface PageText {
   readonly codeNote: string;
   readonly outputHeading: string;
   readonly outputNote: string;
+}
+
+/**
+ * The catalog as one scenario tells it: its kicker, title, lesson and names, and its own captions where it has
+ * them (the generic caption elsewhere). Shells memoise the result per catalog and scenario.
+ * @example storyCatalog(zh, "claimed-done").ui.figureTitle // "模型说完成，不等于环境里完成"
+ */
+export function storyCatalog(text: Catalog, scenarioId: ScenarioId): Catalog {
+  const story = text.stories[scenarioId];
+  const { ui } = text;
+  return {
+    ...text,
+    stepCaption: (step) => story.captions[step.number] ?? text.stepCaption(step),
+    ui: {
+      ...ui,
+      figureKicker: story.kicker,
+      figureTitle: story.title,
+      figureLesson: story.lesson,
+      figureLabel: ui.nameFigure(story.kicker, story.title),
+      dialogLabel: ui.nameDialog(story.kicker),
+      printStepsHeading: ui.nameAllSteps(story.kicker),
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { LOOP_ERROR_MESSAGES, type Step } from "../engine";
-import type { Catalog } from "./types";
+import { STORIES_ZH } from "./stories.zh";
+import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
   switch (step.kind) {
@@ -24,6 +25,7 @@ function title(step: Step): string {
     case "finish":
       return {
         completed: "宿主核对环境：任务完成，把回答交给用户",
+        refused: "宿主核对环境：所需的动作被拒绝，任务未完成",
         verification_missing: "宿主核对环境：缺少验证，任务未完成",
         budget_exhausted: "宿主停止：模型调用预算已用完",
       }[step.outcome];
@@ -51,7 +53,12 @@ function caption(step: Step): string {
         return `宿主发起第${step.modelCall}次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
       }
       const first = step.context.filter((m) => m.role === "tool").length === ids.length;
-      return `宿主把模型上一轮的工具调用和 ${ids.join("、")} 的结果追加进上下文，两者用同一个 call_id 配对，发起第${step.modelCall}次模型调用。${first ? "模型这才第一次看到工具结果。" : ""}`;
+      const fed = step.appended
+        .flatMap((m) =>
+          m.role === "tool" ? [m.status === "error" ? `${m.callId} 的错误结果（拒绝原因）` : `${m.callId} 的结果`] : [],
+        )
+        .join("、");
+      return `宿主把模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对，发起第${step.modelCall}次模型调用。${first ? "模型这才第一次看到工具结果。" : ""}`;
     }
     case "proposal":
       return `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：一段文本形式的请求，什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
@@ -71,6 +78,7 @@ function caption(step: Step): string {
     case "finish":
       return {
         completed: `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`,
+        refused: `模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。`,
         verification_missing: `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`,
         budget_exhausted: `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`,
       }[step.outcome];
@@ -92,9 +100,9 @@ function arrowLabel(step: Step): string {
     case "validation":
       return { approved: "校验通过", refused: "拒绝", replayed: "返回记录" }[step.verdict];
     case "execution":
-      return `结果 ${step.toolResult?.content ?? ""}`;
+      return `结果 ${clip(step.toolResult?.content ?? "")}`;
     case "answer":
-      return `“${step.text}”`;
+      return `“${clip(step.text)}”`;
     case "finish":
       return step.outcome === "completed" ? "交付答案" : "未完成";
     default: {
@@ -118,16 +126,20 @@ export const zh = {
     precondition: "前置条件（证据）已满足",
   },
   checkResults: { passed: "通过", failed: "未通过", not_applicable: "不适用" },
-  outcomes: { completed: "已完成", verification_missing: "缺少验证", budget_exhausted: "预算耗尽" },
-  fileStates: { unread: "未读取", read: "已读取" },
+  outcomes: { completed: "已完成", refused: "已拒绝", verification_missing: "缺少验证", budget_exhausted: "预算耗尽" },
+  fileStates: { unread: "未读取", read: "已读取", changed: "已修改" },
   stepTitle: title,
   stepCaption: caption,
   arrowLabel,
   roles: { system: "系统", user: "用户", assistant: "模型", tool: "工具结果" },
   ui: {
-    figureKicker: "动态图解 · F22",
-    figureTitle: "把一个Agent任务拆成真正发生的几轮",
-    figureLabel: "动态图解 · F22：把一个Agent任务拆成真正发生的几轮",
+    figureKicker: "动态图解",
+    figureTitle: "Agent 循环里真正发生的每一步",
+    figureLesson: "模型只提出调用；检查、执行、把结果交还模型、决定何时停止，都由宿主程序完成。",
+    figureLabel: "动态图解：Agent 循环里真正发生的每一步",
+    nameFigure: (kicker, figureTitle) => `${kicker}：${figureTitle}`,
+    nameDialog: (kicker) => `放大的图形：${kicker}`,
+    nameAllSteps: (kicker) => `${kicker} 的全部步骤`,
     keysActive: "键盘已启用：← → 逐步，空格 播放/暂停，Home/End 第一步/最后一步",
     diagramLabel: "泳道图：用户、模型、宿主、工具之间依次传递的消息",
     lanesLabel: "泳道",
@@ -149,12 +161,12 @@ export const zh = {
     noneYet: "暂无",
     enlarge: "放大图形",
     close: "关闭",
-    dialogLabel: "放大的图形 F22",
+    dialogLabel: "放大的图形：动态图解",
     language: "语言",
     controlsLabel: "步骤控制",
     stepLinkProblem: (problem, total, shown) =>
       `${problem === "not_a_number" ? "链接中的步骤不是数字" : `链接中的步骤超出范围（本图共 ${total} 步）`}，已显示第 ${shown} 步。`,
-    printStepsHeading: "F22 的全部步骤",
+    printStepsHeading: "动态图解 的全部步骤",
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "新增",
     replayed: "重放",
@@ -162,5 +174,9 @@ export const zh = {
     counters: (calls, budget, executions, writes) =>
       `模型调用 ${calls} / ${budget} · 工具执行 ${executions} · 模拟写入 ${writes}`,
     toolsDeclared: "声明的工具",
+    scenario: "场景",
+    scenarioProblem: (shown) => `链接中的场景不存在，已显示“${shown}”。`,
+    outcome: (label) => `结局：${label}`,
   },
+  stories: STORIES_ZH,
 } as const satisfies Catalog;

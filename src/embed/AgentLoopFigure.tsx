@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { catalogs } from "../content";
+import { catalogs, storyCatalog } from "../content";
 import { DEFAULT_SCENARIO_ID, type Lang, runScenario, type ScenarioId, scenarioById } from "../engine";
 import { Player, type PlayerProps } from "../player";
 
@@ -22,5 +22,6 @@ export interface AgentLoopFigureProps extends Omit<PlayerProps, "trace" | "text"
 export function AgentLoopFigure(props: AgentLoopFigureProps) {
   const { scenario = DEFAULT_SCENARIO_ID, lang = "zh", ...rest } = props;
   const trace = useMemo(() => runScenario(scenarioById(scenario, lang)), [scenario, lang]);
-  return <Player {...rest} trace={trace} text={catalogs[lang]} />;
+  const text = useMemo(() => storyCatalog(catalogs[lang], scenario), [scenario, lang]);
+  return <Player {...rest} trace={trace} text={text} />;
 }

@@ -51,9 +51,12 @@ export interface Scenario {
   readonly systemNote: string;
   /** The in-memory project files and their fixed content. */
   readonly files: Readonly<Record<string, string>>;
-  /** The tools the host knows how to run. */
+  /** The tools the host declares to the model (its `tools` field) and knows how to run. */
   readonly tools: readonly ToolDefinition[];
-  /** The names the host lets the model use. */
+  /**
+   * The names this run's policy lets the model use. A declared tool left out here is one the host will not run
+   * on its own authority (say, publishing needs a person's approval): proposing it gets a refusal.
+   */
   readonly allowedTools: readonly string[];
   readonly model: ModelPolicy;
   readonly host: HostPolicy;
@@ -159,6 +162,7 @@ export function runScenario(scenario: Scenario): Trace {
   let given: readonly Message[] = freeze([]);
   let counters: Counters = freeze({ modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 });
   let fedSinceLastCall: ToolResult[] = [];
+  let refusals = 0;
 
   type StepFields<S> = S extends Step ? Omit<S, "number" | "context" | "files" | "counters"> : never;
   const record = (fields: StepFields<Step>): void => {
@@ -178,9 +182,7 @@ export function runScenario(scenario: Scenario): Trace {
       verified,
       answer,
     });
-    const tools = scenario.tools
-      .filter((tool) => scenario.allowedTools.includes(tool.name))
-      .map(({ name, description, parameters }) => freeze({ name, description, parameters }));
+    const tools = scenario.tools.map(({ name, description, parameters }) => freeze({ name, description, parameters }));
     return freeze({ scenarioId: scenario.id, steps: freeze(steps), outcome, counters, budget, tools: freeze(tools) });
   };
 
@@ -224,7 +226,8 @@ export function runScenario(scenario: Scenario): Trace {
       });
       // The model's "done" is a claim: the host checks the environment itself.
       const verified = scenario.verify({ files: files.snapshot(), results: freeze([...results]), counters });
-      const outcome = verified && pendingCalls(given).length === 0 ? "completed" : "verification_missing";
+      const outcome: Outcome =
+        verified && pendingCalls(given).length === 0 ? "completed" : refusals > 0 ? "refused" : "verification_missing";
       return finish(outcome, reply.text, verified);
     }
 
@@ -248,6 +251,10 @@ export function runScenario(scenario: Scenario): Trace {
         // The stored result, under this call's own call_id: the model pairs results with its requests by call_id.
         const stored = operations.get(operationId);
         if (stored !== undefined) result = freeze({ ...stored.result, callId, replayed: true });
+      } else if (verdict === "refused") {
+        // The refusal is the call's result: an error result under the same call_id (Anthropic's `is_error`).
+        refusals += 1;
+        result = freeze({ callId, name, status: "error", content: errorCode ?? "refused", replayed: false });
       }
       record({
         kind: "validation",
@@ -278,7 +285,7 @@ export function runScenario(scenario: Scenario): Trace {
           call,
         });
       }
-      result ??= freeze({ callId, name, status: "error", content: errorCode ?? "refused", replayed: false });
+      if (result === null) continue;
       if (verdict !== "refused") results.push(result);
       if (scenario.host.feedResultsBack) {
         transcript.push(freeze({ role: "tool", ...result }));

@@ -4,7 +4,7 @@ import type { FileState, FileStatus } from "./trace.ts";
 
 /** The fixed input files of a run and what has been read. Made fresh for every run. */
 export class MemoryFiles {
-  readonly #files: ReadonlyMap<string, string>;
+  readonly #files: Map<string, string>;
   readonly #states = new Map<string, FileState>();
 
   constructor(files: Readonly<Record<string, string>>) {
@@ -15,8 +15,27 @@ export class MemoryFiles {
   /** The file's content, marking it read; `undefined` when there is no such file. */
   read(path: string): string | undefined {
     const content = this.#files.get(path);
-    if (content !== undefined) this.#states.set(path, "read");
+    if (content !== undefined && this.#states.get(path) === "unread") this.#states.set(path, "read");
     return content;
+  }
+
+  /** Whether the file exists and a tool has read (or since changed) it: the evidence a change needs first. */
+  hasRead(path: string): boolean {
+    const state = this.#states.get(path);
+    return state === "read" || state === "changed";
+  }
+
+  /** Whether a tool has changed the file. */
+  hasChanged(path: string): boolean {
+    return this.#states.get(path) === "changed";
+  }
+
+  /** Replace an existing file's content (a simulated write); false when there is no such file. */
+  write(path: string, content: string): boolean {
+    if (!this.#files.has(path)) return false;
+    this.#files.set(path, content);
+    this.#states.set(path, "changed");
+    return true;
   }
 
   /** Every file with its state, in input order. */

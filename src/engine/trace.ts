@@ -36,8 +36,11 @@ export type Message =
   | { readonly role: "assistant"; readonly content: string | null; readonly toolCalls: readonly ToolCall[] }
   | ({ readonly role: "tool" } & ToolResult);
 
-/** Whether the tool has read a file yet. */
-export type FileState = "unread" | "read";
+/** What the host's tools have done to a file so far: nothing, read it, or changed it (a simulated write). */
+export type FileState = "unread" | "read" | "changed";
+
+/** Every file state, in the order a file can pass through them. */
+export const FILE_STATES: readonly FileState[] = ["unread", "read", "changed"];
 
 /** One input file and whether a tool has read it. */
 export interface FileStatus {
@@ -81,10 +84,14 @@ export type Verdict = "approved" | "replayed" | "refused";
 
 /**
  * How a run ended: `completed` when the model stopped asking for tools and the host's own check of the
- * environment passed; `verification_missing` when the model stopped but that check did not pass;
+ * environment passed; `refused` when that check did not pass and the host had refused a call on the way (what
+ * the task needed was not allowed); `verification_missing` when the check did not pass otherwise;
  * `budget_exhausted` when the model-call budget ran out first.
  */
-export type Outcome = "completed" | "verification_missing" | "budget_exhausted";
+export type Outcome = "completed" | "refused" | "verification_missing" | "budget_exhausted";
+
+/** Every outcome, for catalogs and pickers. */
+export const OUTCOMES: readonly Outcome[] = ["completed", "refused", "verification_missing", "budget_exhausted"];
 
 /** What every step carries. */
 interface StepBase {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { describe, expect, it, vi } from "vitest";
-import { catalogs } from "../../src/content";
+import { catalogs, storyCatalog } from "../../src/content";
 import { f22Scenario, type Lang, runScenario } from "../../src/engine";
 import { Controls } from "../../src/player/components/Controls";
 import { Player } from "../../src/player/Player";
@@ -15,7 +15,7 @@ function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChang
   const view = render(
     <Player
       trace={runScenario(f22Scenario(lang))}
-      text={catalogs[lang]}
+      text={storyCatalog(catalogs[lang], "f22")}
       onStepChange={onStepChange}
       {...(options.initialIndex === undefined ? {} : { defaultStep: options.initialIndex + 1 })}
       {...(options.onLangChange === undefined ? {} : { onLangChange: options.onLangChange })}
@@ -285,8 +285,8 @@ describe("the F22 player", () => {
     const trace = runScenario(f22Scenario());
     render(
       <>
-        <Player trace={trace} text={catalogs.zh} />
-        <Player trace={trace} text={catalogs.zh} />
+        <Player trace={trace} text={storyCatalog(catalogs.zh, "f22")} />
+        <Player trace={trace} text={storyCatalog(catalogs.zh, "f22")} />
       </>,
     );
     const [first, second] = screen.getAllByRole("region", { name: /F22/ });
@@ -300,7 +300,7 @@ describe("the F22 player", () => {
     const { figure, user } = renderPlayer({ initialIndex: 3 });
     const enlarge = within(figure).getByRole("button", { name: "放大图形" });
     await user.click(enlarge);
-    const dialog = screen.getByRole("dialog", { name: "放大的图形 F22" });
+    const dialog = screen.getByRole("dialog", { name: "放大的图形：动态图解 · F22" });
     const big = within(dialog).getByRole("region", { name: /F22/ });
     expect(counter(big)).toBe("4 / 8");
     await user.click(within(big).getByRole("button", { name: "下一步" }));

@@ -2,7 +2,11 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRef, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { catalogs } from "../../src/content";
+import { catalogs, storyCatalog } from "../../src/content";
+
+const EN = storyCatalog(catalogs.en, "f22");
+const ZH = storyCatalog(catalogs.zh, "f22");
+
 import { AgentLoopFigure } from "../../src/embed/AgentLoopFigure";
 import { f22Scenario, runScenario, type Trace } from "../../src/engine";
 import { Player, type PlayerHandle } from "../../src/player";
@@ -17,7 +21,7 @@ function Owner() {
   return (
     <>
       <output aria-label="owner">{step}</output>
-      <Player trace={f22} text={catalogs.en} step={step} onStepChange={setStep} />
+      <Player trace={f22} text={EN} step={step} onStepChange={setStep} />
     </>
   );
 }
@@ -27,13 +31,13 @@ describe("the player's public API", () => {
     it("shows the owner's step and asks the owner to change it", async () => {
       const user = userEvent.setup();
       const onStepChange = vi.fn();
-      const view = render(<Player trace={f22} text={catalogs.en} step={4} onStepChange={onStepChange} />);
+      const view = render(<Player trace={f22} text={EN} step={4} onStepChange={onStepChange} />);
       expect(counter(figure())).toBe("4 / 8");
       await user.click(within(figure()).getByRole("button", { name: "Next" }));
       expect(onStepChange).toHaveBeenCalledWith(5);
       // The owner did not move: neither does the figure.
       expect(counter(figure())).toBe("4 / 8");
-      view.rerender(<Player trace={f22} text={catalogs.en} step={7} onStepChange={onStepChange} />);
+      view.rerender(<Player trace={f22} text={EN} step={7} onStepChange={onStepChange} />);
       expect(counter(figure())).toBe("7 / 8");
       expect(onStepChange).toHaveBeenCalledTimes(1);
     });
@@ -51,7 +55,7 @@ describe("the player's public API", () => {
     it("opens there, clamps it, and reports changes 1-based", async () => {
       const user = userEvent.setup();
       const onStepChange = vi.fn();
-      render(<Player trace={f22} text={catalogs.en} defaultStep={99} onStepChange={onStepChange} />);
+      render(<Player trace={f22} text={EN} defaultStep={99} onStepChange={onStepChange} />);
       expect(counter(figure())).toBe("8 / 8");
       await user.click(within(figure()).getByRole("button", { name: "Previous" }));
       expect(onStepChange).toHaveBeenCalledWith(7);
@@ -61,18 +65,18 @@ describe("the player's public API", () => {
   describe("given a new trace", () => {
     it("keeps the same store, keeps the step where it exists and clamps it otherwise", () => {
       const short: Trace = { ...f22, steps: f22.steps.slice(0, 3) };
-      const view = render(<Player trace={f22} text={catalogs.en} defaultStep={6} />);
-      view.rerender(<Player trace={runScenario(f22Scenario("zh"))} text={catalogs.zh} defaultStep={6} />);
+      const view = render(<Player trace={f22} text={EN} defaultStep={6} />);
+      view.rerender(<Player trace={runScenario(f22Scenario("zh"))} text={ZH} defaultStep={6} />);
       expect(counter(figure())).toBe("6 / 8");
       expect(within(figure()).getByRole("heading", { level: 3 })).toHaveTextContent(/^6\. 宿主/);
-      view.rerender(<Player trace={short} text={catalogs.en} defaultStep={6} />);
+      view.rerender(<Player trace={short} text={EN} defaultStep={6} />);
       expect(counter(figure())).toBe("3 / 3");
     });
   });
 
   it("offers an imperative handle that takes only real steps", () => {
     const handle = createRef<PlayerHandle>();
-    render(<Player ref={handle} trace={f22} text={catalogs.en} />);
+    render(<Player ref={handle} trace={f22} text={EN} />);
     expect([handle.current?.step, handle.current?.total]).toEqual([1, 8]);
     const goTo = (step: number) => {
       let accepted: boolean | undefined;
@@ -98,7 +102,7 @@ describe("the player's public API", () => {
       <Player
         ref={handle}
         trace={f22}
-        text={catalogs.en}
+        text={EN}
         defaultStep={7}
         dwell={1}
         onPlay={() => events.push("play")}
@@ -116,7 +120,7 @@ describe("the player's public API", () => {
   });
 
   it("hides the dwell slider, the enlarge button and the language switch with minimal controls", () => {
-    render(<Player trace={f22} text={catalogs.en} controls="minimal" onLangChange={() => {}} />);
+    render(<Player trace={f22} text={EN} controls="minimal" onLangChange={() => {}} />);
     expect(within(figure()).queryByRole("slider")).toBeNull();
     expect(within(figure()).queryByRole("button", { name: "Enlarge figure" })).toBeNull();
     expect(within(figure()).queryByRole("button", { name: "中文" })).toBeNull();
@@ -124,7 +128,7 @@ describe("the player's public API", () => {
   });
 
   it("sets the theme on its root, and scopes everything under it", () => {
-    const { container } = render(<Player trace={f22} text={catalogs.en} theme="dark" />);
+    const { container } = render(<Player trace={f22} text={EN} theme="dark" />);
     const root = container.querySelector(".alf-root");
     expect(root).toHaveAttribute("data-theme", "dark");
     expect(root?.contains(figure())).toBe(true);

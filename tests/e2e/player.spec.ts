@@ -192,7 +192,7 @@ test.describe("enlarge", () => {
     const figure = figureOf(page);
     const enlarge = figure.getByRole("button", { name: "放大图形" });
     await enlarge.click();
-    const dialog = page.getByRole("dialog", { name: "放大的图形 F22" });
+    const dialog = page.getByRole("dialog", { name: "放大的图形：动态图解 · F22" });
     await expect(dialog).toBeVisible();
     const big = dialog.getByRole("region", { name: /F22/ });
     await expect(counterOf(big)).toHaveText("3 / 8");

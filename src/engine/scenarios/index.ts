@@ -4,10 +4,24 @@
  */
 import type { Lang } from "../errors.ts";
 import type { Scenario } from "../runner.ts";
+import { claimedDoneScenario } from "./claimed-done.ts";
+import { experiment07Scenario } from "./experiment-07.ts";
 import { f22Scenario } from "./f22.ts";
+import { idempotentReplayScenario } from "./idempotent-replay.ts";
+import { missingFeedbackScenario } from "./missing-feedback.ts";
+import { scopeViolationScenario } from "./scope-violation.ts";
+import { unauthorizedToolScenario } from "./unauthorized-tool.ts";
 
 /** Every built-in scenario's builder, by id. */
-const BUILDERS = { f22: f22Scenario } as const satisfies Readonly<Record<string, (lang: Lang) => Scenario>>;
+const BUILDERS = {
+  f22: f22Scenario,
+  "experiment-07": experiment07Scenario,
+  "idempotent-replay": idempotentReplayScenario,
+  "unauthorized-tool": unauthorizedToolScenario,
+  "scope-violation": scopeViolationScenario,
+  "missing-feedback": missingFeedbackScenario,
+  "claimed-done": claimedDoneScenario,
+} as const satisfies Readonly<Record<string, (lang: Lang) => Scenario>>;
 
 /** The id of a built-in scenario. */
 export type ScenarioId = keyof typeof BUILDERS;

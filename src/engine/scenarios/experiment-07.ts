@@ -1,0 +1,61 @@
+/**
+ * The chapter's experiment as a loop run: the scripted model proposes read → patch → test (operation ids op-1,
+ * op-2, op-3, like the script), the host checks and runs each, and the run completes with one simulated write.
+ * The model is the script's `fake_model`: it proposes the next step its context shows is missing.
+ */
+import type { Lang } from "../errors.ts";
+import type { ModelPolicy, Scenario } from "../runner.ts";
+import { proposedSoFar, TOY_FILES, TOY_TOOLS, toyCall, toyTestsPassed } from "../toy-project.ts";
+
+/** The conversation's words, shared by the scenarios that work on the toy project. */
+export const TOY_TEXT = {
+  zh: {
+    request: "修复 toy-project 里的缺陷，并用测试确认",
+    systemNote: "你是编码助手：只在 toy-project 内工作；先读取再修改，改完运行测试；每个动作都带上操作ID。",
+    fix: "修正超时默认值",
+    otherFix: "改为重试三次",
+    done: "已完成：补丁 toy:v2 通过了测试。",
+    claimed: "已完成：补丁已经打好。",
+  },
+  en: {
+    request: "Fix the bug in toy-project and confirm it with the tests",
+    systemNote:
+      "You are a coding assistant: work only inside toy-project; read before you change anything, run the tests after; give every action an operation id.",
+    fix: "correct the default timeout",
+    otherFix: "retry three times instead",
+    done: "Done: patch toy:v2 passes the tests.",
+    claimed: "Done: the patch is in.",
+  },
+} as const;
+
+/** The script's fake model, reading its context: read, then patch, then test, then say it is finished. */
+export function toyFixModel(text: { readonly fix: string; readonly done: string }): ModelPolicy {
+  return (context) => {
+    const next = `call_${proposedSoFar(context) + 1}`;
+    const results = context.flatMap((m) => (m.role === "tool" && m.status === "ok" ? [m] : []));
+    if (!results.some((r) => r.name === "read")) return { kind: "tool_calls", calls: [toyCall(next, "read", "op-1")] };
+    if (!results.some((r) => r.name === "patch"))
+      return { kind: "tool_calls", calls: [toyCall(next, "patch", "op-2", text.fix)] };
+    if (!results.some((r) => r.name === "test" && r.content.includes('"passed"')))
+      return { kind: "tool_calls", calls: [toyCall(next, "test", "op-3")] };
+    return { kind: "final", text: text.done };
+  };
+}
+
+/** @example runScenario(experiment07Scenario("zh")).counters.simulatedWrites // 1 */
+export function experiment07Scenario(lang: Lang = "zh"): Scenario {
+  const text = TOY_TEXT[lang];
+  return {
+    id: "experiment-07",
+    request: text.request,
+    systemNote: text.systemNote,
+    files: TOY_FILES,
+    tools: TOY_TOOLS,
+    allowedTools: TOY_TOOLS.map((tool) => tool.name),
+    model: toyFixModel(text),
+    host: { feedResultsBack: true },
+    // The script's own budget: six turns.
+    maxModelCalls: 6,
+    verify: toyTestsPassed,
+  };
+}
