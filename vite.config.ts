@@ -109,6 +109,22 @@ export default defineConfig(({ mode }): UserConfig => {
           },
         },
       };
+    case "embed-scenarios":
+    case "embed-en": {
+      // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, and English.
+      const [entry, name] =
+        mode === "embed-en"
+          ? ["src/embed/pack-en.ts", "AgentLoopFigureEnglish"]
+          : ["src/scenarios/pack.ts", "AgentLoopFigureScenarios"];
+      return {
+        ...shared,
+        build: {
+          outDir: "dist",
+          emptyOutDir: false,
+          lib: { entry, name, formats: ["iife"], fileName: () => `${mode}.js` },
+        },
+      };
+    }
     case "embed-host":
       return {
         ...shared,

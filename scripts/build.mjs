@@ -1,5 +1,5 @@
 // npm run build: the chapter page and every embed route into dist/, the npm package into lib/.
-// One process, six Vite builds (modes of vite.config.ts), the chapter's first frame pre-rendered into
+// One process, eight Vite builds (modes of vite.config.ts), the chapter's first frame pre-rendered into
 // dist/index.html, then the package's type declarations.
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 
-for (const mode of ["production", "prerender", "embed", "embed-host", "element", "lib"]) {
+for (const mode of ["production", "prerender", "embed", "embed-scenarios", "embed-en", "embed-host", "element", "lib"]) {
   await build({ mode, logLevel: "warn" });
 }
 
@@ -21,5 +21,5 @@ rmSync("dist-prerender", { recursive: true, force: true });
 
 execFileSync("npx", ["tsc", "-p", "tsconfig.lib.json"], { stdio: "inherit" });
 console.log(
-  "built dist/ (index.html pre-rendered, embed.html, embed-host.js, agent-loop-figure.js) and lib/ (npm package)",
+  "built dist/ (index.html pre-rendered, embed.html and its packs, embed-host.js, agent-loop-figure.js) and lib/ (npm package)",
 );

@@ -9,9 +9,18 @@ import {
   useRef,
   useState,
 } from "react";
-import type { Catalog, PageText } from "../content/types";
-import { DEFAULT_SCENARIO_ID, type Lang, runScenario, scenarioById, type Trace } from "../engine";
+import { type Catalog, type PageText, storyCatalog } from "../content/types";
+import {
+  DEFAULT_SCENARIO_ID,
+  isScenarioId,
+  type Lang,
+  runScenario,
+  SCENARIO_IDS,
+  type ScenarioId,
+  type Trace,
+} from "../engine";
 import { Player } from "../player";
+import { SCENARIOS } from "../scenarios";
 import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
 import { type StepProblem, stepFromUrl } from "./url";
 
@@ -110,18 +119,38 @@ export function App(props: {
   const [language, setLanguage] = useState<PageLanguage>(CHINESE);
   const { text, page } = language;
   const lang = text.lang;
-  const trace = useMemo(() => runScenario(scenarioById(DEFAULT_SCENARIO_ID, lang)), [lang]);
+  const [scenario, setScenario] = useState<ScenarioId>(DEFAULT_SCENARIO_ID);
+  const [scenarioProblem, setScenarioProblem] = useState(false);
+  const trace = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
+  const story = SCENARIOS[scenario].stories[lang];
+  const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
 
   const { urlLanguage } = props;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useLayoutEffect(() => {
     if (urlLanguage !== undefined) setLanguage(urlLanguage);
+    const asked = new URLSearchParams(window.location.search).get("scenario");
+    if (asked === null) return;
+    if (isScenarioId(asked)) setScenario(asked);
+    else setScenarioProblem(true);
+  }, []);
+
+  // A new scenario starts at its step 1: the URL drops the old step before the figure remounts and reads it.
+  const onScenarioChange = useCallback((next: ScenarioId) => {
+    replaceUrl((url) => {
+      url.hash = "";
+      url.searchParams.delete("step");
+      if (next === DEFAULT_SCENARIO_ID) url.searchParams.delete("scenario");
+      else url.searchParams.set("scenario", next);
+    });
+    setScenario(next);
+    setScenarioProblem(false);
   }, []);
 
   useEffect(() => {
     document.documentElement.lang = text.htmlLang;
-    document.title = `${page.title} · F22`;
-  }, [text, page]);
+    document.title = `${page.title} · ${story.kicker}`;
+  }, [text, page, story]);
 
   const onLangChange = useCallback((next: Lang) => {
     // The figure keeps its language until the other one has loaded: never a blank or half-translated frame.
@@ -145,7 +174,7 @@ export function App(props: {
 
         <section className="page-figure">
           <h2>
-            <span className="page-kicker">{text.ui.figureKicker}</span> {text.ui.figureTitle}
+            <span className="page-kicker">{figureText.ui.figureKicker}</span> {figureText.ui.figureTitle}
           </h2>
           <p className="page-question">{page.question}</p>
           <p>{page.loopsNote}</p>
@@ -159,10 +188,25 @@ export function App(props: {
           </dl>
           <aside className="page-conditions" aria-labelledby="conditions-heading">
             <h3 id="conditions-heading">{page.conditionsHeading}</h3>
-            <p>{page.conditions}</p>
+            <label className="page-scenario">
+              {text.ui.scenario}{" "}
+              <select value={scenario} onChange={(event) => onScenarioChange(event.target.value as ScenarioId)}>
+                {SCENARIO_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {SCENARIOS[id].stories[lang].name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p>{scenario === DEFAULT_SCENARIO_ID ? page.conditions : `${story.input}${page.conditionsNote}`}</p>
+            {scenarioProblem ? (
+              <p className="page-note" role="note">
+                {text.ui.scenarioProblem(story.name)}
+              </p>
+            ) : null}
           </aside>
 
-          <ChapterFigure trace={trace} text={text} onLangChange={onLangChange} />
+          <ChapterFigure key={scenario} trace={trace} text={figureText} onLangChange={onLangChange} />
           <p className="page-hint">{page.narrowHint}</p>
           <p className="page-hint">{page.playerHint}</p>
         </section>

@@ -1,15 +1,7 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
-import { catalogs, isLang } from "../content";
-import {
-  demoReport,
-  isScenarioId,
-  type Lang,
-  runScenario,
-  SCENARIO_IDS,
-  type ScenarioId,
-  scenarioById,
-  selfTest,
-} from "../engine";
+import { catalogs, isLang, storyCatalog } from "../content";
+import { demoReport, isScenarioId, type Lang, runScenario, SCENARIO_IDS, type ScenarioId, selfTest } from "../engine";
+import { SCENARIOS } from "../scenarios";
 
 const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang zh|en]]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
@@ -37,18 +29,24 @@ export function parseArgs(argv: readonly string[]): { scenario: ScenarioId | nul
   return { scenario, lang };
 }
 
-/** The JSON a scenario run prints: the trace, each step labelled from the catalog. */
+/** The JSON a scenario run prints: the trace, told as the figure tells it (the scenario's story, then each step). */
 export function traceReport(id: ScenarioId, lang: Lang): unknown {
-  const trace = runScenario(scenarioById(id, lang));
-  const text = catalogs[lang];
+  const entry = SCENARIOS[id];
+  const trace = runScenario(entry.build(lang));
+  const story = entry.stories[lang];
+  const text = storyCatalog(catalogs[lang], story);
   return {
     scenario: trace.scenarioId,
     lang,
+    title: story.title,
+    lesson: story.lesson,
+    input: story.input,
     outcome: trace.outcome,
     outcomeLabel: text.outcomes[trace.outcome],
     counters: trace.counters,
     steps: trace.steps.map((step) => ({
       title: `${step.number}. ${text.stepTitle(step)}`,
+      caption: text.stepCaption(step),
       laneLabel: text.lanes[step.lane],
       ...step,
     })),

@@ -24,6 +24,8 @@ export const chapterEn = {
   conditionsHeading: "Input and conditions",
   conditions:
     "A constructed, read-only teaching task: the file config.txt contains timeout=30. The lanes show who is responsible for what; no real commercial model API is called. The data and the order of actions are fixed.",
+  conditionsNote:
+    " The lanes show who is responsible for what; no real commercial model API is called. The data and the order of actions are fixed.",
   narrowHint:
     "On a narrow screen, swipe the figure sideways or use “Enlarge figure”. The explanation follows right after it.",
   playerHint:

@@ -1,5 +1,4 @@
 import { LOOP_ERROR_MESSAGES, type Step } from "../engine";
-import { STORIES_EN } from "./stories.en";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -191,5 +190,4 @@ export const en = {
     scenarioProblem: (shown) => `The link names a scenario that does not exist; showing “${shown}”.`,
     outcome: (label) => `Outcome: ${label}`,
   },
-  stories: STORIES_EN,
 } as const satisfies Catalog;

@@ -2,7 +2,7 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
-import type { CheckResult, FileState, Lane, Lang, Message, Outcome, ScenarioId, Step, ValidationRule } from "../engine";
+import type { CheckResult, FileState, Lane, Lang, Message, Outcome, Step, ValidationRule } from "../engine";
 
 export interface Catalog {
   readonly lang: Lang;
@@ -24,8 +24,6 @@ export interface Catalog {
   /** A message's role as the context panel shows it. */
   readonly roles: Readonly<Record<Message["role"], string>>;
   readonly ui: UiText;
-  /** Each built-in scenario's own narrative in this language. */
-  readonly stories: Readonly<Record<ScenarioId, Story>>;
 }
 
 /**
@@ -118,7 +116,10 @@ export interface PageText {
   readonly glossaryHeading: string;
   readonly glossary: readonly { readonly term: string; readonly definition: string }[];
   readonly conditionsHeading: string;
+  /** Figure F22's fixed input and what the figure is (the chapter's own words). */
   readonly conditions: string;
+  /** What holds for every scenario, after another scenario's fixed input. */
+  readonly conditionsNote: string;
   readonly narrowHint: string;
   readonly playerHint: string;
   readonly panels: readonly { readonly heading: string; readonly body: string }[];
@@ -136,10 +137,9 @@ export interface PageText {
 /**
  * The catalog as one scenario tells it: its kicker, title, lesson and names, and its own captions where it has
  * them (the generic caption elsewhere). Shells memoise the result per catalog and scenario.
- * @example storyCatalog(zh, "claimed-done").ui.figureTitle // "模型说完成，不等于环境里完成"
+ * @example storyCatalog(zh, SCENARIOS["claimed-done"].stories.zh).ui.figureTitle // "模型说完成，不等于环境里完成"
  */
-export function storyCatalog(text: Catalog, scenarioId: ScenarioId): Catalog {
-  const story = text.stories[scenarioId];
+export function storyCatalog(text: Catalog, story: Story): Catalog {
   const { ui } = text;
   return {
     ...text,

@@ -1,5 +1,4 @@
 import { LOOP_ERROR_MESSAGES, type Step } from "../engine";
-import { STORIES_ZH } from "./stories.zh";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -178,5 +177,4 @@ export const zh = {
     scenarioProblem: (shown) => `链接中的场景不存在，已显示“${shown}”。`,
     outcome: (label) => `结局：${label}`,
   },
-  stories: STORIES_ZH,
 } as const satisfies Catalog;

@@ -5,8 +5,11 @@
  */
 import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
+import type { Catalog } from "../content";
+import { DEFAULT_SCENARIO_ID, type Lang } from "../engine";
 import type { PlayerHandle } from "../player";
-import { AgentLoopFigure } from "./AgentLoopFigure";
+import type { ScenarioEntry } from "../scenarios/types";
+import { ScenarioFigure } from "./AgentLoopFigure";
 import {
   type AllowOrigin,
   acceptsCommand,
@@ -18,14 +21,20 @@ import {
   parseCommand,
 } from "./messages";
 import { checkStepOf, type FigureOptions, optionWarning, readOptions } from "./options";
+import { loadCatalog, loadScenario } from "./packs";
 import "../player/player.css";
 import "./embed.css";
 
 const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"] as const;
 
-function EmbeddedFigure(props: { options: FigureOptions; allow: AllowOrigin }) {
-  const { options, allow } = props;
-  const [lang, setLang] = useState(options.lang);
+function EmbeddedFigure(props: { options: FigureOptions; entry: ScenarioEntry; text: Catalog; allow: AllowOrigin }) {
+  const { options, entry, allow } = props;
+  const [text, setText] = useState(props.text);
+  const lang = text.lang;
+  // The figure keeps its language until the other one has loaded: never a half-translated frame.
+  const setLang = useCallback((next: Lang) => {
+    loadCatalog(next).then(setText, () => console.warn(`agent-loop-figure: could not load the "${next}" catalog`));
+  }, []);
   const figure = useRef<PlayerHandle>(null);
   const langRef = useRef(lang);
   langRef.current = lang;
@@ -86,14 +95,14 @@ function EmbeddedFigure(props: { options: FigureOptions; allow: AllowOrigin }) {
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [allow, framed, postHeight]);
+  }, [allow, framed, postHeight, setLang]);
 
   const { step } = options;
   return (
-    <AgentLoopFigure
+    <ScenarioFigure
       ref={figure}
-      scenario={options.scenario}
-      lang={lang}
+      entry={entry}
+      text={text}
       {...(step === undefined ? {} : { defaultStep: step })}
       {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
       autoplay={options.autoplay}
@@ -108,7 +117,7 @@ function EmbeddedFigure(props: { options: FigureOptions; allow: AllowOrigin }) {
   );
 }
 
-function start(): void {
+async function start(): Promise<void> {
   const params = new URLSearchParams(window.location.search);
   const { options, warnings } = readOptions((name) => params.get(name), PARAMS);
   const allow = parseAllowOrigin(params.get("allowOrigin"));
@@ -118,19 +127,29 @@ function start(): void {
       optionWarning("allowOrigin", "an origin such as https://course.example; no messages will be exchanged"),
     );
   }
-  const checked = checkStepOf(options);
+  const [entry, text] = await Promise.all([
+    loadScenario(options.scenario).catch(() => {
+      problems.push(`agent-loop-figure: could not load scenario "${options.scenario}"; showing the default figure`);
+      return loadScenario(DEFAULT_SCENARIO_ID);
+    }),
+    loadCatalog(options.lang).catch(() => {
+      problems.push(`agent-loop-figure: could not load the "${options.lang}" catalog; showing the default language`);
+      return loadCatalog("zh");
+    }),
+  ]);
+  const checked = checkStepOf(options, entry);
   if (checked.warning !== undefined) problems.push(checked.warning);
   for (const problem of problems) console.warn(problem);
-  document.documentElement.lang = options.lang === "en" ? "en" : "zh-CN";
+  document.documentElement.lang = text.htmlLang;
 
   const container = document.getElementById("alf-embed");
   if (container === null) throw new Error("embed.html has no #alf-embed element");
   container.textContent = "";
   createRoot(container).render(
     <StrictMode>
-      <EmbeddedFigure options={{ ...options, step: checked.step }} allow={allow} />
+      <EmbeddedFigure options={{ ...options, step: checked.step }} entry={entry} text={text} allow={allow} />
     </StrictMode>,
   );
 }
 
-start();
+void start();

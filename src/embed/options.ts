@@ -4,8 +4,9 @@
  * that names the parameter; the figure then uses the default. Values are never echoed into the page.
  */
 import { isLang } from "../content";
-import { DEFAULT_SCENARIO_ID, isScenarioId, type Lang, runScenario, type ScenarioId, scenarioById } from "../engine";
+import { DEFAULT_SCENARIO_ID, isScenarioId, type Lang, runScenario, type ScenarioId } from "../engine";
 import { type ControlsMode, DWELL, type Theme } from "../player";
+import type { ScenarioEntry } from "../scenarios/types";
 
 /** Options as the shells use them. `step` is 1-based and checked against the trace once it is built. */
 export interface FigureOptions {
@@ -117,8 +118,11 @@ export function checkStep(step: number | undefined, total: number): { step: numb
   return { step: undefined, warning: optionWarning("step", OPTION_EXPECTS.step) };
 }
 
-/** The step to open at, checked against the trace the options' scenario produces (its length is the same in every language). */
-export function checkStepOf(options: FigureOptions): { step: number | undefined; warning?: string } {
+/** The step to open at, checked against the trace the scenario produces (its length is the same in every language). */
+export function checkStepOf(
+  options: FigureOptions,
+  entry: ScenarioEntry,
+): { step: number | undefined; warning?: string } {
   if (options.step === undefined) return { step: undefined };
-  return checkStep(options.step, runScenario(scenarioById(options.scenario, options.lang)).steps.length);
+  return checkStep(options.step, runScenario(entry.build(options.lang)).steps.length);
 }

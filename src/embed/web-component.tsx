@@ -9,6 +9,7 @@ import { createRoot, type Root } from "react-dom/client";
 import type { Lang } from "../engine";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
+import { SCENARIOS } from "../scenarios";
 import { AgentLoopFigure } from "./AgentLoopFigure";
 import type { FigureEvents } from "./messages";
 import {
@@ -57,7 +58,7 @@ export class AgentLoopFigureElement extends HTMLElement {
       const container = document.createElement("div");
       shadow.replaceChildren(container);
       const options = this.#read([...ATTRIBUTES, "autoplay"]);
-      const checked = checkStepOf(options);
+      const checked = checkStepOf(options, SCENARIOS[options.scenario]);
       if (checked.warning !== undefined) console.warn(checked.warning);
       this.#options = { ...options, step: checked.step };
       this.#root = createRoot(container);

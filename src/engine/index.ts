@@ -20,9 +20,15 @@ export type { JsonObject, JsonValue } from "./json.ts";
 export { readSettingModel, scriptedReplies } from "./models.ts";
 export type { Environment, HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner.ts";
 export { runScenario } from "./runner.ts";
+export { claimedDoneScenario } from "./scenarios/claimed-done.ts";
+export { experiment07Scenario } from "./scenarios/experiment-07.ts";
 export { F22_FILES, f22Scenario } from "./scenarios/f22.ts";
+export { idempotentReplayScenario } from "./scenarios/idempotent-replay.ts";
 export type { ScenarioId } from "./scenarios/index.ts";
 export { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, scenarioById } from "./scenarios/index.ts";
+export { missingFeedbackScenario } from "./scenarios/missing-feedback.ts";
+export { scopeViolationScenario } from "./scenarios/scope-violation.ts";
+export { unauthorizedToolScenario } from "./scenarios/unauthorized-tool.ts";
 export type { ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export type {
@@ -51,4 +57,4 @@ export type {
   ValidationStep,
   Verdict,
 } from "./trace.ts";
-export { LANES } from "./trace.ts";
+export { FILE_STATES, LANES, OUTCOMES } from "./trace.ts";

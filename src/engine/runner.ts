@@ -178,7 +178,7 @@ export function runScenario(scenario: Scenario): Trace {
       callId: null,
       toolResult: null,
       outcome,
-      pendingCallIds: freeze(pendingCalls(given)),
+      pendingCallIds: freeze(pendingCalls(transcript)),
       verified,
       answer,
     });

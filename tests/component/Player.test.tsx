@@ -6,6 +6,7 @@ import { catalogs, storyCatalog } from "../../src/content";
 import { f22Scenario, type Lang, runScenario } from "../../src/engine";
 import { Controls } from "../../src/player/components/Controls";
 import { Player } from "../../src/player/Player";
+import { SCENARIOS } from "../../src/scenarios";
 
 function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChange?: (lang: Lang) => void } = {}) {
   // initialIndex is 0-based here for the tests' own readability; the player's public API is 1-based.
@@ -15,7 +16,7 @@ function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChang
   const view = render(
     <Player
       trace={runScenario(f22Scenario(lang))}
-      text={storyCatalog(catalogs[lang], "f22")}
+      text={storyCatalog(catalogs[lang], SCENARIOS.f22.stories[lang])}
       onStepChange={onStepChange}
       {...(options.initialIndex === undefined ? {} : { defaultStep: options.initialIndex + 1 })}
       {...(options.onLangChange === undefined ? {} : { onLangChange: options.onLangChange })}
@@ -285,8 +286,8 @@ describe("the F22 player", () => {
     const trace = runScenario(f22Scenario());
     render(
       <>
-        <Player trace={trace} text={storyCatalog(catalogs.zh, "f22")} />
-        <Player trace={trace} text={storyCatalog(catalogs.zh, "f22")} />
+        <Player trace={trace} text={storyCatalog(catalogs.zh, SCENARIOS.f22.stories.zh)} />
+        <Player trace={trace} text={storyCatalog(catalogs.zh, SCENARIOS.f22.stories.zh)} />
       </>,
     );
     const [first, second] = screen.getAllByRole("region", { name: /F22/ });

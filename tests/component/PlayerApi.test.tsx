@@ -3,9 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { createRef, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
+import { SCENARIOS } from "../../src/scenarios";
 
-const EN = storyCatalog(catalogs.en, "f22");
-const ZH = storyCatalog(catalogs.zh, "f22");
+const EN = storyCatalog(catalogs.en, SCENARIOS.f22.stories.en);
+const ZH = storyCatalog(catalogs.zh, SCENARIOS.f22.stories.zh);
 
 import { AgentLoopFigure } from "../../src/embed/AgentLoopFigure";
 import { f22Scenario, runScenario, type Trace } from "../../src/engine";

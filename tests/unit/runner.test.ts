@@ -145,17 +145,6 @@ describe("given a tool that fails", () => {
   });
 });
 
-describe("given a host that forgets to feed results back", () => {
-  it("leaves the model asking again with new ids until the budget runs out", () => {
-    const trace = runScenario({ ...f22Scenario(), host: { feedResultsBack: false }, maxModelCalls: 3 });
-    expect(trace.outcome).toBe("budget_exhausted");
-    expect(ofKind(trace.steps, "proposal").map((s) => s.callId)).toEqual(["call_1", "call_2", "call_3"]);
-    expect(trace.counters).toEqual({ modelCalls: 3, toolExecutions: 3, simulatedWrites: 0 });
-    expect(trace.steps.some((s) => s.context.some((m) => m.role === "tool"))).toBe(false);
-    expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", pendingCallIds: ["call_1", "call_2"], verified: null });
-  });
-});
-
 describe("given a model that says it is done", () => {
   it("does not count it as completed when the environment says otherwise: verification_missing", () => {
     const trace = runScenario(withModel([answer()]));

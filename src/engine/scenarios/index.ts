@@ -12,8 +12,22 @@ import { missingFeedbackScenario } from "./missing-feedback.ts";
 import { scopeViolationScenario } from "./scope-violation.ts";
 import { unauthorizedToolScenario } from "./unauthorized-tool.ts";
 
+/** The built-in scenario ids, the default first. A plain list, so that knowing the ids costs no builder. */
+export const SCENARIO_IDS = [
+  "f22",
+  "experiment-07",
+  "idempotent-replay",
+  "unauthorized-tool",
+  "scope-violation",
+  "missing-feedback",
+  "claimed-done",
+] as const;
+
+/** The id of a built-in scenario. */
+export type ScenarioId = (typeof SCENARIO_IDS)[number];
+
 /** Every built-in scenario's builder, by id. */
-const BUILDERS = {
+const BUILDERS: Readonly<Record<ScenarioId, (lang: Lang) => Scenario>> = {
   f22: f22Scenario,
   "experiment-07": experiment07Scenario,
   "idempotent-replay": idempotentReplayScenario,
@@ -21,20 +35,14 @@ const BUILDERS = {
   "scope-violation": scopeViolationScenario,
   "missing-feedback": missingFeedbackScenario,
   "claimed-done": claimedDoneScenario,
-} as const satisfies Readonly<Record<string, (lang: Lang) => Scenario>>;
-
-/** The id of a built-in scenario. */
-export type ScenarioId = keyof typeof BUILDERS;
-
-/** The built-in scenario ids, the default first. */
-export const SCENARIO_IDS: readonly ScenarioId[] = Object.keys(BUILDERS) as ScenarioId[];
+};
 
 /** The scenario a figure shows when none (or an unknown one) is asked for. */
 export const DEFAULT_SCENARIO_ID: ScenarioId = "f22";
 
 /** Whether a string (from a URL, an attribute, a flag) names a built-in scenario. */
 export function isScenarioId(value: unknown): value is ScenarioId {
-  return typeof value === "string" && Object.hasOwn(BUILDERS, value);
+  return (SCENARIO_IDS as readonly unknown[]).includes(value);
 }
 
 /**

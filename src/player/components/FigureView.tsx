@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useMemo } from "react";
 import type { Catalog } from "../../content";
 import { LANGUAGES } from "../../content/languages";
-import type { Lang, Trace } from "../../engine";
+import type { Lang, Outcome, Trace } from "../../engine";
 import { intentOf } from "../keyboard/keyToIntent";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
@@ -9,6 +9,14 @@ import { Controls } from "./Controls";
 import { LiveRegion } from "./LiveRegion";
 import { StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
+
+/** A mark for each outcome, so it is told by shape as well as colour. */
+const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
+  completed: "✓",
+  refused: "⊘",
+  verification_missing: "?",
+  budget_exhausted: "⏹",
+};
 
 const selectIndex = (s: PlayerState) => s.index;
 const selectTrace = (s: PlayerState) => s.trace;
@@ -90,6 +98,7 @@ export function FigureView(props: {
         <p className="alf-kicker">{text.ui.figureKicker}</p>
         <p className="alf-title">{text.ui.figureTitle}</p>
         {props.toolbar === null ? null : <div className="alf-toolbar">{props.toolbar}</div>}
+        <p className="alf-lesson">{text.ui.figureLesson}</p>
       </div>
       <p className="alf-keys-hint" aria-hidden="true">
         ⌨ {text.ui.keysActive}
@@ -104,14 +113,27 @@ export function FigureView(props: {
         <p className="alf-step-caption">{text.stepCaption(step)}</p>
       </div>
       <StepPanels step={step} text={text} tools={trace.tools} />
-      <p className="alf-counters">
-        {text.ui.counters(
-          step.counters.modelCalls,
-          trace.budget,
-          step.counters.toolExecutions,
-          step.counters.simulatedWrites,
-        )}
-      </p>
+      <div className="alf-counters">
+        {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when
+            it appears. A symbol and words, never colour alone. */}
+        <p
+          className="alf-outcome"
+          data-outcome={trace.outcome}
+          data-shown={step.kind === "finish" ? "" : undefined}
+          aria-hidden={step.kind === "finish" ? undefined : true}
+        >
+          <span aria-hidden="true">{OUTCOME_SYMBOLS[trace.outcome]}</span>{" "}
+          {text.ui.outcome(text.outcomes[trace.outcome])}
+        </p>
+        <p className="alf-counts">
+          {text.ui.counters(
+            step.counters.modelCalls,
+            trace.budget,
+            step.counters.toolExecutions,
+            step.counters.simulatedWrites,
+          )}
+        </p>
+      </div>
       <Controls text={text} mode={props.controls} />
       {props.announce ? <LiveRegion message={text.ui.announce(step.number, trace.steps.length, stepTitle)} /> : null}
     </div>
