@@ -1,0 +1,150 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { counterOf, expect, liveRegionOf, test } from "./fixtures";
+
+/** The figure, whatever scenario it shows. */
+const figure = (page: Page): Locator => page.locator(".alf-figure").first();
+const checksOf = (scope: Locator): Locator => scope.getByRole("list", { name: /宿主的检查|Host checks/ });
+
+test.describe("scenarios on the chapter page", () => {
+  test("the picker switches scenario: its own title, step count, URL and story", async ({ page }) => {
+    await page.goto("./#step-3");
+    const picker = page.getByRole("combobox", { name: "场景" });
+    await expect(picker.locator("option")).toHaveCount(7);
+    await expect(picker).toHaveValue("f22");
+    await expect(counterOf(figure(page))).toHaveText("3 / 8");
+
+    await picker.selectOption("idempotent-replay");
+    await expect(figure(page)).toHaveAccessibleName(/幂等重放/);
+    await expect(counterOf(figure(page))).toHaveText("1 / 22");
+    await expect(page).toHaveURL(/\?scenario=idempotent-replay$/);
+    await expect(page.locator(".page-conditions")).toContainText("op-2 的补丁发了两次");
+
+    // Keys, counter and the live region follow the new length.
+    await figure(page).focus();
+    await page.keyboard.press("End");
+    await expect(counterOf(figure(page))).toHaveText("22 / 22");
+    await expect(liveRegionOf(page)).toHaveText(/第22步，共22步/);
+
+    await picker.selectOption("f22");
+    await expect(page).not.toHaveURL(/scenario=/);
+    await expect(counterOf(figure(page))).toHaveText("1 / 8");
+  });
+
+  test("?scenario= opens a scenario at a step; the replay's validation list and counters say what the host did", async ({
+    page,
+  }) => {
+    await page.goto("./?scenario=idempotent-replay&lang=en#step-12");
+    const fig = figure(page);
+    await expect(counterOf(fig)).toHaveText("12 / 22");
+    await expect(fig.locator(".alf-step-title")).toHaveText(/Host checks call_3: operation already done/);
+    const checks = checksOf(fig);
+    await expect(checks.getByRole("listitem")).toHaveText([
+      /call is well formed.*passed/,
+      /tool is on the allowed list.*passed/,
+      /arguments stay in scope.*passed/,
+      /operation id not used for a different action.*passed/,
+    ]);
+    await expect(fig.locator(".alf-counts")).toHaveText("Model calls 3 / 8 · Tool executions 2 · Simulated writes 1");
+    await expect(fig.getByRole("region", { name: "Tool result" })).toContainText("replayed");
+
+    await fig.focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText("15 / 22");
+    await expect(checks.getByRole("listitem").last()).toHaveText(/operation id not used for a different action.*failed/);
+    await expect(fig.locator(".alf-counts")).toContainText("Simulated writes 1");
+  });
+
+  test("the outcome banner appears at the last step only, in words and a symbol, with the counters", async ({ page }) => {
+    await page.goto("./?scenario=claimed-done&lang=en#step-11");
+    const fig = figure(page);
+    const banner = fig.locator(".alf-outcome");
+    await expect(counterOf(fig)).toHaveText("11 / 12");
+    await expect(banner).toBeHidden();
+    const before = await fig.boundingBox();
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveText("? Outcome: verification missing");
+    await expect(fig.locator(".alf-counts")).toHaveText("Model calls 3 / 6 · Tool executions 2 · Simulated writes 1");
+    await expect(fig.locator(".alf-step-caption")).toContainText("no evidence of a passing test");
+    // Its room was kept: the figure did not grow.
+    expect((await fig.boundingBox())?.height).toBe(before?.height);
+  });
+
+  test("a refused call shows the failed check and goes back to the model as an error result", async ({ page }) => {
+    await page.goto("./?scenario=unauthorized-tool#step-4");
+    const fig = figure(page);
+    await expect(checksOf(fig).getByRole("listitem").last()).toHaveText(/工具在允许列表里.*未通过/);
+    await expect(fig.getByRole("region", { name: "工具结果" })).toContainText("tool_not_allowed");
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(fig.getByRole("region", { name: "上下文" }).getByText("tool_not_allowed")).toBeVisible();
+    await page.keyboard.press("End");
+    await expect(fig.locator(".alf-outcome")).toHaveText("⊘ 结局：已拒绝");
+  });
+
+  test("an unknown scenario shows the default figure and says so, without echoing the link", async ({ page }) => {
+    await page.goto("./?scenario=%3Cb%3Enope%3C%2Fb%3E");
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+    await expect(counterOf(figure(page))).toHaveText("1 / 8");
+    const notice = page.getByRole("note");
+    await expect(notice).toHaveText("链接中的场景不存在，已显示“F22：读取 config.txt 中的 timeout”。");
+    await expect(page.locator("b")).toHaveCount(0);
+  });
+
+  test("every scenario is axe clean at its last step", async ({ page }) => {
+    for (const id of ["experiment-07", "missing-feedback", "scope-violation"]) {
+      await page.goto(`./?scenario=${id}`);
+      await figure(page).focus();
+      await page.keyboard.press("End");
+      await expect(figure(page).locator(".alf-outcome")).toBeVisible();
+      const results = await new AxeBuilder({ page }).include(".alf-figure").analyze();
+      expect(results.violations, id).toEqual([]);
+    }
+  });
+});
+
+test.describe("scenarios in the embed", () => {
+  test("embed.html?scenario= loads the scenario pack (and English) on demand and opens at the step", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("./embed.html?scenario=scope-violation&lang=en&step=4");
+    const fig = figure(page);
+    await expect(fig).toHaveAccessibleName(/out of scope/);
+    await expect(counterOf(fig)).toHaveText("4 / 7");
+    await expect(checksOf(fig).getByRole("listitem").last()).toHaveText(/arguments stay in scope.*failed/);
+    expect(scripts.map((s) => s.split("/").pop())).toEqual(["embed.js", "embed-scenarios.js", "embed-en.js"]);
+
+    // Switching language loads nothing new for Chinese (it is in the entry).
+    await fig.getByRole("button", { name: "中文" }).click();
+    await expect(fig).toHaveAccessibleName(/越出作用域/);
+    await expect(counterOf(fig)).toHaveText("4 / 7");
+  });
+
+  test("the default embed loads neither pack", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname.split("/").pop() ?? "");
+    });
+    await page.goto("./embed.html");
+    await expect(counterOf(figure(page))).toHaveText("1 / 8");
+    expect(scripts).toEqual(["embed.js"]);
+    await figure(page).getByRole("button", { name: "English" }).click();
+    await expect(figure(page)).toHaveAccessibleName(/F22/);
+    await expect(figure(page).getByRole("button", { name: "Next" })).toBeVisible();
+    expect(scripts).toEqual(["embed.js", "embed-en.js"]);
+  });
+
+  test("a missing pack leaves the default figure working, with one warning", async ({ page, problems }) => {
+    await page.route("**/embed-scenarios.js", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("./embed.html?scenario=claimed-done&step=12");
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+    await expect(counterOf(figure(page))).toHaveText("1 / 8");
+    await expect.poll(() => problems.filter((p) => p.includes("could not load scenario")).length).toBe(1);
+    // The step was checked against the figure shown (8 steps), so it was refused too.
+    problems.splice(0, problems.length, ...problems.filter((p) => !/could not load scenario|ignored "step"|404/.test(p)));
+  });
+});
