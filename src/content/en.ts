@@ -8,7 +8,7 @@ function title(step: Step): string {
     case "model_call":
       return step.toolResult === null
         ? `Host builds the context and calls the model (call ${step.modelCall})`
-        : `Host feeds back the result of ${step.toolResult.callId} and calls the model (call ${step.modelCall})`;
+        : `Host feeds back the ${step.toolResult.status === "error" ? "error result" : "result"} of ${step.toolResult.callId} and calls the model (call ${step.modelCall})`;
     case "proposal":
       return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}`;
     case "validation":

@@ -8,7 +8,7 @@ function title(step: Step): string {
     case "model_call":
       return step.toolResult === null
         ? `宿主构建上下文，第${step.modelCall}次调用模型`
-        : `宿主回填 ${step.toolResult.callId} 的结果，第${step.modelCall}次调用模型`;
+        : `宿主回填 ${step.toolResult.callId} 的${step.toolResult.status === "error" ? "错误结果" : "结果"}，第${step.modelCall}次调用模型`;
     case "proposal":
       return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}`;
     case "validation":

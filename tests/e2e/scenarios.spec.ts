@@ -51,11 +51,15 @@ test.describe("scenarios on the chapter page", () => {
     await fig.focus();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
     await expect(counterOf(fig)).toHaveText("15 / 22");
-    await expect(checks.getByRole("listitem").last()).toHaveText(/operation id not used for a different action.*failed/);
+    await expect(checks.getByRole("listitem").last()).toHaveText(
+      /operation id not used for a different action.*failed/,
+    );
     await expect(fig.locator(".alf-counts")).toContainText("Simulated writes 1");
   });
 
-  test("the outcome banner appears at the last step only, in words and a symbol, with the counters", async ({ page }) => {
+  test("the outcome banner appears at the last step only, in words and a symbol, with the counters", async ({
+    page,
+  }) => {
     await page.goto("./?scenario=claimed-done&lang=en#step-11");
     const fig = figure(page);
     const banner = fig.locator(".alf-outcome");
@@ -106,7 +110,9 @@ test.describe("scenarios on the chapter page", () => {
 });
 
 test.describe("scenarios in the embed", () => {
-  test("embed.html?scenario= loads the scenario pack (and English) on demand and opens at the step", async ({ page }) => {
+  test("embed.html?scenario= loads the scenario pack (and English) on demand and opens at the step", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -145,6 +151,10 @@ test.describe("scenarios in the embed", () => {
     await expect(counterOf(figure(page))).toHaveText("1 / 8");
     await expect.poll(() => problems.filter((p) => p.includes("could not load scenario")).length).toBe(1);
     // The step was checked against the figure shown (8 steps), so it was refused too.
-    problems.splice(0, problems.length, ...problems.filter((p) => !/could not load scenario|ignored "step"|404/.test(p)));
+    problems.splice(
+      0,
+      problems.length,
+      ...problems.filter((p) => !/could not load scenario|ignored "step"|404/.test(p)),
+    );
   });
 });

@@ -76,7 +76,6 @@ function OrNoneYet(props: { text: Catalog; children: React.ReactNode }) {
   return props.children === null ? <p className="alf-empty">{props.text.ui.noneYet}</p> : <p>{props.children}</p>;
 }
 
-/** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 /** The latest tool result the model has in its context, if any: what is in play once no call is. */
 function latestResult(context: readonly Message[]): ToolResult | null {
   for (let i = context.length - 1; i >= 0; i -= 1) {
@@ -122,6 +121,7 @@ function HostChecks(props: { step: Step; text: Catalog }) {
   );
 }
 
+/** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 export function StepPanels(props: { step: Step; text: Catalog; tools: readonly ToolDeclaration[] }) {
   const { step, text, tools } = props;
   // Once no call is in play (the model has answered), the last exchange is still what the context holds.
