@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
-import { demoReport } from "./src/engine/index.ts";
+import { demoReport, f22Scenario, runScenario } from "./src/engine/index.ts";
 
 /**
  * `virtual:demo-output`: the teaching experiment's report, produced by running the engine while the page is
@@ -16,6 +16,27 @@ function demoOutput(): Plugin {
       if (source !== `\0${id}`) return null;
       const output = { zh: JSON.stringify(demoReport("zh"), null, 2), en: JSON.stringify(demoReport("en"), null, 2) };
       return `export default ${JSON.stringify(output)};`;
+    },
+  };
+}
+
+/**
+ * `virtual:f22-traces`: F22's trace in each language, run by the engine while the embed is built, so that
+ * embed.js shows its default figure without carrying the runner (the scenario pack carries it for the others).
+ */
+function f22Traces(): Plugin {
+  const id = "virtual:f22-traces";
+  return {
+    name: "f22-traces",
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(source) {
+      if (source !== `\0${id}`) return null;
+      return ["zh", "en"]
+        .map(
+          (lang) =>
+            `export const ${lang} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(runScenario(f22Scenario(lang as "zh" | "en"))))});`,
+        )
+        .join("\n");
     },
   };
 }
@@ -95,7 +116,7 @@ export default defineConfig(({ mode }): UserConfig => {
     case "embed":
       return {
         ...shared,
-        plugins: [react(), embedPage()],
+        plugins: [react(), embedPage(), f22Traces()],
         define: production,
         build: {
           outDir: "dist",
@@ -118,6 +139,7 @@ export default defineConfig(({ mode }): UserConfig => {
           : ["src/scenarios/pack.ts", "AgentLoopFigureScenarios"];
       return {
         ...shared,
+        plugins: [react(), f22Traces()],
         build: {
           outDir: "dist",
           emptyOutDir: false,

@@ -7,7 +7,16 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 
-for (const mode of ["production", "prerender", "embed", "embed-scenarios", "embed-en", "embed-host", "element", "lib"]) {
+for (const mode of [
+  "production",
+  "prerender",
+  "embed",
+  "embed-scenarios",
+  "embed-en",
+  "embed-host",
+  "element",
+  "lib",
+]) {
   await build({ mode, logLevel: "warn" });
 }
 

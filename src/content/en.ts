@@ -189,5 +189,18 @@ export const en = {
     scenario: "Scenario",
     scenarioProblem: (shown) => `The link names a scenario that does not exist; showing “${shown}”.`,
     outcome: (label) => `Outcome: ${label}`,
+    threadLabel: (callId) => `${callId}: highlight every place it appears`,
+    contextAdded: (messages, tokens, total) =>
+      `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${tokens} tokens; about ${total} tokens in all`,
+    contextSize: (total) => `The context the model last received: about ${total} tokens`,
+    tokenMethod:
+      "Token counts are estimates: about 4 Latin characters or 1 Chinese character per token, tool declarations not counted; real counts depend on the model's tokenizer.",
+    innerLoop: "Inner loop",
+    innerLoopHeading: "Inner loop: inside one model call",
+    innerLoopNote: (tokens) =>
+      `The model generates its output one token at a time (here a simple fixed split, ${tokens} tokens) until it is complete. The lanes above are the outer loop: the host calling the model and running tools, round after round.`,
+    innerLoopIdle:
+      "No model output at this step: the inner loop runs only while the model writes a proposal or a reply.",
+    innerLoopTokens: "Tokens, generated one by one",
   },
 } as const satisfies Catalog;

@@ -104,6 +104,19 @@ export interface UiText {
   /** A link named a scenario that does not exist; `shown` is the name of the one shown instead. */
   readonly scenarioProblem: (shown: string) => string;
   readonly outcome: (label: string) => string;
+  /** A call_id chip's accessible name: the id, and what pressing it does. */
+  readonly threadLabel: (callId: string) => string;
+  /** At a model call: messages added, their estimated tokens, the whole context's estimated tokens. */
+  readonly contextAdded: (messages: number, tokens: number, total: number) => string;
+  /** At other steps: the estimated tokens of the context the model last received. */
+  readonly contextSize: (total: number) => string;
+  /** How the token estimates are made. */
+  readonly tokenMethod: string;
+  readonly innerLoop: string;
+  readonly innerLoopHeading: string;
+  readonly innerLoopNote: (tokens: number) => string;
+  readonly innerLoopIdle: string;
+  readonly innerLoopTokens: string;
 }
 
 /** The chapter page around the figure. */

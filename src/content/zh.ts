@@ -176,5 +176,16 @@ export const zh = {
     scenario: "场景",
     scenarioProblem: (shown) => `链接中的场景不存在，已显示“${shown}”。`,
     outcome: (label) => `结局：${label}`,
+    threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
+    contextAdded: (messages, tokens, total) =>
+      `这次调用新增 ${messages} 条消息，约 ${tokens} token；上下文共约 ${total} token`,
+    contextSize: (total) => `模型上一次收到的上下文：约 ${total} token`,
+    tokenMethod: "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
+    innerLoop: "内循环",
+    innerLoopHeading: "内循环：一次模型调用之内",
+    innerLoopNote: (tokens) =>
+      `模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个），直到输出完整。图中的泳道是外循环：宿主一轮轮调用模型、执行工具。`,
+    innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
+    innerLoopTokens: "逐个生成的 token",
   },
 } as const satisfies Catalog;

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { type Catalog, catalogs, storyCatalog } from "../content";
-import { DEFAULT_SCENARIO_ID, type Lang, runScenario, type ScenarioId } from "../engine";
+import { type Catalog, catalogs, type Story, storyCatalog } from "../content";
+import { DEFAULT_SCENARIO_ID, type Lang, runScenario, type ScenarioId, type Trace } from "../engine";
 import { Player, type PlayerProps } from "../player";
-import { SCENARIOS, type ScenarioEntry } from "../scenarios";
+import { SCENARIOS } from "../scenarios";
 
 /**
  * The figure as one component: the player's props (controlled `step` + `onStepChange` or `defaultStep`, `dwell`,
@@ -16,15 +16,17 @@ export interface AgentLoopFigureProps extends Omit<PlayerProps, "trace" | "text"
   readonly lang?: Lang;
 }
 
-/** One scenario, run by the engine in the catalog's language and told in its own words by the player. */
+/** A scenario's trace, told in its own words (its story, in the catalog's language) by the player. */
 export function ScenarioFigure(
-  props: Omit<AgentLoopFigureProps, "scenario" | "lang"> & { readonly entry: ScenarioEntry; readonly text: Catalog },
+  props: Omit<AgentLoopFigureProps, "scenario" | "lang"> & {
+    readonly trace: Trace;
+    readonly story: Story;
+    readonly text: Catalog;
+  },
 ) {
-  const { entry, text: catalog, ...rest } = props;
-  const lang = catalog.lang;
-  const trace = useMemo(() => runScenario(entry.build(lang)), [entry, lang]);
-  const text = useMemo(() => storyCatalog(catalog, entry.stories[lang]), [entry, catalog, lang]);
-  return <Player {...rest} trace={trace} text={text} />;
+  const { story, text: catalog, ...rest } = props;
+  const text = useMemo(() => storyCatalog(catalog, story), [catalog, story]);
+  return <Player {...rest} text={text} />;
 }
 
 /**
@@ -33,5 +35,7 @@ export function ScenarioFigure(
  */
 export function AgentLoopFigure(props: AgentLoopFigureProps) {
   const { scenario = DEFAULT_SCENARIO_ID, lang = "zh", ...rest } = props;
-  return <ScenarioFigure {...rest} entry={SCENARIOS[scenario]} text={catalogs[lang]} />;
+  const entry = SCENARIOS[scenario];
+  const trace = useMemo(() => runScenario(entry.build(lang)), [entry, lang]);
+  return <ScenarioFigure {...rest} trace={trace} story={entry.stories[lang]} text={catalogs[lang]} />;
 }

@@ -5,10 +5,8 @@
  */
 import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
-import type { Catalog } from "../content";
-import { DEFAULT_SCENARIO_ID, type Lang } from "../engine";
+import { DEFAULT_SCENARIO_ID, type Lang, type ScenarioId } from "../engine";
 import type { PlayerHandle } from "../player";
-import type { ScenarioEntry } from "../scenarios/types";
 import { ScenarioFigure } from "./AgentLoopFigure";
 import {
   type AllowOrigin,
@@ -20,21 +18,29 @@ import {
   parseAllowOrigin,
   parseCommand,
 } from "./messages";
-import { checkStepOf, type FigureOptions, optionWarning, readOptions } from "./options";
-import { loadCatalog, loadScenario } from "./packs";
+import { checkStep, type FigureOptions, optionWarning, readOptions } from "./options";
+import { type EmbedFigure, loadFigure } from "./packs";
 import "../player/player.css";
 import "./embed.css";
 
 const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"] as const;
 
-function EmbeddedFigure(props: { options: FigureOptions; entry: ScenarioEntry; text: Catalog; allow: AllowOrigin }) {
-  const { options, entry, allow } = props;
-  const [text, setText] = useState(props.text);
-  const lang = text.lang;
+function EmbeddedFigure(props: {
+  options: FigureOptions;
+  scenario: ScenarioId;
+  figure: EmbedFigure;
+  allow: AllowOrigin;
+}) {
+  const { options, scenario, allow } = props;
+  const [shown, setShown] = useState(props.figure);
+  const lang = shown.text.lang;
   // The figure keeps its language until the other one has loaded: never a half-translated frame.
-  const setLang = useCallback((next: Lang) => {
-    loadCatalog(next).then(setText, () => console.warn(`agent-loop-figure: could not load the "${next}" catalog`));
-  }, []);
+  const setLang = useCallback(
+    (next: Lang) => {
+      loadFigure(scenario, next).then(setShown, () => console.warn(`agent-loop-figure: could not load "${next}"`));
+    },
+    [scenario],
+  );
   const figure = useRef<PlayerHandle>(null);
   const langRef = useRef(lang);
   langRef.current = lang;
@@ -101,8 +107,9 @@ function EmbeddedFigure(props: { options: FigureOptions; entry: ScenarioEntry; t
   return (
     <ScenarioFigure
       ref={figure}
-      entry={entry}
-      text={text}
+      trace={shown.trace}
+      story={shown.story}
+      text={shown.text}
       {...(step === undefined ? {} : { defaultStep: step })}
       {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
       autoplay={options.autoplay}
@@ -127,27 +134,31 @@ async function start(): Promise<void> {
       optionWarning("allowOrigin", "an origin such as https://course.example; no messages will be exchanged"),
     );
   }
-  const [entry, text] = await Promise.all([
-    loadScenario(options.scenario).catch(() => {
-      problems.push(`agent-loop-figure: could not load scenario "${options.scenario}"; showing the default figure`);
-      return loadScenario(DEFAULT_SCENARIO_ID);
-    }),
-    loadCatalog(options.lang).catch(() => {
-      problems.push(`agent-loop-figure: could not load the "${options.lang}" catalog; showing the default language`);
-      return loadCatalog("zh");
-    }),
-  ]);
-  const checked = checkStepOf(options, entry);
+  // The language first (its pack, if any), then the scenario in it; each falls back to the default on its own.
+  const lang = await loadFigure(DEFAULT_SCENARIO_ID, options.lang).then(
+    () => options.lang,
+    () => {
+      problems.push(`agent-loop-figure: could not load "${options.lang}"; showing the default language`);
+      return "zh" as const;
+    },
+  );
+  let scenario = options.scenario;
+  const figure = await loadFigure(scenario, lang).catch(() => {
+    problems.push(`agent-loop-figure: could not load scenario "${scenario}"; showing the default figure`);
+    scenario = DEFAULT_SCENARIO_ID;
+    return loadFigure(scenario, lang);
+  });
+  const checked = checkStep(options.step, figure.trace.steps.length);
   if (checked.warning !== undefined) problems.push(checked.warning);
   for (const problem of problems) console.warn(problem);
-  document.documentElement.lang = text.htmlLang;
+  document.documentElement.lang = figure.text.htmlLang;
 
   const container = document.getElementById("alf-embed");
   if (container === null) throw new Error("embed.html has no #alf-embed element");
   container.textContent = "";
   createRoot(container).render(
     <StrictMode>
-      <EmbeddedFigure options={{ ...options, step: checked.step }} entry={entry} text={text} allow={allow} />
+      <EmbeddedFigure options={{ ...options, step: checked.step }} scenario={scenario} figure={figure} allow={allow} />
     </StrictMode>,
   );
 }

@@ -4,9 +4,8 @@
  * that names the parameter; the figure then uses the default. Values are never echoed into the page.
  */
 import { isLang } from "../content";
-import { DEFAULT_SCENARIO_ID, isScenarioId, type Lang, runScenario, type ScenarioId } from "../engine";
+import { DEFAULT_SCENARIO_ID, isScenarioId, type Lang, type ScenarioId } from "../engine";
 import { type ControlsMode, DWELL, type Theme } from "../player";
-import type { ScenarioEntry } from "../scenarios/types";
 
 /** Options as the shells use them. `step` is 1-based and checked against the trace once it is built. */
 export interface FigureOptions {
@@ -116,13 +115,4 @@ export function readOptions(
 export function checkStep(step: number | undefined, total: number): { step: number | undefined; warning?: string } {
   if (step === undefined || step <= total) return { step };
   return { step: undefined, warning: optionWarning("step", OPTION_EXPECTS.step) };
-}
-
-/** The step to open at, checked against the trace the scenario produces (its length is the same in every language). */
-export function checkStepOf(
-  options: FigureOptions,
-  entry: ScenarioEntry,
-): { step: number | undefined; warning?: string } {
-  if (options.step === undefined) return { step: undefined };
-  return checkStep(options.step, runScenario(entry.build(options.lang)).steps.length);
 }

@@ -1,7 +1,21 @@
+import type { Catalog, Story } from "../content/types";
+import type { Lang, Trace } from "../engine";
+
 /** The event a pack script (embed-scenarios.js, embed-en.js) dispatches on its own script element, its content as the detail. */
 export const PACK_EVENT = "agent-loop-figure-pack";
 
+/** What embed-scenarios.js delivers: any built-in scenario, run in a language, with its story. */
+export interface ScenarioPack {
+  readonly figure: (id: string, lang: Lang) => { readonly trace: Trace; readonly story: Story } | null;
+}
+
+/** What a language pack (embed-en.js) delivers: the catalog, and F22's trace in that language. */
+export interface LanguagePack {
+  readonly catalog: Catalog;
+  readonly f22: Trace;
+}
+
 /** Hand a pack's content to whoever inserted the running script. No global is written. */
-export function deliverPack(content: unknown): void {
+export function deliverPack(content: ScenarioPack | LanguagePack): void {
   document.currentScript?.dispatchEvent(new CustomEvent(PACK_EVENT, { detail: content }));
 }

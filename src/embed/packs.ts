@@ -1,14 +1,15 @@
 /**
- * What embed.html loads on demand: its entry holds the default scenario and the default language only; any
- * other scenario comes from embed-scenarios.js and English from embed-en.js, classic scripts fetched beside
- * embed.js (so they load in a sandboxed frame from a server without CORS headers) the first time they are needed.
+ * What embed.html loads on demand. Its entry holds F22's Chinese trace (made at build time), its stories and the
+ * Chinese catalog, and no runner; English comes from embed-en.js, any other scenario (with the engine that runs
+ * it) from embed-scenarios.js: classic scripts fetched beside embed.js the first time they are needed, so they
+ * load in a sandboxed frame from a server without CORS headers.
  */
-import type { Catalog } from "../content";
+import { zh as f22Zh } from "virtual:f22-traces";
+import type { Catalog, Story } from "../content";
 import { zh } from "../content/zh";
-import { DEFAULT_SCENARIO_ID, type Lang, type ScenarioId } from "../engine";
-import { f22 } from "../scenarios/f22";
-import type { ScenarioEntry } from "../scenarios/types";
-import { PACK_EVENT } from "./pack-event";
+import { DEFAULT_SCENARIO_ID, type Lang, type ScenarioId, type Trace } from "../engine";
+import { f22Stories } from "../scenarios/f22";
+import { type LanguagePack, PACK_EVENT, type ScenarioPack } from "./pack-event";
 
 /** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
 const HERE =
@@ -39,30 +40,39 @@ function loadPack(file: string): Promise<unknown> {
   return pending;
 }
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === "object" && value !== null;
+const has = <K extends string>(value: unknown, key: K): value is Readonly<Record<K, unknown>> =>
+  typeof value === "object" && value !== null && key in value;
 
 /**
- * The scenario `id`, from the entry itself or the scenario pack.
- * @throws {Error} (rejects) when the pack cannot be loaded or lacks the scenario.
+ * The catalog for `lang` and F22's trace in it, from the entry itself or the language pack.
+ * @throws {Error} (rejects) when the pack cannot be loaded or is not that language's.
  */
-export async function loadScenario(id: ScenarioId): Promise<ScenarioEntry> {
-  if (id === DEFAULT_SCENARIO_ID) return f22;
-  const pack = await loadPack("embed-scenarios.js");
-  const entry = isRecord(pack) ? pack[id] : undefined;
-  if (!isRecord(entry) || entry.id !== id || typeof entry.build !== "function") {
-    throw new Error(`embed-scenarios.js has no scenario ${id}`);
+async function loadLanguage(lang: Lang): Promise<LanguagePack> {
+  if (lang === "zh") return { catalog: zh, f22: f22Zh };
+  const pack = await loadPack(`embed-${lang}.js`);
+  if (!has(pack, "catalog") || !has(pack.catalog, "lang") || pack.catalog.lang !== lang || !has(pack, "f22")) {
+    throw new Error(`embed-${lang}.js is not the ${lang} pack`);
   }
-  return entry as unknown as ScenarioEntry;
+  return pack as LanguagePack;
+}
+
+/** A figure ready to show: its trace, its story and the catalog, all in one language. */
+export interface EmbedFigure {
+  readonly trace: Trace;
+  readonly story: Story;
+  readonly text: Catalog;
 }
 
 /**
- * The catalog for `lang`, from the entry itself or the language pack.
- * @throws {Error} (rejects) when the pack cannot be loaded or is not that language's catalog.
+ * Scenario `id` in `lang`, loading what the entry does not hold.
+ * @throws {Error} (rejects) when a pack cannot be loaded or lacks what is asked for.
  */
-export async function loadCatalog(lang: Lang): Promise<Catalog> {
-  if (lang === "zh") return zh;
-  const catalog = await loadPack(`embed-${lang}.js`);
-  if (!isRecord(catalog) || catalog.lang !== lang) throw new Error(`embed-${lang}.js is not the ${lang} catalog`);
-  return catalog as unknown as Catalog;
+export async function loadFigure(id: ScenarioId, lang: Lang): Promise<EmbedFigure> {
+  const language = await loadLanguage(lang);
+  if (id === DEFAULT_SCENARIO_ID) return { trace: language.f22, story: f22Stories[lang], text: language.catalog };
+  const pack = await loadPack("embed-scenarios.js");
+  const figure =
+    has(pack, "figure") && typeof pack.figure === "function" ? (pack as ScenarioPack).figure(id, lang) : null;
+  if (figure === null) throw new Error(`embed-scenarios.js has no scenario ${id}`);
+  return { ...figure, text: language.catalog };
 }

@@ -6,14 +6,14 @@
  */
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import type { Lang } from "../engine";
+import { type Lang, runScenario } from "../engine";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
 import { SCENARIOS } from "../scenarios";
 import { AgentLoopFigure } from "./AgentLoopFigure";
 import type { FigureEvents } from "./messages";
 import {
-  checkStepOf,
+  checkStep,
   DEFAULT_OPTIONS,
   type FigureOptions,
   OPTION_EXPECTS,
@@ -58,7 +58,8 @@ export class AgentLoopFigureElement extends HTMLElement {
       const container = document.createElement("div");
       shadow.replaceChildren(container);
       const options = this.#read([...ATTRIBUTES, "autoplay"]);
-      const checked = checkStepOf(options, SCENARIOS[options.scenario]);
+      const total = runScenario(SCENARIOS[options.scenario].build(options.lang)).steps.length;
+      const checked = checkStep(options.step, total);
       if (checked.warning !== undefined) console.warn(checked.warning);
       this.#options = { ...options, step: checked.step };
       this.#root = createRoot(container);

@@ -29,6 +29,7 @@ export { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, scenarioById } from ".
 export { missingFeedbackScenario } from "./scenarios/missing-feedback.ts";
 export { scopeViolationScenario } from "./scenarios/scope-violation.ts";
 export { unauthorizedToolScenario } from "./scenarios/unauthorized-tool.ts";
+export { approxMessageTokens, approxTokens, callText, messageText, teachingTokens } from "./tokens.ts";
 export type { ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export type {

@@ -5,6 +5,7 @@ import type { Catalog } from "../content";
 import type { Lang, Trace } from "../engine";
 import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
+import { InnerLoopToggle } from "./components/InnerLoop";
 import { PrintSteps } from "./components/PrintSteps";
 import { PlayerProvider, usePlayerStore } from "./store/context";
 import { stepCountOf } from "./store/createPlayerStore";
@@ -180,6 +181,7 @@ const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "o
         toolbar={
           full ? (
             <>
+              <InnerLoopToggle text={text} />
               {languageToggle}
               <button
                 ref={enlargeButton}
@@ -208,6 +210,7 @@ const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "o
             announce={enlarged}
             toolbar={
               <>
+                <InnerLoopToggle text={text} />
                 {languageToggle}
                 <button type="button" className="alf-button alf-button-small" onClick={() => setEnlarged(false)}>
                   <span aria-hidden="true">✕ </span>

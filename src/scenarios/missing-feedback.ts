@@ -1,39 +1,45 @@
 /** A host that never feeds results back: the model asks again until the budget runs out. The run and its own narrative, in both languages. */
+
+import type { Story } from "../content/types";
+import type { Lang } from "../engine";
 import { missingFeedbackScenario } from "../engine";
 import type { ScenarioEntry } from "./types";
+
+/** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
+export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
+  zh: {
+    name: "忘记回填：模型一直看不到结果",
+    kicker: "场景 · 忘记回填结果",
+    title: "宿主不回填结果，循环只会原地打转",
+    lesson: "工具执行了不等于模型知道了：结果必须带着 call_id 追加进上下文，否则模型只能一再请求。",
+    input:
+      "与 F22 相同：config.txt 的内容为 timeout=30，只允许 read_file；但宿主不把工具结果追加进上下文；预算 3 次模型调用。",
+    captions: {
+      "5": "工具读到了 timeout=30，宿主也拿到了结果，但这个宿主不会把结果追加进上下文。",
+      "6": "与 F22 的对照：F22 的宿主在这一步把 call_1 的结果交还模型，这里的宿主什么都没有追加，模型仍然只看到任务和自己的请求。（真实的 API 会直接拒绝这样的请求：OpenAI 要求每个 tool_call_id 都有对应的 tool 消息，Anthropic 要求每个 tool_use 在下一条消息里有 tool_result。）",
+      "7": "模型没有看到结果，只能再请求一次读取，用的是新的 call_id。",
+      "14": "第 3 次模型调用之后预算用完，宿主停止：文件读了 3 次，模型一次结果也没有看到，任务没有完成。",
+    },
+  },
+  en: {
+    name: "Missing feedback: the model never sees the result",
+    kicker: "Scenario · missing feedback",
+    title: "A host that does not feed results back goes round in circles",
+    lesson:
+      "A tool having run does not mean the model knows: the result must go into the context under its call_id, or the model can only ask again.",
+    input:
+      "As in F22: config.txt contains timeout=30 and only read_file is allowed, but this host never appends tool results; a budget of 3 model calls.",
+    captions: {
+      "5": "The tool reads timeout=30 and the host has the result, but this host never appends results to the context.",
+      "6": "Compare F22: there the host hands call_1's result to the model at this step; here it appends nothing, and the model still sees only the task and its own request. (Real APIs would reject this request outright: OpenAI wants a tool message for every tool_call_id, Anthropic a tool_result for every tool_use in the next message.)",
+      "7": "Without the result, all the model can do is ask for the read again, under a new call_id.",
+      "14": "After the third model call the budget is spent and the host stops: the file was read three times, the model never saw it once, and the task is not done.",
+    },
+  },
+};
 
 export const missingFeedback: ScenarioEntry = {
   id: "missing-feedback",
   build: missingFeedbackScenario,
-  stories: {
-    zh: {
-      name: "忘记回填：模型一直看不到结果",
-      kicker: "场景 · 忘记回填结果",
-      title: "宿主不回填结果，循环只会原地打转",
-      lesson: "工具执行了不等于模型知道了：结果必须带着 call_id 追加进上下文，否则模型只能一再请求。",
-      input:
-        "与 F22 相同：config.txt 的内容为 timeout=30，只允许 read_file；但宿主不把工具结果追加进上下文；预算 3 次模型调用。",
-      captions: {
-        "5": "工具读到了 timeout=30，宿主也拿到了结果，但这个宿主不会把结果追加进上下文。",
-        "6": "与 F22 的对照：F22 的宿主在这一步把 call_1 的结果交还模型，这里的宿主什么都没有追加，模型仍然只看到任务和自己的请求。（真实的 API 会直接拒绝这样的请求：OpenAI 要求每个 tool_call_id 都有对应的 tool 消息，Anthropic 要求每个 tool_use 在下一条消息里有 tool_result。）",
-        "7": "模型没有看到结果，只能再请求一次读取，用的是新的 call_id。",
-        "14": "第 3 次模型调用之后预算用完，宿主停止：文件读了 3 次，模型一次结果也没有看到，任务没有完成。",
-      },
-    },
-    en: {
-      name: "Missing feedback: the model never sees the result",
-      kicker: "Scenario · missing feedback",
-      title: "A host that does not feed results back goes round in circles",
-      lesson:
-        "A tool having run does not mean the model knows: the result must go into the context under its call_id, or the model can only ask again.",
-      input:
-        "As in F22: config.txt contains timeout=30 and only read_file is allowed, but this host never appends tool results; a budget of 3 model calls.",
-      captions: {
-        "5": "The tool reads timeout=30 and the host has the result, but this host never appends results to the context.",
-        "6": "Compare F22: there the host hands call_1's result to the model at this step; here it appends nothing, and the model still sees only the task and its own request. (Real APIs would reject this request outright: OpenAI wants a tool message for every tool_call_id, Anthropic a tool_result for every tool_use in the next message.)",
-        "7": "Without the result, all the model can do is ask for the read again, under a new call_id.",
-        "14": "After the third model call the budget is spent and the host stops: the file was read three times, the model never saw it once, and the task is not done.",
-      },
-    },
-  },
+  stories: missingFeedbackStories,
 };

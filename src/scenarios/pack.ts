@@ -1,26 +1,20 @@
 /**
- * embed-scenarios.js: the built-in scenarios other than the default, as one classic script that embed.html
- * loads only when a link asks for one of them (its own entry carries the default alone). A classic script, not a
- * module, for the same reason as embed.js: it must load in a sandboxed frame from a server without CORS headers.
+ * embed-scenarios.js: the built-in scenarios other than the default, with the engine that runs them, as one
+ * classic script that embed.html loads only when a link asks for one of them (its own entry carries F22's trace,
+ * made at build time, and no runner). A classic script, not a module, for the same reason as embed.js: it must
+ * load in a sandboxed frame from a server without CORS headers.
  */
 
-import { deliverPack } from "../embed/pack-event";
-import type { ScenarioId } from "../engine";
-import { claimedDone } from "./claimed-done";
-import { experiment07 } from "./experiment-07";
-import { idempotentReplay } from "./idempotent-replay";
-import { missingFeedback } from "./missing-feedback";
-import { scopeViolation } from "./scope-violation";
-import type { ScenarioEntry } from "./types";
-import { unauthorizedTool } from "./unauthorized-tool";
+import { deliverPack, type ScenarioPack } from "../embed/pack-event";
+import { isScenarioId, runScenario } from "../engine";
+import { SCENARIOS } from "./index";
 
-const PACK: Readonly<Partial<Record<ScenarioId, ScenarioEntry>>> = {
-  "experiment-07": experiment07,
-  "idempotent-replay": idempotentReplay,
-  "unauthorized-tool": unauthorizedTool,
-  "scope-violation": scopeViolation,
-  "missing-feedback": missingFeedback,
-  "claimed-done": claimedDone,
+const pack: ScenarioPack = {
+  figure: (id, lang) => {
+    if (!isScenarioId(id)) return null;
+    const entry = SCENARIOS[id];
+    return { trace: runScenario(entry.build(lang)), story: entry.stories[lang] };
+  },
 };
 
-deliverPack(PACK);
+deliverPack(pack);

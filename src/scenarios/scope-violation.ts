@@ -1,39 +1,45 @@
 /** A read outside the project, refused before it runs. The run and its own narrative, in both languages. */
+
+import type { Story } from "../content/types";
+import type { Lang } from "../engine";
 import { scopeViolationScenario } from "../engine";
 import type { ScenarioEntry } from "./types";
+
+/** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
+export const scopeViolationStories: Readonly<Record<Lang, Story>> = {
+  zh: {
+    name: "越出作用域：读取 ../secrets.txt",
+    kicker: "场景 · 越出作用域",
+    title: "越界的读取在执行之前被拦下",
+    lesson: "参数是否越界要由宿主在执行前检查：工具本身会照做不误。",
+    input:
+      "项目里只有 config.txt（内容 timeout=30）；只允许只读工具 read_file，路径必须留在项目内；预算 3 次模型调用。",
+    captions: {
+      "3": "模型提议读取 ../secrets.txt。路径里的 .. 指向项目之外；工具本身只会照读，所以检查必须在宿主这里做。",
+      "4": "宿主拒绝：参数越出了作用域。工具没有运行，文件没有被读取；拒绝原因作为 call_1 的错误结果交还模型。",
+      "6": "模型如实告诉用户它读不到那个文件，没有编造内容。",
+      "7": "宿主核对环境：什么都没有读到，任务没有完成，结局是“已拒绝”。越界的请求在执行之前就被挡下了。",
+    },
+  },
+  en: {
+    name: "Out of scope: reading ../secrets.txt",
+    kicker: "Scenario · out of scope",
+    title: "A read outside the project is stopped before it runs",
+    lesson:
+      "The host checks that arguments stay in scope before anything runs: the tool itself would do as it is told.",
+    input:
+      "The project holds only config.txt (timeout=30); one read-only tool, read_file, for paths inside the project; a budget of 3 model calls.",
+    captions: {
+      "3": "The model proposes reading ../secrets.txt. The .. leads out of the project; the tool would simply read it, so the check has to happen in the host.",
+      "4": "The host refuses: the argument is out of scope. The tool does not run and no file is read; the reason goes back to the model as call_1's error result.",
+      "6": "The model tells the user plainly that it could not read the file, and makes nothing up.",
+      "7": "The host checks the environment: nothing was read, the task is not done, and the outcome is refused. The out-of-scope request was stopped before it ran.",
+    },
+  },
+};
 
 export const scopeViolation: ScenarioEntry = {
   id: "scope-violation",
   build: scopeViolationScenario,
-  stories: {
-    zh: {
-      name: "越出作用域：读取 ../secrets.txt",
-      kicker: "场景 · 越出作用域",
-      title: "越界的读取在执行之前被拦下",
-      lesson: "参数是否越界要由宿主在执行前检查：工具本身会照做不误。",
-      input:
-        "项目里只有 config.txt（内容 timeout=30）；只允许只读工具 read_file，路径必须留在项目内；预算 3 次模型调用。",
-      captions: {
-        "3": "模型提议读取 ../secrets.txt。路径里的 .. 指向项目之外；工具本身只会照读，所以检查必须在宿主这里做。",
-        "4": "宿主拒绝：参数越出了作用域。工具没有运行，文件没有被读取；拒绝原因作为 call_1 的错误结果交还模型。",
-        "6": "模型如实告诉用户它读不到那个文件，没有编造内容。",
-        "7": "宿主核对环境：什么都没有读到，任务没有完成，结局是“已拒绝”。越界的请求在执行之前就被挡下了。",
-      },
-    },
-    en: {
-      name: "Out of scope: reading ../secrets.txt",
-      kicker: "Scenario · out of scope",
-      title: "A read outside the project is stopped before it runs",
-      lesson:
-        "The host checks that arguments stay in scope before anything runs: the tool itself would do as it is told.",
-      input:
-        "The project holds only config.txt (timeout=30); one read-only tool, read_file, for paths inside the project; a budget of 3 model calls.",
-      captions: {
-        "3": "The model proposes reading ../secrets.txt. The .. leads out of the project; the tool would simply read it, so the check has to happen in the host.",
-        "4": "The host refuses: the argument is out of scope. The tool does not run and no file is read; the reason goes back to the model as call_1's error result.",
-        "6": "The model tells the user plainly that it could not read the file, and makes nothing up.",
-        "7": "The host checks the environment: nothing was read, the task is not done, and the outcome is refused. The out-of-scope request was stopped before it ran.",
-      },
-    },
-  },
+  stories: scopeViolationStories,
 };

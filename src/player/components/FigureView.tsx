@@ -6,6 +6,7 @@ import { intentOf } from "../keyboard/keyToIntent";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { Controls } from "./Controls";
+import { InnerLoop } from "./InnerLoop";
 import { LiveRegion } from "./LiveRegion";
 import { StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
@@ -21,6 +22,7 @@ const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
 const selectIndex = (s: PlayerState) => s.index;
 const selectTrace = (s: PlayerState) => s.trace;
 const selectDataState = (s: PlayerState) => dataStateOf(s);
+const selectInnerLoop = (s: PlayerState) => s.innerLoop;
 
 /** The longest title and the longest caption of a trace: the space the step text reserves. */
 function longestStepText(trace: Trace, text: Catalog): { title: string; caption: string } {
@@ -69,6 +71,7 @@ export function FigureView(props: {
   const trace = usePlayer(selectTrace);
   const index = usePlayer(selectIndex);
   const dataState = usePlayer(selectDataState);
+  const innerLoop = usePlayer(selectInnerLoop);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const step = trace.steps[index];
   if (step === undefined) return null;
@@ -112,6 +115,7 @@ export function FigureView(props: {
         </h3>
         <p className="alf-step-caption">{text.stepCaption(step)}</p>
       </div>
+      {innerLoop ? <InnerLoop step={step} text={text} /> : null}
       <StepPanels step={step} text={text} tools={trace.tools} />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when

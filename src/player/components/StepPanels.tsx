@@ -1,6 +1,14 @@
 import { useId } from "react";
 import type { Catalog } from "../../content";
-import type { JsonValue, Message, Step, ToolDeclaration, ToolResult } from "../../engine";
+import {
+  approxMessageTokens,
+  callText,
+  type JsonValue,
+  type Message,
+  type Step,
+  type ToolDeclaration,
+  type ToolResult,
+} from "../../engine";
 import { CallIdChip } from "./Chip";
 
 const asRecord = (value: JsonValue | undefined): Readonly<Record<string, JsonValue>> =>
@@ -12,7 +20,7 @@ function ResultText(props: { result: ToolResult; text: Catalog }) {
   const { result, text } = props;
   return (
     <>
-      <CallIdChip callId={result.callId} />{" "}
+      <CallIdChip callId={result.callId} label={text.ui.threadLabel(result.callId)} />{" "}
       <code className="alf-result" data-status={result.status}>
         {result.content}
       </code>
@@ -32,10 +40,7 @@ function MessageItem(props: { message: Message; text: Catalog; isNew: boolean })
     case "assistant":
       body = message.toolCalls.map((call) => (
         <span key={call.callId} className="alf-call">
-          <code>
-            {call.name}({JSON.stringify(call.args)})
-          </code>{" "}
-          <CallIdChip callId={call.callId} />
+          <code>{callText(call)}</code> <CallIdChip callId={call.callId} label={text.ui.threadLabel(call.callId)} />
         </span>
       ));
       break;
@@ -121,6 +126,25 @@ function HostChecks(props: { step: Step; text: Catalog }) {
   );
 }
 
+/**
+ * What this model call adds to the context, with an estimate of its tokens (and of the whole context); at other
+ * steps, the size of the context the model last received. Always laid out, so nothing moves.
+ */
+function ContextSize(props: { step: Step; text: Catalog }) {
+  const { step, text } = props;
+  const total = approxMessageTokens(step.context);
+  return (
+    <>
+      <p className="alf-context-size" data-empty={step.context.length === 0 ? "" : undefined}>
+        {step.kind === "model_call"
+          ? text.ui.contextAdded(step.appended.length, approxMessageTokens(step.appended), total)
+          : text.ui.contextSize(total)}
+      </p>
+      <p className="alf-token-note">{text.ui.tokenMethod}</p>
+    </>
+  );
+}
+
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 export function StepPanels(props: { step: Step; text: Catalog; tools: readonly ToolDeclaration[] }) {
   const { step, text, tools } = props;
@@ -161,9 +185,12 @@ export function StepPanels(props: { step: Step; text: Catalog; tools: readonly T
             </div>
           )}
         </div>
+        <ContextSize step={step} text={text} />
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
-        <OrNoneYet text={text}>{shownCallId === null ? null : <CallIdChip callId={shownCallId} />}</OrNoneYet>
+        <OrNoneYet text={text}>
+          {shownCallId === null ? null : <CallIdChip callId={shownCallId} label={text.ui.threadLabel(shownCallId)} />}
+        </OrNoneYet>
         <HostChecks step={step} text={text} />
       </Panel>
       <Panel heading={text.ui.resultHeading} className="alf-panel-result">

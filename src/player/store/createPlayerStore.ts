@@ -31,6 +31,12 @@ export interface PlayerState {
   readonly stopReason: StopReason;
   /** Seconds each step stays on screen while playing. */
   readonly dwellSeconds: number;
+  /** The call_id the reader points at or has focused: every place it appears is highlighted. */
+  readonly thread: string | null;
+  /** The call_id the reader pinned (pressed), highlighted while nothing else is pointed at. */
+  readonly pinnedThread: string | null;
+  /** Whether model steps show the inner loop (token-by-token generation). Off by default. */
+  readonly innerLoop: boolean;
   next(): void;
   prev(): void;
   first(): void;
@@ -44,6 +50,11 @@ export interface PlayerState {
   /** Advance one step while playing; stop by itself on the last step. */
   tick(): void;
   setDwell(seconds: number): void;
+  /** Point at a call_id's thread, or stop pointing (`null`) — only if it is still the one pointed at. */
+  pointThread(callId: string | null, from?: string): void;
+  /** Pin a call_id's thread, or unpin it when it is the pinned one. */
+  togglePin(callId: string): void;
+  toggleInnerLoop(): void;
   /** Show another trace (another scenario or language): the step is kept where it exists, else clamped. */
   setTrace(trace: Trace): void;
   /** Set the step without asking a controller: for the owner of a controlled player. */
@@ -91,6 +102,15 @@ export function createPlayerStore(options: {
       status: "paused",
       stopReason: "reader",
       dwellSeconds: clamp(options.dwellSeconds ?? DWELL.initial, DWELL.min, DWELL.max),
+      thread: null,
+      pinnedThread: null,
+      innerLoop: false,
+      pointThread: (callId, from) => {
+        if (callId !== null) set({ thread: callId });
+        else if (from === undefined || get().thread === from) set({ thread: null });
+      },
+      togglePin: (callId) => set({ pinnedThread: get().pinnedThread === callId ? null : callId }),
+      toggleInnerLoop: () => set({ innerLoop: !get().innerLoop }),
       next: () => moveTo(get().index + 1),
       prev: () => moveTo(get().index - 1),
       first: () => moveTo(0),
@@ -117,7 +137,7 @@ export function createPlayerStore(options: {
         const index = clampIndex(get().index, trace);
         // A shorter trace can end playback where it stands.
         const status = get().status === "playing" && index >= lastIndexOf(trace) ? "paused" : get().status;
-        set({ trace, index, status });
+        set({ trace, index, status, thread: null, pinnedThread: null });
       },
       syncIndex: (index) => {
         const target = clampIndex(index, get().trace);

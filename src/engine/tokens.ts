@@ -1,0 +1,58 @@
+/**
+ * Rough token arithmetic for teaching, not billing: how much a model call's context grows, and a short fixed
+ * tokenization to show a reply being generated token by token. Real counts depend on each model's tokenizer.
+ */
+import type { Message, ToolCall } from "./trace.ts";
+
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * An estimate of the tokens in `text`: about four Latin characters (letters, digits, punctuation, spaces) or one
+ * Chinese character per token, rounded up.
+ * @example approxTokens("timeout=30") // 3
+ */
+export function approxTokens(text: string): number {
+  let han = 0;
+  let other = 0;
+  for (const char of text) {
+    if (HAN.test(char)) han += 1;
+    else other += 1;
+  }
+  return han + Math.ceil(other / 4);
+}
+
+/** A tool call as the model writes it out: its name and its JSON arguments. */
+export function callText(call: ToolCall): string {
+  return `${call.name}(${JSON.stringify(call.args)})`;
+}
+
+/** The text of one message, as it goes to the model (tool calls written out, a result with its call_id). */
+export function messageText(message: Message): string {
+  switch (message.role) {
+    case "system":
+    case "user":
+      return message.content;
+    case "assistant":
+      return [message.content ?? "", ...message.toolCalls.map(callText)].join(" ").trim();
+    case "tool":
+      return `${message.callId} ${message.content}`;
+    default: {
+      const never: never = message;
+      return never;
+    }
+  }
+}
+
+/** The estimated tokens of some messages. @example approxMessageTokens(step.appended) */
+export function approxMessageTokens(messages: readonly Message[]): number {
+  return messages.reduce((sum, message) => sum + approxTokens(messageText(message)), 0);
+}
+
+/**
+ * A short fixed tokenization of a model's output, to show generation token by token: runs of Latin letters,
+ * runs of digits, single Chinese characters, runs of spaces, and single other characters.
+ * @example teachingTokens('read_file({"path":"config.txt"})') // ["read", "_", "file", "(", "{", "\"", "path", …]
+ */
+export function teachingTokens(text: string): string[] {
+  return text.match(/[A-Za-z]+|\d+|\p{Script=Han}|\s+|[^\sA-Za-z\d\p{Script=Han}]/gu) ?? [];
+}

@@ -1,0 +1,76 @@
+import { m, useReducedMotion } from "framer-motion";
+import { useId, useMemo } from "react";
+import type { Catalog } from "../../content";
+import { callText, type Step, teachingTokens } from "../../engine";
+import { usePlayer, usePlayerStore } from "../store/context";
+
+/** Seconds between two tokens appearing, and the most the whole reply may take. */
+const TOKEN_GAP = 0.06;
+const MAX_SPAN = 1.5;
+
+/** What the model writes out at a step, if it is a model step: its tool calls, or its reply. */
+function modelOutput(step: Step): string | null {
+  if (step.kind === "proposal") return step.calls.map(callText).join(" ");
+  if (step.kind === "answer") return step.text;
+  return null;
+}
+
+/** The switch for the inner loop, off by default; one per figure (its store). */
+export function InnerLoopToggle(props: { text: Catalog }) {
+  const store = usePlayerStore();
+  const on = usePlayer((s) => s.innerLoop);
+  return (
+    <button
+      type="button"
+      className="alf-button alf-button-small"
+      aria-pressed={on}
+      onClick={() => store.getState().toggleInnerLoop()}
+    >
+      {props.text.ui.innerLoop}
+    </button>
+  );
+}
+
+/**
+ * The inner loop: inside one model call, the reply generated token by token (a short fixed tokenization), apart
+ * from the outer loop of tool rounds the diagram draws. Shown only while switched on; its room is the same at
+ * every step. Instant under reduced motion.
+ */
+export function InnerLoop(props: { step: Step; text: Catalog }) {
+  const { step, text } = props;
+  const reduced = useReducedMotion() === true;
+  const headingId = useId();
+  const output = modelOutput(step);
+  const tokens = useMemo(() => (output === null ? [] : teachingTokens(output)), [output]);
+  const gap = tokens.length === 0 ? 0 : Math.min(TOKEN_GAP, MAX_SPAN / tokens.length);
+  return (
+    <section className="alf-inner" aria-labelledby={headingId}>
+      <h4 id={headingId} className="alf-panel-heading">
+        {text.ui.innerLoopHeading}
+      </h4>
+      <p className="alf-inner-note">{output === null ? text.ui.innerLoopIdle : text.ui.innerLoopNote(tokens.length)}</p>
+      {output === null ? null : (
+        // A new list per step, so the tokens appear afresh.
+        <ol key={step.number} className="alf-tokens" aria-label={text.ui.innerLoopTokens}>
+          {tokens.map((token, i) => {
+            const shown = /^\s+$/.test(token) ? "␣" : token;
+            return reduced ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: tokens repeat; their order is fixed
+              <li key={i}>{shown}</li>
+            ) : (
+              <m.li
+                // biome-ignore lint/suspicious/noArrayIndexKey: tokens repeat; their order is fixed
+                key={i}
+                initial={{ opacity: 0 }}
+                animate={{ opacity: 1 }}
+                transition={{ delay: i * gap, duration: 0.05 }}
+              >
+                {shown}
+              </m.li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
