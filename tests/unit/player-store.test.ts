@@ -153,3 +153,31 @@ describe("createPlayerStore", () => {
     expect([s.getState().status, s.getState().stopReason]).toEqual(["paused", "end"]);
   });
 });
+
+describe("a figure's call_id thread and inner loop", () => {
+  it("lights the id pointed at, else the pinned one; leaving clears only the id that was left", () => {
+    const s = store();
+    expect([s.getState().thread, s.getState().pinnedThread, s.getState().innerLoop]).toEqual([null, null, false]);
+    s.getState().togglePin("call_1");
+    s.getState().pointThread("call_2");
+    expect([s.getState().thread, s.getState().pinnedThread]).toEqual(["call_2", "call_1"]);
+    s.getState().pointThread(null, "call_9"); // a late leave from another chip changes nothing
+    expect(s.getState().thread).toBe("call_2");
+    s.getState().pointThread(null, "call_2");
+    expect(s.getState().thread).toBeNull();
+    s.getState().togglePin("call_1");
+    expect(s.getState().pinnedThread).toBeNull();
+  });
+
+  it("forgets the thread with a new trace (its ids mean nothing there), and toggles the inner loop", () => {
+    const s = store();
+    s.getState().togglePin("call_1");
+    s.getState().pointThread("call_1");
+    s.getState().setTrace(shortTrace(4));
+    expect([s.getState().thread, s.getState().pinnedThread]).toEqual([null, null]);
+    s.getState().toggleInnerLoop();
+    expect(s.getState().innerLoop).toBe(true);
+    s.getState().toggleInnerLoop();
+    expect(s.getState().innerLoop).toBe(false);
+  });
+});

@@ -22,7 +22,7 @@ export function InnerLoopToggle(props: { text: Catalog }) {
   return (
     <button
       type="button"
-      className="alf-button alf-button-small"
+      className="alf-button alf-button-small alf-switch"
       aria-pressed={on}
       onClick={() => store.getState().toggleInnerLoop()}
     >

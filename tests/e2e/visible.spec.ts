@@ -1,0 +1,137 @@
+import type { Page } from "@playwright/test";
+import { counterOf, expect, figureOf, test } from "./fixtures";
+
+/** The call_ids that are lit (their thread highlighted) in the figure, in document order. */
+const litIds = (page: Page) => figureOf(page).locator(".alf-chip[data-thread]").allTextContents();
+
+test.describe("the call_id thread", () => {
+  test("pointing at a call_id lights every place it appears, across the diagram and the panels", async ({ page }) => {
+    await page.goto("./?scenario=idempotent-replay&lang=en#step-14");
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText("14 / 22");
+    const everywhere = fig.locator(".alf-chip", { hasText: /^call_2$/ });
+    const count = await everywhere.count();
+    expect(count).toBeGreaterThanOrEqual(6); // proposal, approval, result and feedback rows, plus the context
+    await fig
+      .getByRole("button", { name: /^call_2:/ })
+      .first()
+      .hover();
+    await expect(fig.locator(".alf-chip[data-thread]")).toHaveCount(count);
+    expect(new Set(await fig.locator(".alf-chip[data-thread]").allTextContents())).toEqual(new Set(["call_2"]));
+    // Told by shape, not colour alone: a ring and an underline.
+    await expect(everywhere.first()).toHaveCSS("text-decoration-line", "underline");
+    await page.mouse.move(0, 0);
+    await expect(fig.locator(".alf-chip[data-thread]")).toHaveCount(0);
+  });
+
+  test("is reachable by keyboard: focus lights the thread, Enter pins it, the arrow keys still step", async ({
+    page,
+  }) => {
+    await page.goto("./#step-8");
+    const fig = figureOf(page);
+    const chip = fig.getByRole("button", { name: "call_1：高亮它出现的每一处" }).first();
+    await chip.focus();
+    await expect(chip).toBeFocused();
+    expect(new Set(await litIds(page))).toEqual(new Set(["call_1"]));
+    expect((await litIds(page)).length).toBeGreaterThanOrEqual(5);
+    await page.keyboard.press("Enter");
+    await expect(chip).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(counterOf(fig)).toHaveText("7 / 8");
+    // Pinned: still lit once focus has gone elsewhere.
+    await fig.getByRole("button", { name: "上一步" }).focus();
+    expect((await litIds(page)).length).toBeGreaterThan(0);
+    await fig.getByRole("button", { name: "call_1：高亮它出现的每一处" }).first().click();
+    await fig.getByRole("button", { name: "上一步" }).focus();
+    await expect(fig.locator(".alf-chip[data-thread]")).toHaveCount(0);
+  });
+});
+
+test.describe("the context diff", () => {
+  test("says what each model call adds, with an estimated token count and how it is estimated", async ({ page }) => {
+    await page.goto("./?lang=en#step-2");
+    const fig = figureOf(page);
+    const size = fig.locator(".alf-context-size");
+    const first = (await size.textContent()) ?? "";
+    const [, added, total] = first.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in all/) ?? [];
+    expect(Number(added)).toBeGreaterThan(0);
+    expect(added).toBe(total); // the first call's context is all new
+    await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
+    await expect(fig.locator(".alf-token-note")).toContainText(
+      "about 4 Latin characters or 1 Chinese character per token",
+    );
+
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(size).toHaveText(`The context the model last received: about ${total} tokens`);
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText("6 / 8");
+    const second = (await size.textContent()) ?? "";
+    const [, added2, total2] = second.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in all/) ?? [];
+    expect(Number(total2)).toBe(Number(total) + Number(added2));
+    await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
+  });
+});
+
+test.describe("the inner loop", () => {
+  test("is off by default; switched on, a model step writes its output token by token, apart from the lanes", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en#step-3");
+    const fig = figureOf(page);
+    await expect(fig.locator(".alf-inner")).toHaveCount(0);
+    const toggle = fig.getByRole("button", { name: "Inner loop" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    const inner = fig.getByRole("region", { name: "Inner loop: inside one model call" });
+    await expect(inner).toBeVisible();
+    const tokens = inner.getByRole("list", { name: "Tokens, generated one by one" }).getByRole("listitem");
+    // read_file({"path":"config.txt"}) in the fixed split: read _ file ( { " path " : " config . txt " } )
+    await expect(tokens).toHaveText([
+      "read",
+      "_",
+      "file",
+      "(",
+      "{",
+      '"',
+      "path",
+      '"',
+      ":",
+      '"',
+      "config",
+      ".",
+      "txt",
+      '"',
+      "}",
+      ")",
+    ]);
+    await expect(inner).toContainText("16 tokens");
+    // They appear one after another: the last is still hidden when the first is shown.
+    await fig.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowRight");
+    const opacities = await tokens.evaluateAll((items) => items.map((item) => Number(getComputedStyle(item).opacity)));
+    expect(opacities[0]).toBeGreaterThan(opacities.at(-1) ?? 1);
+    await expect(tokens.last()).toHaveCSS("opacity", "1");
+
+    // Not a model step: the box keeps its room and says why it is empty.
+    const height = (await inner.boundingBox())?.height;
+    await page.keyboard.press("ArrowRight");
+    await expect(inner).toContainText("No model output at this step");
+    expect((await inner.boundingBox())?.height).toBe(height);
+  });
+
+  test("shows every token at once under reduced motion", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("./?lang=en#step-7");
+    const fig = figureOf(page);
+    await fig.getByRole("button", { name: "Inner loop" }).click();
+    const tokens = fig.locator(".alf-tokens > li");
+    await expect(tokens).toHaveText(["timeout", "␣", "is", "␣", "30"]);
+    const opacities = await tokens.evaluateAll((items) => items.map((item) => getComputedStyle(item).opacity));
+    expect(opacities.every((o) => o === "1")).toBe(true);
+    await context.close();
+  });
+});

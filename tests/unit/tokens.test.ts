@@ -1,0 +1,42 @@
+// @vitest-environment node
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  approxMessageTokens,
+  approxTokens,
+  f22Scenario,
+  messageText,
+  runScenario,
+  teachingTokens,
+} from "../../src/engine";
+
+describe("token estimates", () => {
+  it("count about four Latin characters or one Chinese character per token", () => {
+    expect(approxTokens("")).toBe(0);
+    expect(approxTokens("abcd")).toBe(1);
+    expect(approxTokens("abcde")).toBe(2);
+    expect(approxTokens("超时")).toBe(2);
+    expect(approxTokens("读取 config.txt 中的 timeout")).toBe(4 + Math.ceil(20 / 4));
+  });
+
+  it("add up over messages, and a model call adds exactly what it appended", () => {
+    const steps = runScenario(f22Scenario("en")).steps;
+    const calls = steps.filter((s) => s.kind === "model_call");
+    expect(calls).toHaveLength(2);
+    const [first, second] = calls;
+    if (first?.kind !== "model_call" || second?.kind !== "model_call") throw new Error("no model calls");
+    expect(approxMessageTokens(second.context)).toBe(
+      approxMessageTokens(first.context) + approxMessageTokens(second.appended),
+    );
+    expect(messageText(second.appended[1] ?? { role: "user", content: "" })).toBe("call_1 timeout=30");
+  });
+
+  it("split a model's output into tokens that put it back together exactly", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (text) => {
+        expect(teachingTokens(text).join("")).toBe(text);
+      }),
+    );
+    expect(teachingTokens("timeout 的值是 30")).toEqual(["timeout", " ", "的", "值", "是", " ", "30"]);
+  });
+});
