@@ -137,11 +137,16 @@ test.describe("the inner loop", () => {
   });
 });
 
-test("the chapter page with its scenario picker, a pinned thread and the inner loop on is axe clean", async ({ page }) => {
+test("the chapter page with its scenario picker, a pinned thread and the inner loop on is axe clean", async ({
+  page,
+}) => {
   await page.goto("./?scenario=experiment-07#step-7");
   const fig = page.locator(".alf-figure").first();
   await fig.getByRole("button", { name: "内循环" }).click();
-  await fig.getByRole("button", { name: /^call_1：/ }).first().click();
+  await fig
+    .getByRole("button", { name: /^call_1：/ })
+    .first()
+    .click();
   await expect(fig.locator(".alf-tokens > li").first()).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
