@@ -41,12 +41,16 @@ export function traceReport(id: ScenarioId, lang: Lang): unknown {
     title: story.title,
     lesson: story.lesson,
     input: story.input,
+    version: trace.version,
+    lanes: trace.lanes,
     outcome: trace.outcome,
     outcomeLabel: text.outcomes[trace.outcome],
     counters: trace.counters,
+    // Each message once; a step's context is messages[0 .. contextEnd).
+    messages: trace.messages,
     steps: trace.steps.map((step) => ({
       title: `${step.number}. ${text.stepTitle(step)}`,
-      caption: text.stepCaption(step),
+      caption: text.stepCaption(step, trace),
       laneLabel: text.lanes[step.lane],
       ...step,
     })),

@@ -1,4 +1,4 @@
-import { LOOP_ERROR_MESSAGES, type Step } from "../engine";
+import { appendedOf, contextOf, LOOP_ERROR_MESSAGES, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -13,12 +13,12 @@ function title(step: Step): string {
       return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}`;
     case "validation":
       return {
-        approved: `Host checks ${step.callId}: approved`,
-        refused: `Host checks ${step.callId}: refused`,
-        replayed: `Host checks ${step.callId}: operation already done, answered from record`,
+        approved: `Host checks ${step.call.callId}: approved`,
+        refused: `Host checks ${step.call.callId}: refused`,
+        replayed: `Host checks ${step.call.callId}: operation already done, answered from record`,
       }[step.verdict];
     case "execution":
-      return `Tool runs ${step.call.name}; the host tags the result ${step.callId}`;
+      return `Tool runs ${step.call.name}; the host tags the result ${step.call.callId}`;
     case "answer":
       return "The model replies without a tool call";
     case "finish":
@@ -35,24 +35,21 @@ function title(step: Step): string {
   }
 }
 
-/** The tool results the host appended at this model call, by call_id. */
-const fedBack = (step: Extract<Step, { kind: "model_call" }>) =>
-  step.appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
-
-function caption(step: Step): string {
+function caption(step: Step, trace: Pick<Trace, "messages">): string {
   switch (step.kind) {
     case "task":
       return "The user hands the task to the host program. The model has not seen any file on disk: keep the user's task apart from what is really in the environment — the task is only a request, and what the file says is known only once a tool has read it.";
     case "model_call": {
-      const ids = fedBack(step);
+      const appended = appendedOf(trace, step);
+      const ids = appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
       if (step.modelCall === 1) {
         return `The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. The file's content is not there: the model knows the task, not what the file says.`;
       }
       if (ids.length === 0) {
         return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
       }
-      const first = step.context.filter((m) => m.role === "tool").length === ids.length;
-      const fed = step.appended
+      const first = contextOf(trace, step).filter((m) => m.role === "tool").length === ids.length;
+      const fed = appended
         .flatMap((m) =>
           m.role === "tool"
             ? [
@@ -73,11 +70,11 @@ function caption(step: Step): string {
         approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${noOperationId ? " Duplicate protection is keyed on an operation id, not on the call_id; this read-only tool has no operation id, so that check does not apply." : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
         replayed:
           "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
-        refused: `The host refuses ${step.callId}: ${step.errorCode === null ? "a check failed" : LOOP_ERROR_MESSAGES[step.errorCode].en}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
+        refused: `The host refuses ${step.call.callId}: ${step.errorCode === null ? "a check failed" : LOOP_ERROR_MESSAGES[step.errorCode].en}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
       }[step.verdict];
     }
     case "execution":
-      return `The tool really runs ${step.call.name} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.callId} when it builds the tool-result message. The model has not seen it yet: the context is unchanged.`;
+      return `The tool really runs ${step.call.name} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. The model has not seen it yet: the context is unchanged.`;
     case "answer":
       return "This reply contains no tool call (OpenAI's finish_reason “stop”, Anthropic's stop_reason “end_turn”), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
     case "finish":

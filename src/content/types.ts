@@ -2,7 +2,7 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
-import type { CheckResult, FileState, Lane, Lang, Message, Outcome, Step, ValidationRule } from "../engine";
+import type { CheckResult, FileState, Lane, Lang, Message, Outcome, Step, Trace, ValidationRule } from "../engine";
 
 export interface Catalog {
   readonly lang: Lang;
@@ -17,8 +17,8 @@ export interface Catalog {
   readonly fileStates: Readonly<Record<FileState, string>>;
   /** "N. title" without the number. */
   readonly stepTitle: (step: Step) => string;
-  /** One to three sentences: what happens, and what does not. */
-  readonly stepCaption: (step: Step) => string;
+  /** One to three sentences: what happens, and what does not. The trace gives the step's messages. */
+  readonly stepCaption: (step: Step, trace: Pick<Trace, "messages">) => string;
   /** The short label on the step's arrow in the diagram. */
   readonly arrowLabel: (step: Step) => string;
   /** A message's role as the context panel shows it. */
@@ -156,7 +156,7 @@ export function storyCatalog(text: Catalog, story: Story): Catalog {
   const { ui } = text;
   return {
     ...text,
-    stepCaption: (step) => story.captions[step.number] ?? text.stepCaption(step),
+    stepCaption: (step, trace) => story.captions[step.number] ?? text.stepCaption(step, trace),
     ui: {
       ...ui,
       figureKicker: story.kicker,

@@ -1,4 +1,4 @@
-import { LOOP_ERROR_MESSAGES, type Step } from "../engine";
+import { appendedOf, contextOf, LOOP_ERROR_MESSAGES, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -13,12 +13,12 @@ function title(step: Step): string {
       return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}`;
     case "validation":
       return {
-        approved: `宿主校验 ${step.callId}：获准`,
-        refused: `宿主校验 ${step.callId}：拒绝`,
-        replayed: `宿主校验 ${step.callId}：同一操作已执行过，返回记录`,
+        approved: `宿主校验 ${step.call.callId}：获准`,
+        refused: `宿主校验 ${step.call.callId}：拒绝`,
+        replayed: `宿主校验 ${step.call.callId}：同一操作已执行过，返回记录`,
       }[step.verdict];
     case "execution":
-      return `工具执行 ${step.call.name}；宿主给结果附上 ${step.callId}`;
+      return `工具执行 ${step.call.name}；宿主给结果附上 ${step.call.callId}`;
     case "answer":
       return "模型的回复里没有工具调用";
     case "finish":
@@ -35,24 +35,21 @@ function title(step: Step): string {
   }
 }
 
-/** The tool results the host appended at this model call, by call_id. */
-const fedBack = (step: Extract<Step, { kind: "model_call" }>) =>
-  step.appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
-
-function caption(step: Step): string {
+function caption(step: Step, trace: Pick<Trace, "messages">): string {
   switch (step.kind) {
     case "task":
       return "用户把任务交给宿主程序。模型还没有看到磁盘上的任何文件：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，文件里到底写了什么，要等工具读过才知道。";
     case "model_call": {
-      const ids = fedBack(step);
+      const appended = appendedOf(trace, step);
+      const ids = appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
       if (step.modelCall === 1) {
         return `宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第${step.modelCall}次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。`;
       }
       if (ids.length === 0) {
         return `宿主发起第${step.modelCall}次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
       }
-      const first = step.context.filter((m) => m.role === "tool").length === ids.length;
-      const fed = step.appended
+      const first = contextOf(trace, step).filter((m) => m.role === "tool").length === ids.length;
+      const fed = appended
         .flatMap((m) =>
           m.role === "tool" ? [m.status === "error" ? `${m.callId} 的错误结果（拒绝原因）` : `${m.callId} 的结果`] : [],
         )
@@ -67,11 +64,11 @@ function caption(step: Step): string {
         approved: `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`,
         replayed:
           "这个操作ID已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
-        refused: `宿主拒绝了 ${step.callId}：${step.errorCode === null ? "校验未通过" : LOOP_ERROR_MESSAGES[step.errorCode].zh}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
+        refused: `宿主拒绝了 ${step.call.callId}：${step.errorCode === null ? "校验未通过" : LOOP_ERROR_MESSAGES[step.errorCode].zh}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
       }[step.verdict];
     }
     case "execution":
-      return `工具真正执行了 ${step.call.name}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.callId}。模型还没看到它：上下文没有变化。`;
+      return `工具真正执行了 ${step.call.name}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。模型还没看到它：上下文没有变化。`;
     case "answer":
       return "这次回复里没有工具调用（OpenAI 的 finish_reason 为 “stop”，Anthropic 的 stop_reason 为 “end_turn”），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
     case "finish":

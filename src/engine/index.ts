@@ -29,7 +29,14 @@ export { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, scenarioById } from ".
 export { missingFeedbackScenario } from "./scenarios/missing-feedback.ts";
 export { scopeViolationScenario } from "./scenarios/scope-violation.ts";
 export { unauthorizedToolScenario } from "./scenarios/unauthorized-tool.ts";
-export { approxMessageTokens, approxTokens, callText, messageText, teachingTokens } from "./tokens.ts";
+export {
+  approxMessageTokens,
+  approxTokens,
+  callText,
+  messageText,
+  teachingTokens,
+  tokenPrefixSums,
+} from "./tokens.ts";
 export type { ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export type {
@@ -58,4 +65,4 @@ export type {
   ValidationStep,
   Verdict,
 } from "./trace.ts";
-export { FILE_STATES, LANES, OUTCOMES } from "./trace.ts";
+export { appendedOf, contextOf, FILE_STATES, LANES, OUTCOMES, TRACE_VERSION } from "./trace.ts";

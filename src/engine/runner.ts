@@ -6,18 +6,20 @@
 import { LoopError, type LoopErrorCode } from "./errors.ts";
 import { deepEqual, isPlainObject, type JsonObject } from "./json.ts";
 import { MemoryFiles, type ToolDefinition } from "./tools.ts";
-import type {
-  CheckResult,
-  Counters,
-  FileStatus,
-  Message,
-  Outcome,
-  Step,
-  ToolCall,
-  ToolResult,
-  Trace,
-  ValidationCheck,
-  Verdict,
+import {
+  type CheckResult,
+  type Counters,
+  type FileStatus,
+  LANES,
+  type Message,
+  type Outcome,
+  type Step,
+  type ToolCall,
+  type ToolResult,
+  TRACE_VERSION,
+  type Trace,
+  type ValidationCheck,
+  type Verdict,
 } from "./trace.ts";
 
 /** What a scripted model can say: propose tool calls, or reply with text and no tool call (it stops). */
@@ -159,23 +161,22 @@ export function runScenario(scenario: Scenario): Trace {
   const results: ToolResult[] = [];
   const steps: Step[] = [];
   const transcript: Message[] = [];
-  let given: readonly Message[] = freeze([]);
+  /** How much of the transcript the model has been given (at its latest call). */
+  let contextEnd = 0;
   let counters: Counters = freeze({ modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 });
   let fedSinceLastCall: ToolResult[] = [];
   let refusals = 0;
 
-  type StepFields<S> = S extends Step ? Omit<S, "number" | "context" | "files" | "counters"> : never;
+  type StepFields<S> = S extends Step ? Omit<S, "number" | "contextEnd" | "files" | "counters"> : never;
   const record = (fields: StepFields<Step>): void => {
-    steps.push(
-      freeze({ ...fields, number: steps.length + 1, context: given, files: files.snapshot(), counters } as Step),
-    );
+    steps.push(freeze({ ...fields, number: steps.length + 1, contextEnd, files: files.snapshot(), counters } as Step));
   };
   const finish = (outcome: Outcome, answer: string | null, verified: boolean | null): Trace => {
     record({
       kind: "finish",
       lane: "host",
       edge: { from: "host", to: "user" },
-      callId: null,
+      callIds: freeze([]),
       toolResult: null,
       outcome,
       pendingCallIds: freeze(pendingCalls(transcript)),
@@ -183,14 +184,24 @@ export function runScenario(scenario: Scenario): Trace {
       answer,
     });
     const tools = scenario.tools.map(({ name, description, parameters }) => freeze({ name, description, parameters }));
-    return freeze({ scenarioId: scenario.id, steps: freeze(steps), outcome, counters, budget, tools: freeze(tools) });
+    return freeze({
+      version: TRACE_VERSION,
+      scenarioId: scenario.id,
+      lanes: LANES,
+      messages: freeze([...transcript]),
+      steps: freeze(steps),
+      outcome,
+      counters,
+      budget,
+      tools: freeze(tools),
+    });
   };
 
   record({
     kind: "task",
     lane: "user",
     edge: { from: "user", to: "host" },
-    callId: null,
+    callIds: freeze([]),
     toolResult: null,
     request: scenario.request,
   });
@@ -200,18 +211,20 @@ export function runScenario(scenario: Scenario): Trace {
   for (;;) {
     if (counters.modelCalls >= budget) return finish("budget_exhausted", null, null);
     counters = freeze({ ...counters, modelCalls: counters.modelCalls + 1 });
-    const appended = freeze(transcript.slice(given.length));
-    given = freeze([...transcript]);
+    const appendedFrom = contextEnd;
+    contextEnd = transcript.length;
+    const given = freeze(transcript.slice(0, contextEnd));
     const lastFed = fedSinceLastCall.at(-1) ?? null;
+    const fedIds = freeze(fedSinceLastCall.map((result) => result.callId));
     fedSinceLastCall = [];
     record({
       kind: "model_call",
       lane: "host",
       edge: { from: "host", to: "model" },
-      callId: lastFed?.callId ?? null,
+      callIds: fedIds,
       toolResult: lastFed,
       modelCall: counters.modelCalls,
-      appended,
+      appendedFrom,
     });
 
     const reply = scenario.model(given);
@@ -220,7 +233,7 @@ export function runScenario(scenario: Scenario): Trace {
         kind: "answer",
         lane: "model",
         edge: { from: "model", to: "host" },
-        callId: null,
+        callIds: freeze([]),
         toolResult: null,
         text: reply.text,
       });
@@ -236,7 +249,7 @@ export function runScenario(scenario: Scenario): Trace {
       kind: "proposal",
       lane: "model",
       edge: { from: "model", to: "host" },
-      callId: calls[0]?.callId ?? null,
+      callIds: freeze(calls.map((call) => (typeof call.callId === "string" ? call.callId : ""))),
       toolResult: null,
       calls,
     });
@@ -260,7 +273,7 @@ export function runScenario(scenario: Scenario): Trace {
         kind: "validation",
         lane: "host",
         edge: verdict === "approved" ? { from: "host", to: "tool" } : null,
-        callId,
+        callIds: freeze([callId]),
         toolResult: result,
         call,
         checks: freeze(checks),
@@ -280,7 +293,7 @@ export function runScenario(scenario: Scenario): Trace {
           kind: "execution",
           lane: "tool",
           edge: { from: "tool", to: "host" },
-          callId,
+          callIds: freeze([callId]),
           toolResult: result,
           call,
         });

@@ -43,7 +43,18 @@ export function messageText(message: Message): string {
   }
 }
 
-/** The estimated tokens of some messages. @example approxMessageTokens(step.appended) */
+/**
+ * Running totals of the estimated tokens: entry `i` is the estimate for the first `i` messages, so any context
+ * (a prefix) or any appended run (a slice) is a subtraction, whatever the transcript's length.
+ * @example const sums = tokenPrefixSums(trace.messages); sums[step.contextEnd] - sums[step.appendedFrom]
+ */
+export function tokenPrefixSums(messages: readonly Message[]): readonly number[] {
+  const sums = [0];
+  for (const message of messages) sums.push((sums.at(-1) ?? 0) + approxTokens(messageText(message)));
+  return sums;
+}
+
+/** The estimated tokens of some messages. @example approxMessageTokens(appendedOf(trace, step)) */
 export function approxMessageTokens(messages: readonly Message[]): number {
   return messages.reduce((sum, message) => sum + approxTokens(messageText(message)), 0);
 }

@@ -99,9 +99,13 @@ interface StepBase {
   readonly number: number;
   readonly lane: Lane;
   readonly edge: Edge | null;
-  /** The messages of the most recent model call: what the model has actually been given so far. */
-  readonly context: readonly Message[];
-  readonly callId: string | null;
+  /**
+   * How many of the trace's messages the model has been given so far (at its most recent call): its context is
+   * `trace.messages.slice(0, contextEnd)`. Messages are stored once, in the trace; see {@link contextOf}.
+   */
+  readonly contextEnd: number;
+  /** The call_ids in play at this step: every call of a proposal (parallel calls keep all their ids), else one or none. */
+  readonly callIds: readonly string[];
   readonly toolResult: ToolResult | null;
   readonly files: readonly FileStatus[];
   readonly counters: Counters;
@@ -113,11 +117,14 @@ export interface TaskStep extends StepBase {
   readonly request: string;
 }
 
-/** The host assembles the context and calls the model; `appended` is what is new since the last call. */
+/**
+ * The host assembles the context and calls the model; the messages from `appendedFrom` to `contextEnd` are new
+ * since the last call (see {@link appendedOf}).
+ */
 export interface ModelCallStep extends StepBase {
   readonly kind: "model_call";
   readonly modelCall: number;
-  readonly appended: readonly Message[];
+  readonly appendedFrom: number;
 }
 
 /** The model proposes tool calls. Nothing has run. */
@@ -167,9 +174,17 @@ export type Step = TaskStep | ModelCallStep | ProposalStep | ValidationStep | Ex
 /** The kinds of step, for catalogs and exhaustive checks. */
 export type StepKind = Step["kind"];
 
-/** A whole run: its steps and how it ended. */
+/** The version of the trace's shape, written into every trace (and into its JSON form). */
+export const TRACE_VERSION = 1;
+
+/** A whole run: its messages (each once), its steps and how it ended. */
 export interface Trace {
+  readonly version: typeof TRACE_VERSION;
   readonly scenarioId: string;
+  /** The lanes the steps use, in the order they are drawn. */
+  readonly lanes: readonly Lane[];
+  /** Every message of the run, in order, each stored once; steps point into it with `contextEnd`. */
+  readonly messages: readonly Message[];
   readonly steps: readonly Step[];
   readonly outcome: Outcome;
   readonly counters: Counters;
@@ -185,4 +200,14 @@ export interface ToolDeclaration {
   readonly description: string;
   /** JSON Schema of the arguments. */
   readonly parameters: JsonObject;
+}
+
+/** The context the model had been given at `step`: a view of the trace's messages. */
+export function contextOf(trace: Pick<Trace, "messages">, step: Pick<Step, "contextEnd">): readonly Message[] {
+  return trace.messages.slice(0, step.contextEnd);
+}
+
+/** What a model call appended to the context since the previous call (nothing for other steps). */
+export function appendedOf(trace: Pick<Trace, "messages">, step: Step): readonly Message[] {
+  return step.kind === "model_call" ? trace.messages.slice(step.appendedFrom, step.contextEnd) : [];
 }

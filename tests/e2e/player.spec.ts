@@ -59,7 +59,7 @@ test.describe("the panels", () => {
     await figure.focus();
     await page.keyboard.press("ArrowRight");
     await expect(context.getByRole("listitem")).toHaveCount(4);
-    await expect(context.getByText("新增")).toHaveCount(2);
+    await expect(context.locator(".alf-new")).toHaveCount(2);
     await expect(figure.getByRole("list", { name: "泳道" }).locator('[aria-current="true"]')).toHaveText(/宿主/);
   });
   test("keep the newest context message in view, and a short context at the top of its box", async ({ page }) => {

@@ -98,6 +98,7 @@ test.describe("scenarios on the chapter page", () => {
   });
 
   test("every scenario is axe clean at its last step", async ({ page }) => {
+    test.setTimeout(90_000); // three full axe runs
     for (const id of ["experiment-07", "missing-feedback", "scope-violation"]) {
       await page.goto(`./?scenario=${id}`);
       await figure(page).focus();

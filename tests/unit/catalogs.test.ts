@@ -22,10 +22,11 @@ describe("the catalogs", () => {
 
   it.each(LANGS)("give every F22 step a title and a caption in %s", (lang) => {
     const text = catalogs[lang];
-    for (const step of runScenario(f22Scenario(lang)).steps) {
+    const trace = runScenario(f22Scenario(lang));
+    for (const step of trace.steps) {
       expect(text.stepTitle(step).length).toBeGreaterThan(3);
       const sentences = text
-        .stepCaption(step)
+        .stepCaption(step, trace)
         .split(/[。.!?](?:\s|$)/)
         .filter((s) => s.trim() !== "");
       expect(sentences.length).toBeGreaterThanOrEqual(1);
@@ -34,10 +35,11 @@ describe("the catalogs", () => {
   });
 
   it("say at step 3 that nothing has run yet", () => {
-    const step = runScenario(f22Scenario()).steps[2];
+    const trace = runScenario(f22Scenario());
+    const step = trace.steps[2];
     if (step === undefined) throw new Error("no step 3");
-    expect(catalogs.zh.stepCaption(step)).toContain("什么都还没有执行");
-    expect(catalogs.en.stepCaption(step)).toContain("nothing has run");
+    expect(catalogs.zh.stepCaption(step, trace)).toContain("什么都还没有执行");
+    expect(catalogs.en.stepCaption(step, trace)).toContain("nothing has run");
   });
 
   describe("tell F22 the way real hosts work", () => {
@@ -45,7 +47,7 @@ describe("the catalogs", () => {
     const caption = (lang: "zh" | "en", n: number) => {
       const step = f22[lang].steps[n - 1];
       if (step === undefined) throw new Error(`no step ${n}`);
-      return catalogs[lang].stepCaption(step);
+      return catalogs[lang].stepCaption(step, f22[lang]);
     };
 
     it("step 1 keeps the user's task apart from what is really in the environment", () => {

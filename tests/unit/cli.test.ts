@@ -35,7 +35,8 @@ describe("runCli", () => {
     });
     expect(report.steps).toHaveLength(8);
     expect(report.steps[0]).toMatchObject({ number: 1, lane: "user", laneLabel: "用户" });
-    expect(report.steps[2]).toMatchObject({ kind: "proposal", callId: "call_1", laneLabel: "模型" });
+    expect(report.steps[2]).toMatchObject({ kind: "proposal", callIds: ["call_1"], laneLabel: "模型", contextEnd: 2 });
+    expect(report.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
     expect(report.steps[2].title).toMatch(/^3\. 模型提议调用 read_file/);
   });
 

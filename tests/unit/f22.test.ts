@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { f22Scenario, type Message, runScenario, type Step } from "../../src/engine";
+import { appendedOf, contextOf, f22Scenario, type Message, runScenario, type Step } from "../../src/engine";
 
 const trace = runScenario(f22Scenario());
 const step = (n: number): Step => {
@@ -45,9 +45,9 @@ describe("scenario F22: read timeout from config.txt", () => {
     const s = step(n);
     expect(s.lane).toBe(lane);
     expect(s.kind).toBe(kind);
-    expect(s.callId).toBe(callId);
+    expect(s.callIds).toEqual(callId === null ? [] : [callId]);
     expect(s.toolResult?.content ?? null).toBe(result);
-    expect(s.context.map(describeMessage)).toEqual(context);
+    expect(contextOf(trace, s).map(describeMessage)).toEqual(context);
     expect(s.files).toEqual([{ path: "config.txt", state: file }]);
   });
 
@@ -60,7 +60,7 @@ describe("scenario F22: read timeout from config.txt", () => {
   });
 
   it("gives the model timeout=30 only from step 6, though the tool read it at step 5", () => {
-    const seen = trace.steps.map((s) => s.context.some((m) => m.content?.includes("timeout=30") ?? false));
+    const seen = trace.steps.map((s) => contextOf(trace, s).some((m) => m.content?.includes("timeout=30") ?? false));
     expect(seen).toEqual([false, false, false, false, false, true, true, true]);
     expect(step(5).toolResult).toEqual({
       callId: "call_1",
@@ -90,7 +90,7 @@ describe("scenario F22: read timeout from config.txt", () => {
     const s = step(6);
     if (s.kind !== "model_call") throw new Error("step 6 is not a model call");
     expect(s.modelCall).toBe(2);
-    expect(s.appended.map(describeMessage)).toEqual(["assistant:call_1", "tool:call_1=timeout=30"]);
+    expect(appendedOf(trace, s).map(describeMessage)).toEqual(["assistant:call_1", "tool:call_1=timeout=30"]);
   });
 
   it("answers timeout is 30 without a tool call, and completes only because the host's check of the file passes", () => {
@@ -102,7 +102,7 @@ describe("scenario F22: read timeout from config.txt", () => {
     expect(trace.tools).toEqual([
       expect.objectContaining({ name: "read_file", parameters: expect.objectContaining({ required: ["path"] }) }),
     ]);
-    const system = step(2).context[0];
+    const system = contextOf(trace, step(2))[0];
     expect(system?.role).toBe("system");
     expect(system?.content).not.toContain("read_file");
   });
@@ -140,14 +140,17 @@ describe("scenario F22: read timeout from config.txt", () => {
 
   it("runs the same steps in English, only the words change", () => {
     const en = runScenario(f22Scenario("en"));
-    expect(en.steps.map((s) => [s.kind, s.lane, s.callId])).toEqual(trace.steps.map((s) => [s.kind, s.lane, s.callId]));
+    expect(en.steps.map((s) => [s.kind, s.lane, s.callIds])).toEqual(
+      trace.steps.map((s) => [s.kind, s.lane, s.callIds]),
+    );
     expect(step(1).kind === "task" && step(1)).toMatchObject({ request: expect.stringContaining("config.txt") });
     expect(en.steps[6]).toMatchObject({ text: "timeout is 30" });
   });
 
   it("freezes its steps so no renderer can change them", () => {
     expect(Object.isFrozen(trace.steps)).toBe(true);
-    expect(Object.isFrozen(step(6).context)).toBe(true);
+    expect(Object.isFrozen(trace.messages)).toBe(true);
+    expect(Object.isFrozen(trace.messages[0])).toBe(true);
     expect(() => {
       (step(1) as { lane: string }).lane = "tool";
     }).toThrow(TypeError);

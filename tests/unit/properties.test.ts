@@ -101,10 +101,13 @@ describe("the runner over random scripted models", () => {
           for (let i = 1; i < trace.steps.length; i += 1) {
             const [before, after] = [trace.steps[i - 1], trace.steps[i]];
             if (before === undefined || after === undefined) continue;
-            // The context changes only when the host calls the model, and then only by appending.
-            if (after.kind === "model_call")
-              expect(after.context.slice(0, before.context.length)).toEqual(before.context);
-            else expect(after.context).toBe(before.context);
+            // The context changes only when the host calls the model, and then only by appending what is new
+            // since the last call (the messages themselves are stored once, in the trace).
+            if (after.kind === "model_call") {
+              expect(after.appendedFrom).toBe(before.contextEnd);
+              expect(after.contextEnd).toBeGreaterThanOrEqual(before.contextEnd);
+            } else expect(after.contextEnd).toBe(before.contextEnd);
+            expect(after.contextEnd).toBeLessThanOrEqual(trace.messages.length);
           }
           if (trace.outcome === "completed") {
             const last = trace.steps.at(-1);

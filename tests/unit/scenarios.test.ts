@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogs, LANGS, storyCatalog } from "../../src/content";
 import {
+  appendedOf,
   type Lang,
   runExperiment,
   runScenario,
@@ -73,13 +74,13 @@ describe("the built-in scenarios", () => {
   it("idempotent-replay answers a repeated op-2 from the record under the new call_id and refuses op-2 for another fix", () => {
     const trace = run("idempotent-replay");
     const checks = ofKind(trace, "validation").filter((s) => s.call.args.operation_id === "op-2");
-    expect(checks.map((s) => [s.callId, s.verdict])).toEqual([
+    expect(checks.map((s) => [s.call.callId, s.verdict])).toEqual([
       ["call_2", "approved"],
       ["call_3", "replayed"],
       ["call_4", "refused"],
     ]);
     const [first, replay, conflict] = checks;
-    const written = ofKind(trace, "execution").find((s) => s.callId === "call_2");
+    const written = ofKind(trace, "execution").find((s) => s.call.callId === "call_2");
     expect(replay?.toolResult).toMatchObject({
       callId: "call_3",
       replayed: true,
@@ -108,7 +109,7 @@ describe("the built-in scenarios", () => {
       expect(ofKind(trace, "execution").some((s) => s.call.name === tool)).toBe(false);
       const next = trace.steps[trace.steps.indexOf(refusal as Step) + 1];
       expect(next?.kind).toBe("model_call");
-      expect(next?.kind === "model_call" && next.appended).toContainEqual(
+      expect(next === undefined ? [] : appendedOf(trace, next)).toContainEqual(
         expect.objectContaining({ role: "tool", callId: "call_1", status: "error", content: code }),
       );
     },
@@ -123,8 +124,8 @@ describe("the built-in scenarios", () => {
 
   it("missing-feedback: the model never sees a result and asks again with a fresh call_id until the budget runs out", () => {
     const trace = run("missing-feedback");
-    expect(trace.steps.every((s) => s.context.every((m) => m.role !== "tool"))).toBe(true);
-    expect(ofKind(trace, "proposal").map((s) => s.callId)).toEqual(["call_1", "call_2", "call_3"]);
+    expect(trace.messages.some((m) => m.role === "tool")).toBe(false);
+    expect(ofKind(trace, "proposal").map((s) => s.callIds)).toEqual([["call_1"], ["call_2"], ["call_3"]]);
     expect(ofKind(trace, "execution").map((s) => s.toolResult?.content)).toEqual([
       "timeout=30",
       "timeout=30",
@@ -160,7 +161,7 @@ describe("the scenarios' stories", () => {
     for (const field of [story.name, story.kicker, story.title, story.lesson, story.input])
       expect(field.trim()).not.toBe("");
     for (const step of trace.steps) {
-      for (const words of [text.stepTitle(step), text.stepCaption(step), text.arrowLabel(step)]) {
+      for (const words of [text.stepTitle(step), text.stepCaption(step, trace), text.arrowLabel(step)]) {
         expect(words.trim(), `step ${step.number}`).not.toBe("");
         expect(words, `step ${step.number}`).not.toMatch(/undefined|null|NaN|\[object|\(none\)|（无）|\$\{/);
       }
@@ -169,7 +170,7 @@ describe("the scenarios' stories", () => {
 
   it.each(every)("%s (%s): its own captions are for steps that exist and name only call ids of its run", (id, lang) => {
     const trace = run(id, lang);
-    const callIds = new Set(trace.steps.flatMap((s) => (s.callId === null ? [] : [s.callId])));
+    const callIds = new Set(trace.steps.flatMap((s) => s.callIds));
     for (const [n, caption] of Object.entries(SCENARIOS[id].stories[lang].captions)) {
       expect(Number(n)).toBeGreaterThanOrEqual(1);
       expect(Number(n)).toBeLessThanOrEqual(trace.steps.length);
@@ -186,12 +187,14 @@ describe("the scenarios' stories", () => {
   it.each(every)("%s (%s) carries no F22-only sentence unless it is F22 or contrasts with it", (id, lang) => {
     const trace = run(id, lang);
     const text = storyCatalog(catalogs[lang], SCENARIOS[id].stories[lang]);
-    const told = trace.steps.map((s) => `${text.stepTitle(s)} ${text.stepCaption(s)} ${text.arrowLabel(s)}`).join("\n");
+    const told = trace.steps
+      .map((s) => `${text.stepTitle(s)} ${text.stepCaption(s, trace)} ${text.arrowLabel(s)}`)
+      .join("\n");
     const files = Object.keys(scenarioById(id, lang).files);
     if (!files.includes("config.txt")) expect(told).not.toMatch(/config\.txt|timeout=30/);
     if (id !== "f22" && id !== "missing-feedback") expect(told).not.toContain("F22");
     // The one contrast the issue asks for: missing-feedback names F22 in exactly one caption.
     if (id === "missing-feedback")
-      expect(trace.steps.filter((s) => text.stepCaption(s).includes("F22"))).toHaveLength(1);
+      expect(trace.steps.filter((s) => text.stepCaption(s, trace).includes("F22"))).toHaveLength(1);
   });
 });

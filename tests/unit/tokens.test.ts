@@ -2,12 +2,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  appendedOf,
   approxMessageTokens,
   approxTokens,
+  contextOf,
   f22Scenario,
   messageText,
   runScenario,
   teachingTokens,
+  tokenPrefixSums,
 } from "../../src/engine";
 
 describe("token estimates", () => {
@@ -20,15 +23,18 @@ describe("token estimates", () => {
   });
 
   it("add up over messages, and a model call adds exactly what it appended", () => {
-    const steps = runScenario(f22Scenario("en")).steps;
+    const trace = runScenario(f22Scenario("en"));
+    const steps = trace.steps;
     const calls = steps.filter((s) => s.kind === "model_call");
     expect(calls).toHaveLength(2);
     const [first, second] = calls;
     if (first?.kind !== "model_call" || second?.kind !== "model_call") throw new Error("no model calls");
-    expect(approxMessageTokens(second.context)).toBe(
-      approxMessageTokens(first.context) + approxMessageTokens(second.appended),
+    expect(approxMessageTokens(contextOf(trace, second))).toBe(
+      approxMessageTokens(contextOf(trace, first)) + approxMessageTokens(appendedOf(trace, second)),
     );
-    expect(messageText(second.appended[1] ?? { role: "user", content: "" })).toBe("call_1 timeout=30");
+    const sums = tokenPrefixSums(trace.messages);
+    expect(sums[second.contextEnd]).toBe(approxMessageTokens(contextOf(trace, second)));
+    expect(messageText(appendedOf(trace, second)[1] ?? { role: "user", content: "" })).toBe("call_1 timeout=30");
   });
 
   it("split a model's output into tokens that put it back together exactly", () => {

@@ -28,7 +28,7 @@ const selectInnerLoop = (s: PlayerState) => s.innerLoop;
 function longestStepText(trace: Trace, text: Catalog): { title: string; caption: string } {
   let [title, caption] = ["", ""];
   for (const step of trace.steps) {
-    const [t, c] = [`${step.number}. ${text.stepTitle(step)}`, text.stepCaption(step)];
+    const [t, c] = [`${step.number}. ${text.stepTitle(step)}`, text.stepCaption(step, trace)];
     if (t.length > title.length) title = t;
     if (c.length > caption.length) caption = c;
   }
@@ -107,16 +107,16 @@ export function FigureView(props: {
         ⌨ {text.ui.keysActive}
       </p>
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
-        <Swimlanes steps={trace.steps} index={index} text={text} />
+        <Swimlanes steps={trace.steps} lanes={trace.lanes} index={index} text={text} />
       </div>
       <div className="alf-step" data-reserve-title={reserve.title} data-reserve-caption={reserve.caption}>
         <h3 className="alf-step-title">
           {step.number}. {stepTitle}
         </h3>
-        <p className="alf-step-caption">{text.stepCaption(step)}</p>
+        <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
       </div>
       {innerLoop ? <InnerLoop step={step} text={text} /> : null}
-      <StepPanels step={step} text={text} tools={trace.tools} />
+      <StepPanels step={step} text={text} tools={trace.tools} messages={trace.messages} />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when
             it appears. A symbol and words, never colour alone. */}

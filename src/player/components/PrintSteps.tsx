@@ -18,8 +18,8 @@ export function PrintSteps(props: { text: Catalog }) {
             <h4 className="alf-step-title">
               {step.number}. {text.stepTitle(step)} <span className="alf-print-lane">· {text.lanes[step.lane]}</span>
             </h4>
-            <p className="alf-step-caption">{text.stepCaption(step)}</p>
-            <StepPanels step={step} text={text} tools={trace.tools} />
+            <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
+            <StepPanels step={step} text={text} tools={trace.tools} messages={trace.messages} />
           </li>
         ))}
       </ol>

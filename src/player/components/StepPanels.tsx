@@ -1,13 +1,13 @@
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import type { Catalog } from "../../content";
 import {
-  approxMessageTokens,
   callText,
   type JsonValue,
   type Message,
   type Step,
   type ToolDeclaration,
   type ToolResult,
+  tokenPrefixSums,
 } from "../../engine";
 import { CallIdChip } from "./Chip";
 
@@ -130,14 +130,15 @@ function HostChecks(props: { step: Step; text: Catalog }) {
  * What this model call adds to the context, with an estimate of its tokens (and of the whole context); at other
  * steps, the size of the context the model last received. Always laid out, so nothing moves.
  */
-function ContextSize(props: { step: Step; text: Catalog }) {
-  const { step, text } = props;
-  const total = approxMessageTokens(step.context);
+function ContextSize(props: { step: Step; text: Catalog; sums: readonly number[] }) {
+  const { step, text, sums } = props;
+  const tokensUpTo = (end: number) => sums[end] ?? 0;
+  const total = tokensUpTo(step.contextEnd);
   return (
     <>
-      <p className="alf-context-size" data-empty={step.context.length === 0 ? "" : undefined}>
+      <p className="alf-context-size" data-empty={step.contextEnd === 0 ? "" : undefined}>
         {step.kind === "model_call"
-          ? text.ui.contextAdded(step.appended.length, approxMessageTokens(step.appended), total)
+          ? text.ui.contextAdded(step.contextEnd - step.appendedFrom, total - tokensUpTo(step.appendedFrom), total)
           : text.ui.contextSize(total)}
       </p>
       <p className="alf-token-note">{text.ui.tokenMethod}</p>
@@ -146,13 +147,20 @@ function ContextSize(props: { step: Step; text: Catalog }) {
 }
 
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
-export function StepPanels(props: { step: Step; text: Catalog; tools: readonly ToolDeclaration[] }) {
-  const { step, text, tools } = props;
+export function StepPanels(props: {
+  step: Step;
+  text: Catalog;
+  tools: readonly ToolDeclaration[];
+  messages: readonly Message[];
+}) {
+  const { step, text, tools, messages } = props;
+  const sums = useMemo(() => tokenPrefixSums(messages), [messages]);
+  const context = messages.slice(0, step.contextEnd);
   // Once no call is in play (the model has answered), the last exchange is still what the context holds.
-  const shownResult = step.toolResult ?? latestResult(step.context);
-  const shownCallId = step.callId ?? shownResult?.callId ?? null;
+  const shownResult = step.toolResult ?? latestResult(context);
+  const shownCallIds = step.callIds.length > 0 ? step.callIds : shownResult === null ? [] : [shownResult.callId];
   // At a model call, the messages the host has just appended are what the model sees for the first time.
-  const firstNew = step.kind === "model_call" ? step.context.length - step.appended.length : step.context.length;
+  const firstNew = step.kind === "model_call" ? step.appendedFrom : step.contextEnd;
   return (
     <div className="alf-panels">
       <Panel heading={text.ui.contextHeading} className="alf-panel-context">
@@ -160,7 +168,7 @@ export function StepPanels(props: { step: Step; text: Catalog; tools: readonly T
             is a reversed flex column, so it stays scrolled to its newest message with no script and no layout
             read (see player.css). */}
         <div className="alf-context-scroll" role="group" aria-label={text.ui.contextHeading} tabIndex={0}>
-          {step.context.length === 0 ? (
+          {context.length === 0 ? (
             <p className="alf-empty">{text.ui.contextEmpty}</p>
           ) : (
             <div className="alf-context-content">
@@ -176,7 +184,7 @@ export function StepPanels(props: { step: Step; text: Catalog; tools: readonly T
                 </span>
               </p>
               <ol className="alf-messages">
-                {step.context.map((message, i) => (
+                {context.map((message, i) => (
                   // Messages never reorder: the context only grows, so the position is a stable key.
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
                   <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
@@ -185,11 +193,13 @@ export function StepPanels(props: { step: Step; text: Catalog; tools: readonly T
             </div>
           )}
         </div>
-        <ContextSize step={step} text={text} />
+        <ContextSize step={step} text={text} sums={sums} />
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
         <OrNoneYet text={text}>
-          {shownCallId === null ? null : <CallIdChip callId={shownCallId} label={text.ui.threadLabel(shownCallId)} />}
+          {shownCallIds.length === 0
+            ? null
+            : shownCallIds.map((id) => <CallIdChip key={id} callId={id} label={text.ui.threadLabel(id)} />)}
         </OrNoneYet>
         <HostChecks step={step} text={text} />
       </Panel>

@@ -1,16 +1,17 @@
 import { m } from "framer-motion";
-import { memo, useEffect, useRef, useSyncExternalStore } from "react";
+import { Fragment, memo, useEffect, useRef, useSyncExternalStore } from "react";
 import type { Catalog } from "../../content";
-import { LANES, type Lane, type Step } from "../../engine";
+import { FILE_STATES, type Lane, type Step } from "../../engine";
 import { CallIdChip } from "./Chip";
 
-const laneIndex = (lane: Lane) => LANES.indexOf(lane);
+/** A lane's position among the trace's lanes (the trace says which lanes it uses, in drawing order). */
+const laneIndex = (lanes: readonly Lane[], lane: Lane) => Math.max(0, lanes.indexOf(lane));
 /**
  * Placement is by classes on a grid of two half-columns per lane (lane i's centre is grid line 2i + 2), never by
  * inline styles: the pre-rendered page runs under `style-src 'self'`, which refuses style attributes in markup.
  */
 const columns = (start: number, end: number) => `alf-cs-${start} alf-ce-${end}`;
-const centreLine = (lane: Lane) => 2 * laneIndex(lane) + 2;
+const centreLine = (lanes: readonly Lane[], lane: Lane) => 2 * laneIndex(lanes, lane) + 2;
 
 /**
  * One step's row: its arrow between two lanes (or a mark on one lane), with a short label. Memoised: a step
@@ -18,6 +19,7 @@ const centreLine = (lane: Lane) => 2 * laneIndex(lane) + 2;
  */
 const StepRow = memo(function StepRow(props: {
   step: Step;
+  lanes: readonly Lane[];
   text: Catalog;
   status: "past" | "current" | "future";
   /** Whether the current arrow may be a motion element: not while hydrating pre-rendered HTML. */
@@ -25,7 +27,7 @@ const StepRow = memo(function StepRow(props: {
   /** Whether a newly current arrow travels (false until the first frame has painted). */
   travel: boolean;
 }) {
-  const { step, text, status, animated, travel } = props;
+  const { step, lanes, text, status, animated, travel } = props;
   const { edge } = step;
   const label = (
     <span className="alf-arrow-label">
@@ -35,26 +37,26 @@ const StepRow = memo(function StepRow(props: {
         {": "}
       </span>
       {text.arrowLabel(step)}
-      {step.callId !== null ? (
-        <>
+      {step.callIds.map((id) => (
+        <Fragment key={id}>
           {" "}
-          <CallIdChip callId={step.callId} />
-        </>
-      ) : null}
+          <CallIdChip callId={id} />
+        </Fragment>
+      ))}
     </span>
   );
   let mark: React.ReactNode;
   if (edge === null || edge.from === edge.to) {
     mark = (
       <span
-        className={`alf-self ${columns(centreLine(step.lane) - 1, centreLine(step.lane) + 1)}`}
+        className={`alf-self ${columns(centreLine(lanes, step.lane) - 1, centreLine(lanes, step.lane) + 1)}`}
         data-lane={step.lane}
       >
         {label}
       </span>
     );
   } else {
-    const [from, to] = [centreLine(edge.from), centreLine(edge.to)];
+    const [from, to] = [centreLine(lanes, edge.from), centreLine(lanes, edge.to)];
     const direction = to > from ? "right" : "left";
     mark = (
       <div
@@ -110,12 +112,12 @@ const REVEAL_MARGIN = 56;
  * Where step `step`'s mark lies across the diagram, in px, computed from the lane layout (lanes share the width
  * after the gutter equally), so that revealing it needs no layout read.
  */
-function markSpan(step: Step, geometry: Geometry): [number, number] {
-  const lanes = geometry.diagram - geometry.gutter;
-  const centre = (lane: Lane) => geometry.gutter + ((laneIndex(lane) + 0.5) / LANES.length) * lanes;
+function markSpan(step: Step, lanes: readonly Lane[], geometry: Geometry): [number, number] {
+  const width = geometry.diagram - geometry.gutter;
+  const centre = (lane: Lane) => geometry.gutter + ((laneIndex(lanes, lane) + 0.5) / lanes.length) * width;
   const { edge } = step;
   if (edge === null || edge.from === edge.to) {
-    const half = lanes / LANES.length / 2;
+    const half = width / lanes.length / 2;
     return [centre(step.lane) - half, centre(step.lane) + half];
   }
   const [a, b] = [centre(edge.from), centre(edge.to)];
@@ -136,10 +138,13 @@ function revealedScroll(span: [number, number], current: number, geometry: Geome
  * The sequence diagram: lanes as columns, steps as rows. Every row is laid out from the start (future rows
  * invisible) so the figure never jumps; the current row is emphasised and its arrow travels.
  */
-export function Swimlanes(props: { steps: readonly Step[]; index: number; text: Catalog }) {
+export function Swimlanes(props: { steps: readonly Step[]; lanes: readonly Lane[]; index: number; text: Catalog }) {
   const { steps, index, text } = props;
   const current = steps[index];
-  const file = current?.files[0];
+  const files = current?.files ?? [];
+  const { lanes } = props;
+  const lanesRef = useRef(lanes);
+  lanesRef.current = lanes;
   const diagram = useRef<HTMLDivElement>(null);
   // The figure is static until the reader acts: no arrow travels before the first frame has painted (a deep
   // link applied right after hydration included).
@@ -166,7 +171,7 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
     const g = geometry.current;
     const step = shown.current;
     if (!scroller || g === null || step === undefined || g.diagram <= g.viewport) return;
-    const target = revealedScroll(markSpan(step, g), scrollLeft.current, g);
+    const target = revealedScroll(markSpan(step, lanesRef.current, g), scrollLeft.current, g);
     if (Math.abs(target - scrollLeft.current) >= 1) scroller.scrollLeft = target;
   };
   useEffect(() => {
@@ -202,9 +207,9 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
     return () => cancelAnimationFrame(frame);
   }, [index]);
   return (
-    <div className="alf-diagram" data-lanes={LANES.length} ref={diagram}>
+    <div className="alf-diagram" data-lanes={lanes.length} ref={diagram}>
       <ul className="alf-lanes" aria-label={text.ui.lanesLabel}>
-        {LANES.map((lane) => {
+        {lanes.map((lane) => {
           const acting = current?.lane === lane;
           return (
             <li key={lane} className="alf-lane" data-lane={lane} aria-current={acting ? "true" : undefined}>
@@ -214,28 +219,30 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
               <span className="alf-lane-acting" aria-hidden={acting ? undefined : true}>
                 {text.ui.actingLane}
               </span>
-              {lane === "tool" && file !== undefined ? (
-                <span className="alf-file" data-state={file.state}>
-                  <code>{file.path}</code>{" "}
-                  <span className="alf-swap">
-                    <span className="alf-file-state">{text.fileStates[file.state]}</span>
-                    {/* Both states' words reserve the badge's width: it never changes size. */}
-                    {(["unread", "read"] as const).map((state) => (
-                      <span key={state} className="alf-swap-reserve alf-file-state" aria-hidden="true">
-                        {text.fileStates[state]}
+              {lane === "tool"
+                ? files.map((file) => (
+                    <span key={file.path} className="alf-file" data-state={file.state}>
+                      <code>{file.path}</code>{" "}
+                      <span className="alf-swap">
+                        <span className="alf-file-state">{text.fileStates[file.state]}</span>
+                        {/* Every state's words reserve the badge's width: it never changes size. */}
+                        {FILE_STATES.map((state) => (
+                          <span key={state} className="alf-swap-reserve alf-file-state" aria-hidden="true">
+                            {text.fileStates[state]}
+                          </span>
+                        ))}
                       </span>
-                    ))}
-                  </span>
-                </span>
-              ) : null}
+                    </span>
+                  ))
+                : null}
             </li>
           );
         })}
       </ul>
       <div className="alf-body">
         <div className="alf-lifelines" aria-hidden="true">
-          {LANES.map((lane) => (
-            <span key={lane} className={`alf-lifeline alf-cs-${centreLine(lane)}`} data-lane={lane} />
+          {lanes.map((lane) => (
+            <span key={lane} className={`alf-lifeline alf-cs-${centreLine(lanes, lane)}`} data-lane={lane} />
           ))}
         </div>
         <ol className="alf-rows">
@@ -243,6 +250,7 @@ export function Swimlanes(props: { steps: readonly Step[]; index: number; text: 
             <StepRow
               key={step.number}
               step={step}
+              lanes={lanes}
               text={text}
               status={i < index ? "past" : i === index ? "current" : "future"}
               animated={animated}
