@@ -1,0 +1,162 @@
+/**
+ * The trace's JSON form, version 1 (docs/trace-format.md), as a valibot schema: what an imported or stored
+ * trace must look like before the player will show it. Checked with a schema library, not by hand, so every
+ * problem names its path. Besides shape, the schema checks what the player relies on: steps numbered 1…n, every
+ * `contextEnd` within the messages, a model call's `appendedFrom` within its context, every step's lanes among
+ * the trace's lanes.
+ */
+import { type ParseError, parse as parseJsonc } from "jsonc-parser";
+import * as v from "valibot";
+import {
+  type CheckResult,
+  FILE_STATES,
+  LANES,
+  LOOP_ERROR_MESSAGES,
+  type LoopErrorCode,
+  OUTCOMES,
+  type Trace,
+  TRACE_VERSION,
+  type ValidationRule,
+  type Verdict,
+} from "../engine";
+
+const RULES: readonly ValidationRule[] = ["well_formed", "tool_allowed", "in_scope", "operation_id", "precondition"];
+const CHECK_RESULTS: readonly CheckResult[] = ["passed", "failed", "not_applicable"];
+const VERDICTS: readonly Verdict[] = ["approved", "replayed", "refused"];
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const lane = v.picklist(LANES);
+const json = v.record(v.string(), v.unknown());
+
+const toolCall = v.object({ callId: v.string(), name: v.string(), args: json });
+const toolResult = v.object({
+  callId: v.string(),
+  name: v.string(),
+  status: v.picklist(["ok", "error"]),
+  content: v.string(),
+  replayed: v.boolean(),
+});
+
+const message = v.variant("role", [
+  v.object({ role: v.literal("system"), content: v.string() }),
+  v.object({ role: v.literal("user"), content: v.string() }),
+  v.object({ role: v.literal("assistant"), content: v.nullable(v.string()), toolCalls: v.array(toolCall) }),
+  v.object({ role: v.literal("tool"), ...toolResult.entries }),
+]);
+
+const base = {
+  number: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  lane,
+  edge: v.nullable(v.object({ from: lane, to: lane })),
+  contextEnd: count,
+  callIds: v.array(v.string()),
+  toolResult: v.nullable(toolResult),
+  files: v.array(v.object({ path: v.string(), state: v.picklist(FILE_STATES) })),
+  counters: v.object({ modelCalls: count, toolExecutions: count, simulatedWrites: count }),
+};
+
+const step = v.variant("kind", [
+  v.object({ ...base, kind: v.literal("task"), request: v.string() }),
+  v.object({ ...base, kind: v.literal("model_call"), modelCall: count, appendedFrom: count }),
+  v.object({ ...base, kind: v.literal("proposal"), calls: v.array(toolCall) }),
+  v.object({
+    ...base,
+    kind: v.literal("validation"),
+    call: toolCall,
+    checks: v.array(v.object({ rule: v.picklist(RULES), result: v.picklist(CHECK_RESULTS) })),
+    verdict: v.picklist(VERDICTS),
+    errorCode: v.nullable(v.picklist(Object.keys(LOOP_ERROR_MESSAGES) as LoopErrorCode[])),
+  }),
+  v.object({ ...base, kind: v.literal("execution"), call: toolCall }),
+  v.object({ ...base, kind: v.literal("answer"), text: v.string() }),
+  v.object({
+    ...base,
+    kind: v.literal("finish"),
+    outcome: v.picklist(OUTCOMES),
+    pendingCallIds: v.array(v.string()),
+    verified: v.nullable(v.boolean()),
+    answer: v.nullable(v.string()),
+  }),
+]);
+
+/** The schema of a trace's JSON form, version 1. */
+export const TraceSchema = v.pipe(
+  v.object({
+    version: v.literal(TRACE_VERSION),
+    scenarioId: v.string(),
+    lanes: v.pipe(v.array(lane), v.minLength(1), v.maxLength(8)),
+    messages: v.array(message),
+    steps: v.pipe(v.array(step), v.minLength(1)),
+    outcome: v.picklist(OUTCOMES),
+    counters: base.counters,
+    budget: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    tools: v.array(v.object({ name: v.string(), description: v.string(), parameters: json })),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { steps, messages, lanes } = dataset.value;
+    steps.forEach((s, i) => {
+      const at = (key: string, message: string) =>
+        addIssue({ message, path: [pathItem(dataset.value, "steps", steps), pathItem(steps, i, s), pathItem(s, key, null)] });
+      if (s.number !== i + 1) at("number", `step ${i + 1} is numbered ${s.number}`);
+      if (s.contextEnd > messages.length) at("contextEnd", `contextEnd ${s.contextEnd} is past the ${messages.length} messages`);
+      if (s.kind === "model_call" && s.appendedFrom > s.contextEnd) at("appendedFrom", "appendedFrom is past contextEnd");
+      for (const used of [s.lane, s.edge?.from, s.edge?.to]) {
+        if (used !== undefined && !lanes.includes(used)) at("lane", `lane "${used}" is not among the trace's lanes`);
+      }
+    });
+  }),
+);
+
+/** A path item for a custom issue (valibot's shape: where in the input the problem is). */
+function pathItem(input: unknown, key: string | number, value: unknown) {
+  return { type: "object" as const, origin: "value" as const, input: input as Record<string, unknown>, key: String(key), value };
+}
+
+/** Why a text is not a trace: where (JSON line and column, or a path into the data) and what. */
+export interface TraceProblem {
+  readonly message: string;
+  /** 1-based, for text that is not JSON at all. */
+  readonly line?: number;
+  readonly column?: number;
+  /** Where in the data, e.g. `steps.3.contextEnd`, for JSON of the wrong shape. */
+  readonly path?: string;
+}
+
+/**
+ * Where the first JSON syntax error in `text` is (1-based line and column), found by a real JSON scanner
+ * (jsonc-parser, comments and trailing commas refused): JSON.parse's own messages say where only in some engines.
+ */
+export function jsonErrorPlace(text: string): { line: number; column: number } | null {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first === undefined) return null;
+  const lines = text.slice(0, first.offset).split("\n");
+  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+}
+
+/**
+ * Read a trace from its JSON text: the trace, or every problem found (at most 20), each with its place.
+ * @example parseTraceJson(JSON.stringify(runScenario(f22Scenario()))) // { ok: true, trace }
+ */
+export function parseTraceJson(
+  text: string,
+): { readonly ok: true; readonly trace: Trace } | { readonly ok: false; readonly problems: readonly TraceProblem[] } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    const place = jsonErrorPlace(text);
+    return { ok: false, problems: [{ message: "not valid JSON", ...(place ?? {}) }] };
+  }
+  const result = v.safeParse(TraceSchema, data, { abortPipeEarly: false });
+  if (result.success) return { ok: true, trace: result.output as Trace };
+  return {
+    ok: false,
+    problems: result.issues.slice(0, 20).map((issue) => ({
+      message: issue.message,
+      path: v.getDotPath(issue) ?? "",
+    })),
+  };
+}
