@@ -14,8 +14,8 @@ import {
   LOOP_ERROR_MESSAGES,
   type LoopErrorCode,
   OUTCOMES,
-  type Trace,
   TRACE_VERSION,
+  type Trace,
   type ValidationRule,
   type Verdict,
 } from "../engine";
@@ -97,10 +97,15 @@ export const TraceSchema = v.pipe(
     const { steps, messages, lanes } = dataset.value;
     steps.forEach((s, i) => {
       const at = (key: string, message: string) =>
-        addIssue({ message, path: [pathItem(dataset.value, "steps", steps), pathItem(steps, i, s), pathItem(s, key, null)] });
+        addIssue({
+          message,
+          path: [pathItem(dataset.value, "steps", steps), pathItem(steps, i, s), pathItem(s, key, null)],
+        });
       if (s.number !== i + 1) at("number", `step ${i + 1} is numbered ${s.number}`);
-      if (s.contextEnd > messages.length) at("contextEnd", `contextEnd ${s.contextEnd} is past the ${messages.length} messages`);
-      if (s.kind === "model_call" && s.appendedFrom > s.contextEnd) at("appendedFrom", "appendedFrom is past contextEnd");
+      if (s.contextEnd > messages.length)
+        at("contextEnd", `contextEnd ${s.contextEnd} is past the ${messages.length} messages`);
+      if (s.kind === "model_call" && s.appendedFrom > s.contextEnd)
+        at("appendedFrom", "appendedFrom is past contextEnd");
       for (const used of [s.lane, s.edge?.from, s.edge?.to]) {
         if (used !== undefined && !lanes.includes(used)) at("lane", `lane "${used}" is not among the trace's lanes`);
       }
@@ -110,7 +115,13 @@ export const TraceSchema = v.pipe(
 
 /** A path item for a custom issue (valibot's shape: where in the input the problem is). */
 function pathItem(input: unknown, key: string | number, value: unknown) {
-  return { type: "object" as const, origin: "value" as const, input: input as Record<string, unknown>, key: String(key), value };
+  return {
+    type: "object" as const,
+    origin: "value" as const,
+    input: input as Record<string, unknown>,
+    key: String(key),
+    value,
+  };
 }
 
 /** Why a text is not a trace: where (JSON line and column, or a path into the data) and what. */

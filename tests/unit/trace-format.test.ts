@@ -65,6 +65,9 @@ describe("the trace's JSON form (version 1)", () => {
   it("refuses an error code the catalogs cannot explain", () => {
     const data = f22Json();
     data.steps[3].errorCode = "<b>made up</b>";
-    expect(parseTraceJson(JSON.stringify(data))).toMatchObject({ ok: false, problems: [{ path: "steps.3.errorCode" }] });
+    expect(parseTraceJson(JSON.stringify(data))).toMatchObject({
+      ok: false,
+      problems: [{ path: "steps.3.errorCode" }],
+    });
   });
 });
