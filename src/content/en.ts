@@ -1,4 +1,4 @@
-import { appendedOf, contextOf, LOOP_ERROR_MESSAGES, type Step, type Trace } from "../engine";
+import { appendedOf, contextOf, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -70,7 +70,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
         approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${noOperationId ? " Duplicate protection is keyed on an operation id, not on the call_id; this read-only tool has no operation id, so that check does not apply." : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
         replayed:
           "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
-        refused: `The host refuses ${step.call.callId}: ${step.errorCode === null ? "a check failed" : LOOP_ERROR_MESSAGES[step.errorCode].en}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
+        refused: `The host refuses ${step.call.callId}: ${step.errorCode === null ? "a check failed" : LOOP_ERRORS_EN[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
       }[step.verdict];
     }
     case "execution":
@@ -199,5 +199,6 @@ export const en = {
     innerLoopIdle:
       "No model output at this step: the inner loop runs only while the model writes a proposal or a reply.",
     innerLoopTokens: "Tokens, generated one by one",
+    earlierMessages: (count, hidden) => `Show ${count} earlier messages (${hidden} not shown)`,
   },
 } as const satisfies Catalog;

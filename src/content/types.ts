@@ -117,6 +117,8 @@ export interface UiText {
   readonly innerLoopNote: (tokens: number) => string;
   readonly innerLoopIdle: string;
   readonly innerLoopTokens: string;
+  /** A button that mounts `count` more of the `hidden` earlier context messages. */
+  readonly earlierMessages: (count: number, hidden: number) => string;
 }
 
 /** The chapter page around the figure. */

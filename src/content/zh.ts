@@ -1,4 +1,4 @@
-import { appendedOf, contextOf, LOOP_ERROR_MESSAGES, type Step, type Trace } from "../engine";
+import { appendedOf, contextOf, LOOP_ERRORS_ZH, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -64,7 +64,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
         approved: `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`,
         replayed:
           "这个操作ID已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
-        refused: `宿主拒绝了 ${step.call.callId}：${step.errorCode === null ? "校验未通过" : LOOP_ERROR_MESSAGES[step.errorCode].zh}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
+        refused: `宿主拒绝了 ${step.call.callId}：${step.errorCode === null ? "校验未通过" : LOOP_ERRORS_ZH[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
       }[step.verdict];
     }
     case "execution":
@@ -184,5 +184,6 @@ export const zh = {
       `模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个），直到输出完整。图中的泳道是外循环：宿主一轮轮调用模型、执行工具。`,
     innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
     innerLoopTokens: "逐个生成的 token",
+    earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
   },
 } as const satisfies Catalog;

@@ -2,28 +2,45 @@
 export type Lang = "zh" | "en";
 
 /**
- * Every error the engine can raise, with its message in both languages. One table, stable codes: callers
- * switch on `code`, never on message text. The Chinese messages are the teaching experiment's own.
+ * Every error the engine can raise, in Chinese: the teaching experiment's own messages. Stable codes: callers
+ * switch on `code`, never on message text. Kept per language so a page that speaks one carries only that one.
  */
-export const LOOP_ERROR_MESSAGES = {
-  invalid_call_fields: {
-    zh: "调用字段必须为 id/tool/args",
-    en: "A call must have exactly the fields id, tool and args",
-  },
-  invalid_call_id: { zh: "调用ID必须是非空字符串", en: "A call id must be a non-empty string" },
-  tool_not_allowed: { zh: "工具未授权", en: "This tool is not allowed" },
-  scope_violation: { zh: "作用域越界", en: "The call reaches outside its allowed scope" },
-  idempotency_conflict: {
-    zh: "同一幂等ID不能指向不同动作",
-    en: "One idempotency id cannot stand for two different actions",
-  },
-  missing_evidence: { zh: "缺少前置证据", en: "Missing prior evidence: read before you patch" },
-  unknown_tool: { zh: "未知教学工具", en: "Unknown teaching tool" },
-  invalid_budget: { zh: "轮次预算必须为正整数", en: "The turn budget must be a positive integer" },
-} as const satisfies Record<string, Readonly<Record<Lang, string>>>;
+export const LOOP_ERRORS_ZH = {
+  invalid_call_fields: "调用字段必须为 id/tool/args",
+  invalid_call_id: "调用ID必须是非空字符串",
+  tool_not_allowed: "工具未授权",
+  scope_violation: "作用域越界",
+  idempotency_conflict: "同一幂等ID不能指向不同动作",
+  missing_evidence: "缺少前置证据",
+  unknown_tool: "未知教学工具",
+  invalid_budget: "轮次预算必须为正整数",
+} as const;
+
+/** Every error the engine can raise, in English (same codes as {@link LOOP_ERRORS_ZH}). */
+export const LOOP_ERRORS_EN = {
+  invalid_call_fields: "A call must have exactly the fields id, tool and args",
+  invalid_call_id: "A call id must be a non-empty string",
+  tool_not_allowed: "This tool is not allowed",
+  scope_violation: "The call reaches outside its allowed scope",
+  idempotency_conflict: "One idempotency id cannot stand for two different actions",
+  missing_evidence: "Missing prior evidence: read before you patch",
+  unknown_tool: "Unknown teaching tool",
+  invalid_budget: "The turn budget must be a positive integer",
+} as const satisfies Record<keyof typeof LOOP_ERRORS_ZH, string>;
+
+type BothLanguages = {
+  readonly [C in LoopErrorCode]: { readonly zh: (typeof LOOP_ERRORS_ZH)[C]; readonly en: (typeof LOOP_ERRORS_EN)[C] };
+};
+const pairMessages = (): BothLanguages =>
+  Object.fromEntries(
+    Object.entries(LOOP_ERRORS_ZH).map(([code, zh]) => [code, { zh, en: LOOP_ERRORS_EN[code as LoopErrorCode] }]),
+  ) as BothLanguages;
+
+/** Every error's message in both languages, by code. */
+export const LOOP_ERROR_MESSAGES: BothLanguages = /* @__PURE__ */ pairMessages();
 
 /** A stable error code; see {@link LOOP_ERROR_MESSAGES}. */
-export type LoopErrorCode = keyof typeof LOOP_ERROR_MESSAGES;
+export type LoopErrorCode = keyof typeof LOOP_ERRORS_ZH;
 
 /**
  * The one error class the engine throws. `message` holds both languages ("中文 / English");

@@ -4,7 +4,7 @@
  */
 
 export type { Lang, LoopErrorCode } from "./errors.ts";
-export { LOOP_ERROR_MESSAGES, LoopError } from "./errors.ts";
+export { LOOP_ERROR_MESSAGES, LOOP_ERRORS_EN, LOOP_ERRORS_ZH, LoopError } from "./errors.ts";
 export type {
   ExperimentCall,
   ExperimentEvent,
@@ -26,6 +26,7 @@ export { F22_FILES, f22Scenario } from "./scenarios/f22.ts";
 export { idempotentReplayScenario } from "./scenarios/idempotent-replay.ts";
 export type { ScenarioId } from "./scenarios/index.ts";
 export { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, scenarioById } from "./scenarios/index.ts";
+export { longRunScenario } from "./scenarios/long-run.ts";
 export { missingFeedbackScenario } from "./scenarios/missing-feedback.ts";
 export { scopeViolationScenario } from "./scenarios/scope-violation.ts";
 export { unauthorizedToolScenario } from "./scenarios/unauthorized-tool.ts";
@@ -65,4 +66,4 @@ export type {
   ValidationStep,
   Verdict,
 } from "./trace.ts";
-export { appendedOf, contextOf, FILE_STATES, LANES, OUTCOMES, TRACE_VERSION } from "./trace.ts";
+export { appendedOf, contextOf, FILE_STATES, filesAt, LANES, OUTCOMES, TRACE_VERSION } from "./trace.ts";

@@ -167,9 +167,10 @@ export function runScenario(scenario: Scenario): Trace {
   let fedSinceLastCall: ToolResult[] = [];
   let refusals = 0;
 
-  type StepFields<S> = S extends Step ? Omit<S, "number" | "contextEnd" | "files" | "counters"> : never;
+  type StepFields<S> = S extends Step ? Omit<S, "number" | "contextEnd" | "fileChanges" | "counters"> : never;
   const record = (fields: StepFields<Step>): void => {
-    steps.push(freeze({ ...fields, number: steps.length + 1, contextEnd, files: files.snapshot(), counters } as Step));
+    const fileChanges = files.takeChanges();
+    steps.push(freeze({ ...fields, number: steps.length + 1, contextEnd, fileChanges, counters } as Step));
   };
   const finish = (outcome: Outcome, answer: string | null, verified: boolean | null): Trace => {
     record({
@@ -189,6 +190,7 @@ export function runScenario(scenario: Scenario): Trace {
       scenarioId: scenario.id,
       lanes: LANES,
       messages: freeze([...transcript]),
+      files: freeze(Object.keys(scenario.files)),
       steps: freeze(steps),
       outcome,
       counters,

@@ -6,6 +6,7 @@ import type { FileState, FileStatus } from "./trace.ts";
 export class MemoryFiles {
   readonly #files: Map<string, string>;
   readonly #states = new Map<string, FileState>();
+  #changes: FileStatus[] = [];
 
   constructor(files: Readonly<Record<string, string>>) {
     this.#files = new Map(Object.entries(files));
@@ -15,7 +16,7 @@ export class MemoryFiles {
   /** The file's content, marking it read; `undefined` when there is no such file. */
   read(path: string): string | undefined {
     const content = this.#files.get(path);
-    if (content !== undefined && this.#states.get(path) === "unread") this.#states.set(path, "read");
+    if (content !== undefined && this.#states.get(path) === "unread") this.#set(path, "read");
     return content;
   }
 
@@ -34,8 +35,20 @@ export class MemoryFiles {
   write(path: string, content: string): boolean {
     if (!this.#files.has(path)) return false;
     this.#files.set(path, content);
-    this.#states.set(path, "changed");
+    if (this.#states.get(path) !== "changed") this.#set(path, "changed");
     return true;
+  }
+
+  #set(path: string, state: FileState): void {
+    this.#states.set(path, state);
+    this.#changes.push(Object.freeze({ path, state }));
+  }
+
+  /** The state changes since the last call, in order (what a step records), and forget them. */
+  takeChanges(): readonly FileStatus[] {
+    const changes = Object.freeze(this.#changes);
+    this.#changes = [];
+    return changes;
   }
 
   /** Every file with its state, in input order. */

@@ -107,7 +107,8 @@ interface StepBase {
   /** The call_ids in play at this step: every call of a proposal (parallel calls keep all their ids), else one or none. */
   readonly callIds: readonly string[];
   readonly toolResult: ToolResult | null;
-  readonly files: readonly FileStatus[];
+  /** The files whose state changed at this step (usually none or one); see {@link filesAt}. */
+  readonly fileChanges: readonly FileStatus[];
   readonly counters: Counters;
 }
 
@@ -185,6 +186,8 @@ export interface Trace {
   readonly lanes: readonly Lane[];
   /** Every message of the run, in order, each stored once; steps point into it with `contextEnd`. */
   readonly messages: readonly Message[];
+  /** The input files, in input order; all start unread, and steps record only changes. */
+  readonly files: readonly string[];
   readonly steps: readonly Step[];
   readonly outcome: Outcome;
   readonly counters: Counters;
@@ -210,4 +213,16 @@ export function contextOf(trace: Pick<Trace, "messages">, step: Pick<Step, "cont
 /** What a model call appended to the context since the previous call (nothing for other steps). */
 export function appendedOf(trace: Pick<Trace, "messages">, step: Step): readonly Message[] {
   return step.kind === "model_call" ? trace.messages.slice(step.appendedFrom, step.contextEnd) : [];
+}
+
+/**
+ * Every input file with its state as of step `index` (0-based), folded from the steps' changes: O(index) and
+ * nothing stored per step, however many files a run has.
+ */
+export function filesAt(trace: Pick<Trace, "files" | "steps">, index: number): readonly FileStatus[] {
+  const states = new Map<string, FileState>(trace.files.map((path) => [path, "unread"]));
+  for (const step of trace.steps.slice(0, index + 1)) {
+    for (const change of step.fileChanges) states.set(change.path, change.state);
+  }
+  return [...states].map(([path, state]) => ({ path, state }));
 }

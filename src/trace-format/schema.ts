@@ -51,7 +51,7 @@ const base = {
   contextEnd: count,
   callIds: v.array(v.string()),
   toolResult: v.nullable(toolResult),
-  files: v.array(v.object({ path: v.string(), state: v.picklist(FILE_STATES) })),
+  fileChanges: v.array(v.object({ path: v.string(), state: v.picklist(FILE_STATES) })),
   counters: v.object({ modelCalls: count, toolExecutions: count, simulatedWrites: count }),
 };
 
@@ -86,6 +86,7 @@ export const TraceSchema = v.pipe(
     scenarioId: v.string(),
     lanes: v.pipe(v.array(lane), v.minLength(1), v.maxLength(8)),
     messages: v.array(message),
+    files: v.array(v.string()),
     steps: v.pipe(v.array(step), v.minLength(1)),
     outcome: v.picklist(OUTCOMES),
     counters: base.counters,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { appendedOf, contextOf, f22Scenario, type Message, runScenario, type Step } from "../../src/engine";
+import { appendedOf, contextOf, f22Scenario, filesAt, type Message, runScenario, type Step } from "../../src/engine";
 
 const trace = runScenario(f22Scenario());
 const step = (n: number): Step => {
@@ -48,7 +48,7 @@ describe("scenario F22: read timeout from config.txt", () => {
     expect(s.callIds).toEqual(callId === null ? [] : [callId]);
     expect(s.toolResult?.content ?? null).toBe(result);
     expect(contextOf(trace, s).map(describeMessage)).toEqual(context);
-    expect(s.files).toEqual([{ path: "config.txt", state: file }]);
+    expect(filesAt(trace, n - 1)).toEqual([{ path: "config.txt", state: file }]);
   });
 
   it("mentions call_1 nowhere before the model proposes it at step 3", () => {

@@ -6,6 +6,7 @@ import {
   Executor,
   type ExperimentResult,
   f22Scenario,
+  filesAt,
   LoopError,
   type ModelReply,
   runScenario,
@@ -113,7 +114,7 @@ describe("the runner over random scripted models", () => {
             const last = trace.steps.at(-1);
             expect(last?.kind === "finish" && last.pendingCallIds).toEqual([]);
             // Completed means the host saw its own tool read the file, whatever the model said.
-            expect(last?.files).toContainEqual({ path: "config.txt", state: "read" });
+            expect(filesAt(trace, trace.steps.length - 1)).toContainEqual({ path: "config.txt", state: "read" });
           }
         },
       ),

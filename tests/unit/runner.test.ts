@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   f22Scenario,
+  filesAt,
   isProjectPath,
   type LoopError,
   type ModelReply,
@@ -71,7 +72,8 @@ describe("given a call the host must refuse", () => {
     expect(trace.counters.toolExecutions).toBe(0);
     const second = ofKind(trace.steps, "model_call")[1];
     expect(second?.toolResult).toMatchObject({ status: "error", content: code });
-    expect(trace.steps.every((s) => s.files.every((f) => f.state === "unread"))).toBe(true);
+    expect(trace.steps.every((s) => s.fileChanges.length === 0)).toBe(true);
+    expect(filesAt(trace, trace.steps.length - 1).every((f) => f.state === "unread")).toBe(true);
   });
 
   it("refuses an allowed name it has no tool for as unknown_tool", () => {

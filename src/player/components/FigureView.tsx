@@ -107,7 +107,7 @@ export function FigureView(props: {
         ⌨ {text.ui.keysActive}
       </p>
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
-        <Swimlanes steps={trace.steps} lanes={trace.lanes} index={index} text={text} />
+        <Swimlanes steps={trace.steps} lanes={trace.lanes} files={trace.files} index={index} text={text} />
       </div>
       <div className="alf-step" data-reserve-title={reserve.title} data-reserve-caption={reserve.caption}>
         <h3 className="alf-step-title">

@@ -1,4 +1,8 @@
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
+
+/** How many context messages are mounted at first, and added per "earlier" press. */
+const CONTEXT_PAGE = 60;
+
 import type { Catalog } from "../../content";
 import {
   callText,
@@ -81,10 +85,10 @@ function OrNoneYet(props: { text: Catalog; children: React.ReactNode }) {
   return props.children === null ? <p className="alf-empty">{props.text.ui.noneYet}</p> : <p>{props.children}</p>;
 }
 
-/** The latest tool result the model has in its context, if any: what is in play once no call is. */
-function latestResult(context: readonly Message[]): ToolResult | null {
-  for (let i = context.length - 1; i >= 0; i -= 1) {
-    const message = context[i];
+/** The latest tool result the model has in its context (the first `end` messages), if any: what is in play once no call is. */
+function latestResult(messages: readonly Message[], end: number): ToolResult | null {
+  for (let i = end - 1; i >= 0; i -= 1) {
+    const message = messages[i];
     if (message?.role === "tool") return message;
   }
   return null;
@@ -155,9 +159,13 @@ export function StepPanels(props: {
 }) {
   const { step, text, tools, messages } = props;
   const sums = useMemo(() => tokenPrefixSums(messages), [messages]);
-  const context = messages.slice(0, step.contextEnd);
+  // A long context mounts only its newest messages (the box shows the newest first anyway); the reader can ask
+  // for earlier ones, a page at a time.
+  const [pages, setPages] = useState(1);
+  const from = Math.max(0, step.contextEnd - pages * CONTEXT_PAGE);
+  const shown = messages.slice(from, step.contextEnd);
   // Once no call is in play (the model has answered), the last exchange is still what the context holds.
-  const shownResult = step.toolResult ?? latestResult(context);
+  const shownResult = step.toolResult ?? latestResult(messages, step.contextEnd);
   const shownCallIds = step.callIds.length > 0 ? step.callIds : shownResult === null ? [] : [shownResult.callId];
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.appendedFrom : step.contextEnd;
@@ -168,7 +176,7 @@ export function StepPanels(props: {
             is a reversed flex column, so it stays scrolled to its newest message with no script and no layout
             read (see player.css). */}
         <div className="alf-context-scroll" role="group" aria-label={text.ui.contextHeading} tabIndex={0}>
-          {context.length === 0 ? (
+          {step.contextEnd === 0 ? (
             <p className="alf-empty">{text.ui.contextEmpty}</p>
           ) : (
             <div className="alf-context-content">
@@ -183,11 +191,16 @@ export function StepPanels(props: {
                   ))}
                 </span>
               </p>
-              <ol className="alf-messages">
-                {context.map((message, i) => (
+              {from > 0 ? (
+                <button type="button" className="alf-button alf-button-small" onClick={() => setPages((n) => n + 1)}>
+                  {text.ui.earlierMessages(Math.min(from, CONTEXT_PAGE), from)}
+                </button>
+              ) : null}
+              <ol className="alf-messages" start={from + 1}>
+                {shown.map((message, offset) => (
                   // Messages never reorder: the context only grows, so the position is a stable key.
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <MessageItem key={i} message={message} text={text} isNew={i >= firstNew} />
+                  <MessageItem key={from + offset} message={message} text={text} isNew={from + offset >= firstNew} />
                 ))}
               </ol>
             </div>

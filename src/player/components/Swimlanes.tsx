@@ -1,7 +1,7 @@
 import { m } from "framer-motion";
-import { Fragment, memo, useEffect, useRef, useSyncExternalStore } from "react";
+import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Catalog } from "../../content";
-import { FILE_STATES, type Lane, type Step } from "../../engine";
+import { FILE_STATES, type FileStatus, filesAt, type Lane, type Step } from "../../engine";
 import { CallIdChip } from "./Chip";
 
 /** A lane's position among the trace's lanes (the trace says which lanes it uses, in drawing order). */
@@ -26,6 +26,8 @@ const StepRow = memo(function StepRow(props: {
   animated: boolean;
   /** Whether a newly current arrow travels (false until the first frame has painted). */
   travel: boolean;
+  /** The number of steps, when only some rows are mounted: each row then says where it is among them. */
+  total?: number | undefined;
 }) {
   const { step, lanes, text, status, animated, travel } = props;
   const { edge } = step;
@@ -86,12 +88,91 @@ const StepRow = memo(function StepRow(props: {
       data-step={step.number}
       data-status={status}
       aria-hidden={status === "future" ? true : undefined}
+      aria-posinset={props.total === undefined ? undefined : step.number}
+      aria-setsize={props.total}
     >
       <span className="alf-row-number">{step.number}</span>
       <div className="alf-track">{mark}</div>
     </li>
   );
 });
+
+/** At most this many file badges: a run over many files shows the ones its current steps touch. */
+const MAX_BADGES = 3;
+
+/**
+ * The files to badge on the tool lane at step `index`, with their states then: every file of a small input;
+ * of a large one, the files most recently touched (or, before any, the first ones).
+ */
+function shownFiles(paths: readonly string[], steps: readonly Step[], index: number): readonly FileStatus[] {
+  const all = filesAt({ files: paths, steps }, index);
+  if (all.length <= MAX_BADGES) return all;
+  const recent: string[] = [];
+  for (let i = index; i >= 0 && recent.length < MAX_BADGES; i -= 1) {
+    for (const change of steps[i]?.fileChanges ?? []) if (!recent.includes(change.path)) recent.push(change.path);
+  }
+  const picked = recent.length > 0 ? recent.slice(0, MAX_BADGES).reverse() : paths.slice(0, MAX_BADGES);
+  return all.filter((file) => picked.includes(file.path));
+}
+
+/** Above this many steps, the rows scroll in a box of {@link WINDOW_ROWS} rows and only those in view are mounted. */
+const WINDOW_AT = 40;
+const WINDOW_ROWS = 16;
+/** Rows mounted beyond the box's edges, so a scroll of a few rows shows no gap. */
+const OVERSCAN = 8;
+
+/**
+ * Which rows to mount: all of a short trace; for a long one, the rows in the scroll box (plus a margin), the box
+ * kept on the current step. Positions are in rows (the box is exactly WINDOW_ROWS rows tall, by CSS), and the
+ * row height in px comes from ResizeObserver: no layout is read on a step change.
+ */
+function useRowWindow(body: RefObject<HTMLDivElement | null>, total: number, index: number) {
+  const windowed = total > WINDOW_AT;
+  const [top, setTop] = useState(0); // the first row in view
+  // Follow the current step: bring it into the box when a step moves it out (derived state, set while rendering).
+  const [followed, setFollowed] = useState(index);
+  let first = top;
+  if (windowed && followed !== index) {
+    first = index < top ? index : index >= top + WINDOW_ROWS ? index - WINDOW_ROWS + 1 : top;
+    setFollowed(index);
+    if (first !== top) setTop(first);
+  }
+  const rowHeight = useRef(0);
+  const scrolledTo = useRef(0);
+  useEffect(() => {
+    const box = body.current;
+    if (!windowed || box === null || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry !== undefined) rowHeight.current = entry.contentRect.height / WINDOW_ROWS;
+    });
+    observer.observe(box);
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        scrolledTo.current = box.scrollTop;
+        if (rowHeight.current > 0) setTop(Math.round(box.scrollTop / rowHeight.current));
+      });
+    };
+    box.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      box.removeEventListener("scroll", onScroll);
+    };
+  }, [body, windowed]);
+  // Scroll the box to the row in view, when the step (not the reader) moved it.
+  useEffect(() => {
+    const box = body.current;
+    const target = top * rowHeight.current;
+    if (!windowed || box === null || rowHeight.current === 0 || Math.abs(target - scrolledTo.current) < 1) return;
+    if (Math.round(scrolledTo.current / rowHeight.current) === top) return;
+    scrolledTo.current = target;
+    box.scrollTop = target;
+  }, [body, top, windowed]);
+  if (!windowed) return { windowed, start: 0, end: total };
+  return { windowed, start: Math.max(0, first - OVERSCAN), end: Math.min(total, first + WINDOW_ROWS + OVERSCAN) };
+}
 
 /** false while rendering on the server or hydrating its HTML, true in every client render after that. */
 const subscribeToNothing = () => () => {};
@@ -138,10 +219,17 @@ function revealedScroll(span: [number, number], current: number, geometry: Geome
  * The sequence diagram: lanes as columns, steps as rows. Every row is laid out from the start (future rows
  * invisible) so the figure never jumps; the current row is emphasised and its arrow travels.
  */
-export function Swimlanes(props: { steps: readonly Step[]; lanes: readonly Lane[]; index: number; text: Catalog }) {
+export function Swimlanes(props: {
+  steps: readonly Step[];
+  lanes: readonly Lane[];
+  /** The input files' paths (the trace's `files`). */
+  files: readonly string[];
+  index: number;
+  text: Catalog;
+}) {
   const { steps, index, text } = props;
   const current = steps[index];
-  const files = current?.files ?? [];
+  const files = useMemo(() => shownFiles(props.files, steps, index), [props.files, steps, index]);
   const { lanes } = props;
   const lanesRef = useRef(lanes);
   lanesRef.current = lanes;
@@ -156,6 +244,8 @@ export function Swimlanes(props: { steps: readonly Step[]; lanes: readonly Lane[
     return () => cancelAnimationFrame(frame);
   }, []);
   const animated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
+  const body = useRef<HTMLDivElement>(null);
+  const rows = useRowWindow(body, steps.length, index);
 
   // On a narrow screen the diagram scrolls sideways: keep the current step's mark in view, also when the
   // diagram first gets a size (the enlarged view mounts before its dialog opens) or is resized. Sizes come from
@@ -239,25 +329,43 @@ export function Swimlanes(props: { steps: readonly Step[]; lanes: readonly Lane[
           );
         })}
       </ul>
-      <div className="alf-body">
-        <div className="alf-lifelines" aria-hidden="true">
-          {lanes.map((lane) => (
-            <span key={lane} className={`alf-lifeline alf-cs-${centreLine(lanes, lane)}`} data-lane={lane} />
-          ))}
+      <div className="alf-body" ref={body} data-windowed={rows.windowed ? "" : undefined}>
+        <div className="alf-window">
+          <div className="alf-lifelines" aria-hidden="true">
+            {lanes.map((lane) => (
+              <span key={lane} className={`alf-lifeline alf-cs-${centreLine(lanes, lane)}`} data-lane={lane} />
+            ))}
+          </div>
+          <ol
+            className="alf-rows"
+            // Windowed, the list keeps every row's room (in rows, a CSS length: no measuring) and mounts only the
+            // rows in view; `calc` in a style set from script, never in the server's HTML.
+            style={
+              rows.windowed
+                ? {
+                    height: `calc(${steps.length} * var(--alf-row-h))`,
+                    paddingTop: `calc(${rows.start} * var(--alf-row-h))`,
+                  }
+                : undefined
+            }
+          >
+            {steps.slice(rows.start, rows.end).map((step, offset) => {
+              const i = rows.start + offset;
+              return (
+                <StepRow
+                  key={step.number}
+                  step={step}
+                  lanes={lanes}
+                  text={text}
+                  status={i < index ? "past" : i === index ? "current" : "future"}
+                  animated={animated}
+                  travel={hasPainted.current}
+                  total={rows.windowed ? steps.length : undefined}
+                />
+              );
+            })}
+          </ol>
         </div>
-        <ol className="alf-rows">
-          {steps.map((step, i) => (
-            <StepRow
-              key={step.number}
-              step={step}
-              lanes={lanes}
-              text={text}
-              status={i < index ? "past" : i === index ? "current" : "future"}
-              animated={animated}
-              travel={hasPainted.current}
-            />
-          ))}
-        </ol>
       </div>
     </div>
   );

@@ -1,0 +1,46 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { createRef } from "react";
+import { describe, expect, it } from "vitest";
+import { catalogs } from "../../src/content";
+import { longRunScenario, runScenario } from "../../src/engine";
+import { Player, type PlayerHandle } from "../../src/player";
+
+// 1,000 tool calls: 2,002 messages, 4,004 steps.
+const long = runScenario(longRunScenario(1000));
+
+describe("a long trace", () => {
+  it("is a real run at the issue's scale", () => {
+    expect([long.messages.length, long.steps.length, long.counters.toolExecutions]).toEqual([2002, 4004, 1000]);
+  });
+
+  it("mounts only the rows and context messages in view, at the start, the end and in between", () => {
+    const handle = createRef<PlayerHandle>();
+    const { container } = render(<Player ref={handle} trace={long} text={catalogs.en} />);
+    const rows = () => container.querySelectorAll(".alf-figure .alf-row");
+    const messages = () => container.querySelectorAll(".alf-figure .alf-messages > li");
+    expect(rows().length).toBeLessThanOrEqual(40);
+    expect(screen.getByText("1 / 4004")).toBeTruthy();
+
+    act(() => handle.current?.goTo(4004));
+    expect(screen.getByText("4004 / 4004")).toBeTruthy();
+    expect(rows().length).toBeLessThanOrEqual(40);
+    const last = container.querySelector('.alf-row[data-step="4004"]');
+    expect(last?.getAttribute("data-status")).toBe("current");
+    expect(last?.getAttribute("aria-setsize")).toBe("4004");
+    expect(messages().length).toBe(60);
+
+    act(() => handle.current?.goTo(2000));
+    expect(container.querySelector('.alf-row[data-step="2000"]')?.getAttribute("data-status")).toBe("current");
+    expect(rows().length).toBeLessThanOrEqual(40);
+  });
+
+  it("shows earlier context messages a page at a time, when asked", () => {
+    render(<Player trace={long} text={catalogs.en} defaultStep={4004} />);
+    const context = screen.getByRole("group", { name: "Context" });
+    const more = within(context).getByRole("button", { name: "Show 60 earlier messages (1942 not shown)" });
+    fireEvent.click(more);
+    expect(context.querySelectorAll(".alf-messages > li")).toHaveLength(120);
+    // The list keeps its real numbering: the first shown is message 1883.
+    expect(context.querySelector(".alf-messages")?.getAttribute("start")).toBe("1883");
+  });
+});
