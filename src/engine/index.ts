@@ -67,3 +67,21 @@ export type {
   Verdict,
 } from "./trace.ts";
 export { appendedOf, contextOf, FILE_STATES, filesAt, LANES, OUTCOMES, TRACE_VERSION } from "./trace.ts";
+export type {
+  AnthropicBlock,
+  AnthropicMessage,
+  AnthropicRequest,
+  ChatMessage,
+  ChatRequest,
+  ResponsesItem,
+  ResponsesRequest,
+  WireFormat,
+} from "./wire.ts";
+export {
+  anthropicRequest,
+  chatRequest,
+  MODEL_PLACEHOLDER,
+  responsesRequest,
+  WIRE_FORMATS,
+  wireRequest,
+} from "./wire.ts";

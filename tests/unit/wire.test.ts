@@ -1,0 +1,147 @@
+// @vitest-environment node
+/**
+ * Wire formats: golden requests for F22's second model call, the refused-call case, and every built-in scenario
+ * at every model call type-checked against the official SDKs' request types (types only; nothing is sent).
+ */
+import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
+import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
+import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
+import { describe, expect, it } from "vitest";
+import {
+  anthropicRequest,
+  chatRequest,
+  contextOf,
+  f22Scenario,
+  responsesRequest,
+  runScenario,
+  SCENARIO_IDS,
+  type Step,
+  scenarioById,
+  wireRequest,
+} from "../../src/engine";
+
+const f22 = runScenario(f22Scenario("en"));
+const secondCall = f22.steps[5] as Step;
+const context = contextOf(f22, secondCall);
+const SYSTEM = "You are a read-only assistant: you may read files in this project and change nothing.";
+const READ_FILE = {
+  name: "read_file",
+  description: "Read a text file inside this project.",
+  parameters: {
+    type: "object",
+    properties: { path: { type: "string", description: "A path relative to the project root." } },
+    required: ["path"],
+    additionalProperties: false,
+  },
+};
+
+describe("wire formats, F22's second model call", () => {
+  it("OpenAI Chat Completions: tool_calls[].id, then role tool with tool_call_id", () => {
+    const body: ChatCompletionCreateParamsNonStreaming = chatRequest(context, f22.tools);
+    expect(body).toEqual({
+      model: "MODEL_NAME",
+      tools: [{ type: "function", function: READ_FILE }],
+      messages: [
+        { role: "system", content: SYSTEM },
+        { role: "user", content: "Read timeout from config.txt" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            { id: "call_1", type: "function", function: { name: "read_file", arguments: '{"path":"config.txt"}' } },
+          ],
+        },
+        { role: "tool", tool_call_id: "call_1", content: "timeout=30" },
+      ],
+    });
+  });
+
+  it("OpenAI Responses: instructions, function_call with call_id, function_call_output", () => {
+    const body: ResponseCreateParamsNonStreaming = responsesRequest(context, f22.tools);
+    expect(body).toEqual({
+      model: "MODEL_NAME",
+      instructions: SYSTEM,
+      tools: [{ type: "function", ...READ_FILE, strict: false }],
+      input: [
+        { role: "user", content: "Read timeout from config.txt" },
+        { type: "function_call", call_id: "call_1", name: "read_file", arguments: '{"path":"config.txt"}' },
+        { type: "function_call_output", call_id: "call_1", output: "timeout=30" },
+      ],
+    });
+  });
+
+  it("Anthropic Messages: top-level system, tool_use id, tool_result tool_use_id in the next user turn", () => {
+    const body: MessageCreateParamsNonStreaming = anthropicRequest(context, f22.tools);
+    expect(body).toEqual({
+      model: "MODEL_NAME",
+      max_tokens: 1024,
+      system: SYSTEM,
+      tools: [{ name: "read_file", description: READ_FILE.description, input_schema: READ_FILE.parameters }],
+      messages: [
+        { role: "user", content: "Read timeout from config.txt" },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "call_1", name: "read_file", input: { path: "config.txt" } }],
+        },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: "timeout=30" }] },
+      ],
+    });
+  });
+
+  it("never carries the neutral form's own fields (status, replayed) into a wire format", () => {
+    for (const format of ["chat", "responses", "anthropic"] as const) {
+      const text = JSON.stringify(wireRequest(format, f22, secondCall));
+      expect(text).not.toMatch(/"status"|"replayed"|"callId"|"toolCalls"/);
+    }
+  });
+});
+
+describe("a refused call", () => {
+  const trace = runScenario(scenarioById("unauthorized-tool", "en"));
+  const after = trace.steps.find((s) => s.kind === "model_call" && s.modelCall === 2) as Step;
+
+  it("is is_error: true in Anthropic's tool_result, and the error text in OpenAI's tool message", () => {
+    const anthropic = anthropicRequest(contextOf(trace, after), trace.tools);
+    expect(anthropic.messages.at(-1)).toEqual({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "call_1", content: "tool_not_allowed", is_error: true }],
+    });
+    expect(chatRequest(contextOf(trace, after), trace.tools).messages.at(-1)).toEqual({
+      role: "tool",
+      tool_call_id: "call_1",
+      content: "tool_not_allowed",
+    });
+  });
+});
+
+describe("every built-in scenario, at every model call", () => {
+  it.each(SCENARIO_IDS)("%s: each format type-checks against the SDKs and pairs every id", (id) => {
+    const trace = runScenario(scenarioById(id, "zh"));
+    for (const step of trace.steps) {
+      if (step.kind !== "model_call") continue;
+      const messages = contextOf(trace, step);
+      const chat: ChatCompletionCreateParamsNonStreaming = chatRequest(messages, trace.tools);
+      const responses: ResponseCreateParamsNonStreaming = responsesRequest(messages, trace.tools);
+      const anthropic: MessageCreateParamsNonStreaming = anthropicRequest(messages, trace.tools);
+      // Every tool result answers a call made before it, by the same id, in each format.
+      const calls = messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : []));
+      const results = messages.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
+      for (const result of results) expect(calls).toContain(result);
+      expect(JSON.stringify(chat).match(/"tool_call_id":"[^"]+"/g)?.length ?? 0).toBe(results.length);
+      expect(JSON.stringify(responses).match(/"type":"function_call_output"/g)?.length ?? 0).toBe(results.length);
+      expect(JSON.stringify(anthropic).match(/"tool_use_id":"[^"]+"/g)?.length ?? 0).toBe(results.length);
+      // Anthropic's rule: every tool_use is answered by a tool_result in the very next (user) message. It holds
+      // exactly when every call has its result; a host that forgot one (missing-feedback) sends the request the
+      // real API rejects.
+      const answered = anthropic.messages.every((m, i) => {
+        if (typeof m.content === "string") return true;
+        const uses = m.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : []));
+        const next = anthropic.messages[i + 1]?.content;
+        const replies =
+          typeof next === "object" ? next.flatMap((b) => (b.type === "tool_result" ? [b.tool_use_id] : [])) : [];
+        return uses.every((use) => replies.includes(use));
+      });
+      expect(answered).toBe(calls.every((call) => results.includes(call)));
+    }
+  });
+});
