@@ -16,6 +16,8 @@ export default defineConfig({
     // The system's Chromium (see scripts/ensure-chromium.mjs); Playwright's own download is not reachable here.
     launchOptions: chromiumLaunchOptions,
   },
+  // Generous per test: axe runs and full playbacks take several seconds on a busy two-core machine.
+  timeout: 60_000,
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   // Tests run against the built app, as readers get it, from a plain static server on three origins
   // (ports 4173, 4174, 4175: the figure, a course page, a foreign page).

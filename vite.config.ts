@@ -211,6 +211,8 @@ export default defineConfig(({ mode }): UserConfig => {
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup.ts"],
           restoreMocks: true,
+          // Some tests run the CLI through npm or mount a 4,004-step trace: seconds on a busy machine.
+          testTimeout: 20_000,
         },
       };
   }
