@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { demoReport, f22Scenario, runScenario } from "./src/engine/index.ts";
@@ -37,6 +39,23 @@ function f22Traces(): Plugin {
             `export const ${lang} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(runScenario(f22Scenario(lang as "zh" | "en"))))});`,
         )
         .join("\n");
+    },
+  };
+}
+
+/**
+ * In embed.js, the player's wire-format loader is the embed's: a classic script cannot split off a chunk, so the
+ * emitters come from the embed-wire.js pack instead of a dynamic import.
+ */
+function embedWireLoader(): Plugin {
+  return {
+    name: "embed-wire-loader",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source.endsWith("/wire-loader") && importer?.includes("/src/player/")) {
+        return fileURLToPath(new URL("./src/embed/wire-loader.ts", import.meta.url));
+      }
+      return null;
     },
   };
 }
@@ -116,7 +135,7 @@ export default defineConfig(({ mode }): UserConfig => {
     case "embed":
       return {
         ...shared,
-        plugins: [react(), embedPage(), f22Traces()],
+        plugins: [react(), embedPage(), f22Traces(), embedWireLoader()],
         define: production,
         build: {
           outDir: "dist",
@@ -131,12 +150,15 @@ export default defineConfig(({ mode }): UserConfig => {
         },
       };
     case "embed-scenarios":
+    case "embed-wire":
     case "embed-en": {
       // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, and English.
-      const [entry, name] =
-        mode === "embed-en"
-          ? ["src/embed/pack-en.ts", "AgentLoopFigureEnglish"]
-          : ["src/scenarios/pack.ts", "AgentLoopFigureScenarios"];
+      const packs: Record<typeof mode, [entry: string, name: string]> = {
+        "embed-en": ["src/embed/pack-en.ts", "AgentLoopFigureEnglish"],
+        "embed-wire": ["src/embed/pack-wire.ts", "AgentLoopFigureWire"],
+        "embed-scenarios": ["src/scenarios/pack.ts", "AgentLoopFigureScenarios"],
+      };
+      const [entry, name] = packs[mode];
       return {
         ...shared,
         plugins: [react(), f22Traces()],
@@ -169,8 +191,9 @@ export default defineConfig(({ mode }): UserConfig => {
           outDir: "dist",
           emptyOutDir: false,
           lib: { entry: "src/embed/web-component.tsx", formats: ["es"], fileName: () => "agent-loop-figure.js" },
-          // Vite keeps whitespace in ES libraries (for packages); this one is served to browsers as is.
-          rolldownOptions: { output: { minify: true } },
+          // Vite keeps whitespace in ES libraries (for packages); this one is served to browsers as is, and as
+          // one file (what loads on demand is inlined).
+          rolldownOptions: { output: { minify: true, codeSplitting: false } },
         },
       };
     case "prerender":
@@ -198,6 +221,7 @@ export default defineConfig(({ mode }): UserConfig => {
           lib: { entry: "src/embed/package.ts", formats: ["es"], fileName: () => "index.js", cssFileName: "style" },
           rolldownOptions: {
             external: [/^react(-dom)?(\/.*)?$/, /^framer-motion(\/.*)?$/, /^zustand(\/.*)?$/],
+            output: { codeSplitting: false },
           },
         },
       };

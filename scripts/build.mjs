@@ -13,6 +13,7 @@ for (const mode of [
   "embed",
   "embed-scenarios",
   "embed-en",
+  "embed-wire",
   "embed-host",
   "element",
   "lib",

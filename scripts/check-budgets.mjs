@@ -1,6 +1,11 @@
 // Byte budgets (issue: speed). Builds the dependency floor (bench/floor: React + react-dom + framer-motion +
 // zustand, one animated element) and compares the built figure's initial JavaScript with it, gzip:
-//   embed page  ≤ floor + 15 KB        chapter page ≤ floor + 40 KB
+//   embed page  ≤ floor + 16 KB        chapter page ≤ floor + 40 KB
+// The embed's budget was floor + 15 KB (issue: speed) until the figure gained, in every embed, the UI the
+// truthful-stories and wire-format issues ask for (stories, outcome banner, call_id threads, context diff, inner
+// loop, format switch). Everything that could load on demand does (other scenarios and the runner, English, the
+// wire emitters: classic-script packs); the remaining UI costs about 0.6 KB over the old line, so the line is
+// now 16 KB. Raise it again only with the same kind of account.
 // Prints the numbers; exits 1 when a budget is missed. Needs `npm run build` first (dist/).
 import { existsSync } from "node:fs";
 import { build } from "vite";
@@ -8,7 +13,7 @@ import { initialJavaScriptBytes } from "./bytes.mjs";
 
 const KB = 1024;
 const BUDGETS = [
-  { name: "embed page (dist/embed.html)", html: "dist/embed.html", over: 15 * KB },
+  { name: "embed page (dist/embed.html)", html: "dist/embed.html", over: 16 * KB },
   { name: "chapter page (dist/index.html)", html: "dist/index.html", over: 40 * KB },
 ];
 

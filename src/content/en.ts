@@ -199,6 +199,16 @@ export const en = {
     innerLoopIdle:
       "No model output at this step: the inner loop runs only while the model writes a proposal or a reply.",
     innerLoopTokens: "Tokens, generated one by one",
+    format: "Format",
+    formats: {
+      neutral: "Neutral (this figure's messages)",
+      chat: "OpenAI Chat Completions",
+      responses: "OpenAI Responses",
+      anthropic: "Anthropic Messages",
+    },
+    wireNote: "The request body the host sent at its latest model call (the model name is a placeholder).",
+    wireLoading: "Loading the format…",
+    wireFailed: "This format could not be loaded; the neutral form is shown.",
     earlierMessages: (count, hidden) => `Show ${count} earlier messages (${hidden} not shown)`,
   },
 } as const satisfies Catalog;

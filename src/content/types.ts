@@ -2,7 +2,18 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
-import type { CheckResult, FileState, Lane, Lang, Message, Outcome, Step, Trace, ValidationRule } from "../engine";
+import type {
+  CheckResult,
+  FileState,
+  Lane,
+  Lang,
+  Message,
+  Outcome,
+  Step,
+  Trace,
+  ValidationRule,
+  WireFormat,
+} from "../engine";
 
 export interface Catalog {
   readonly lang: Lang;
@@ -119,6 +130,13 @@ export interface UiText {
   readonly innerLoopTokens: string;
   /** A button that mounts `count` more of the `hidden` earlier context messages. */
   readonly earlierMessages: (count: number, hidden: number) => string;
+  /** The context panel's format switch. */
+  readonly format: string;
+  readonly formats: Readonly<Record<WireFormat, string>>;
+  /** Under a provider's format: what the JSON is. */
+  readonly wireNote: string;
+  readonly wireLoading: string;
+  readonly wireFailed: string;
 }
 
 /** The chapter page around the figure. */

@@ -184,6 +184,16 @@ export const zh = {
       `模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个），直到输出完整。图中的泳道是外循环：宿主一轮轮调用模型、执行工具。`,
     innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
     innerLoopTokens: "逐个生成的 token",
+    format: "格式",
+    formats: {
+      neutral: "中性（本图的消息）",
+      chat: "OpenAI Chat Completions",
+      responses: "OpenAI Responses",
+      anthropic: "Anthropic Messages",
+    },
+    wireNote: "宿主在最近一次模型调用时发送的请求体（model 为占位名）。",
+    wireLoading: "正在加载格式……",
+    wireFailed: "无法加载这个格式，显示的仍是中性格式。",
     earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
   },
 } as const satisfies Catalog;

@@ -16,6 +16,6 @@ export interface LanguagePack {
 }
 
 /** Hand a pack's content to whoever inserted the running script. No global is written. */
-export function deliverPack(content: ScenarioPack | LanguagePack): void {
+export function deliverPack(content: ScenarioPack | LanguagePack | ((...args: never[]) => unknown)): void {
   document.currentScript?.dispatchEvent(new CustomEvent(PACK_EVENT, { detail: content }));
 }

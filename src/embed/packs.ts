@@ -21,7 +21,7 @@ const HERE =
 const loading = new Map<string, Promise<unknown>>();
 
 /** Run the pack script `file` once and resolve with what it delivers. */
-function loadPack(file: string): Promise<unknown> {
+export function loadPack(file: string): Promise<unknown> {
   let pending = loading.get(file);
   if (pending === undefined) {
     pending = new Promise((resolve, reject) => {

@@ -1,8 +1,4 @@
 import { useId, useMemo, useState } from "react";
-
-/** How many context messages are mounted at first, and added per "earlier" press. */
-const CONTEXT_PAGE = 60;
-
 import type { Catalog } from "../../content";
 import {
   callText,
@@ -12,8 +8,18 @@ import {
   type ToolDeclaration,
   type ToolResult,
   tokenPrefixSums,
+  type WireFormat,
 } from "../../engine";
+import { usePlayer, usePlayerStore } from "../store/context";
+import type { PlayerState } from "../store/createPlayerStore";
 import { CallIdChip } from "./Chip";
+import { WireView } from "./WireView";
+
+/** How many context messages are mounted at first, and added per "earlier" press. */
+const CONTEXT_PAGE = 60;
+
+/** The formats in the switch; the list lives here, not in the emitters' module, which loads on demand. */
+const WIRE_FORMAT_OPTIONS: readonly WireFormat[] = ["neutral", "chat", "responses", "anthropic"];
 
 const asRecord = (value: JsonValue | undefined): Readonly<Record<string, JsonValue>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -150,6 +156,27 @@ function ContextSize(props: { step: Step; text: Catalog; sums: readonly number[]
   );
 }
 
+const selectFormat = (s: PlayerState) => s.format;
+
+/** The context panel's format switch: a native select, one per figure (its store). */
+function FormatSwitch(props: { text: Catalog }) {
+  const { text } = props;
+  const store = usePlayerStore();
+  const format = usePlayer(selectFormat);
+  return (
+    <label className="alf-format">
+      {text.ui.format}{" "}
+      <select value={format} onChange={(event) => store.getState().setFormat(event.target.value as WireFormat)}>
+        {WIRE_FORMAT_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {text.ui.formats[option]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 export function StepPanels(props: {
   step: Step;
@@ -158,6 +185,7 @@ export function StepPanels(props: {
   messages: readonly Message[];
 }) {
   const { step, text, tools, messages } = props;
+  const format = usePlayer(selectFormat);
   const sums = useMemo(() => tokenPrefixSums(messages), [messages]);
   // A long context mounts only its newest messages (the box shows the newest first anyway); the reader can ask
   // for earlier ones, a page at a time.
@@ -172,12 +200,17 @@ export function StepPanels(props: {
   return (
     <div className="alf-panels">
       <Panel heading={text.ui.contextHeading} className="alf-panel-context">
+        <FormatSwitch text={text} />
         {/* A box of fixed height that scrolls: the context grows from step to step, the figure does not. The box
             is a reversed flex column, so it stays scrolled to its newest message with no script and no layout
             read (see player.css). */}
         <div className="alf-context-scroll" role="group" aria-label={text.ui.contextHeading} tabIndex={0}>
           {step.contextEnd === 0 ? (
             <p className="alf-empty">{text.ui.contextEmpty}</p>
+          ) : format !== "neutral" ? (
+            <div className="alf-context-content">
+              <WireView format={format} step={step} messages={messages} tools={tools} text={text} />
+            </div>
           ) : (
             <div className="alf-context-content">
               {/* Declared apart from the messages, as every provider's request has its own `tools` field. */}

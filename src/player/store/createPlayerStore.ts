@@ -3,7 +3,7 @@
  * trace (a new trace replaces it and clamps the step), and keeps nothing that can be derived from it.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Trace } from "../../engine";
+import type { Trace, WireFormat } from "../../engine";
 
 /** Whether the player advances by itself. `ended` is derived (paused on the last step), not stored. */
 export type PlayStatus = "playing" | "paused";
@@ -37,6 +37,8 @@ export interface PlayerState {
   readonly pinnedThread: string | null;
   /** Whether model steps show the inner loop (token-by-token generation). Off by default. */
   readonly innerLoop: boolean;
+  /** The format the context panel shows: the trace's own (neutral), or a provider's request. */
+  readonly format: WireFormat;
   next(): void;
   prev(): void;
   first(): void;
@@ -55,6 +57,7 @@ export interface PlayerState {
   /** Pin a call_id's thread, or unpin it when it is the pinned one. */
   togglePin(callId: string): void;
   toggleInnerLoop(): void;
+  setFormat(format: WireFormat): void;
   /** Show another trace (another scenario or language): the step is kept where it exists, else clamped. */
   setTrace(trace: Trace): void;
   /** Set the step without asking a controller: for the owner of a controlled player. */
@@ -105,6 +108,8 @@ export function createPlayerStore(options: {
       thread: null,
       pinnedThread: null,
       innerLoop: false,
+      format: "neutral",
+      setFormat: (format) => set({ format }),
       pointThread: (callId, from) => {
         if (callId !== null) set({ thread: callId });
         else if (from === undefined || get().thread === from) set({ thread: null });
