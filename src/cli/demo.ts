@@ -1,10 +1,12 @@
 /**
  * `npm run demo`: with no flags, prints exactly what the chapter's script prints (self-test first, then the
  * report). `--scenario f22` prints that scenario's trace instead; `--lang en` switches labels and keys to English.
+ * `--import FILE [--format chat|responses|anthropic]` prints a transcript as a neutral trace.
  */
+import { readFileSync } from "node:fs";
 import { runCli } from "./cli";
 
-const { exitCode, stdout, stderr } = runCli(process.argv.slice(2));
+const { exitCode, stdout, stderr } = runCli(process.argv.slice(2), (path) => readFileSync(path, "utf8"));
 process.stdout.write(stdout);
 process.stderr.write(stderr);
 process.exitCode = exitCode;

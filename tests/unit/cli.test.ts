@@ -78,3 +78,47 @@ describe("the command each chapter page shows", () => {
     expect(runCli(argv).stdout).toBe(`${JSON.stringify(demoReport(lang), null, 2)}\n`);
   });
 });
+
+describe("npm run demo -- --import", () => {
+  const read = (path: string) => readFileSync(path, "utf8");
+  it("prints a transcript as a neutral trace, and exits 0 when every call is paired", () => {
+    const out = runCli(["--import", "tests/fixtures/transcripts/chat-parallel.json"], read);
+    expect(out.exitCode).toBe(0);
+    expect(out.stderr).toBe("");
+    const report = JSON.parse(out.stdout);
+    expect(report).toMatchObject({ format: "chat", problems: [] });
+    expect(report.trace.messages).toHaveLength(6);
+  });
+
+  it("lists pairing problems by step on stderr and exits 1", () => {
+    const out = runCli(["--import", "tests/fixtures/transcripts/chat-broken-pairing.json"], read);
+    expect(out.exitCode).toBe(1);
+    expect(out.stderr.trim().split("\n")).toEqual([
+      "tests/fixtures/transcripts/chat-broken-pairing.json: step 2: result_before_call (call_2)",
+      "tests/fixtures/transcripts/chat-broken-pairing.json: step 4: missing_result (call_1)",
+      "tests/fixtures/transcripts/chat-broken-pairing.json: step 5: unknown_call (call_9)",
+      "tests/fixtures/transcripts/chat-broken-pairing.json: step 7: duplicate_id (call_2)",
+    ]);
+  });
+
+  it("says which format was tried and which field is wrong, or where the JSON breaks", () => {
+    const wrong = runCli(
+      ["--import", "tests/fixtures/transcripts/responses-items.json", "--format", "anthropic"],
+      read,
+    );
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toContain("(read as anthropic)");
+    expect(wrong.stderr).toContain("at messages.1.role");
+    const broken = runCli(["--import", "x.json"], () => '{"messages": [}');
+    expect(broken).toMatchObject({ exitCode: 1, stderr: "x.json: not valid JSON at line 1, column 15\n" });
+    expect(
+      runCli(["--import", "missing.json"], () => {
+        throw new Error("ENOENT");
+      }),
+    ).toMatchObject({
+      exitCode: 1,
+      stderr: "cannot read missing.json\n",
+    });
+    expect(runCli(["--format", "chat"]).exitCode).toBe(2);
+  });
+});
