@@ -5,6 +5,7 @@
 //   /hosts/      → tests/e2e/hosts (host pages that embed the figure)
 //   /examples/   → examples/, with dist/ as /examples/figure/ (as the example's comment tells authors to copy it)
 //   /bench/      → bench/dist/     (the benchmark's reference pages)
+//   /transcripts/ → tests/fixtures/transcripts (transcripts for ?transcript= links)
 // DIST=<folder> serves another build in place of dist/ (the benchmark's before/after runs).
 // Usage: node scripts/serve.mjs [firstPort]   (default 4173: ports 4173, 4174, 4175)
 import { createReadStream, statSync } from "node:fs";
@@ -19,6 +20,7 @@ const mounts = [
   ["/examples/figure/", dist],
   ["/examples/", join(root, "examples")],
   ["/bench/", join(root, "bench/dist")],
+  ["/transcripts/", join(root, "tests/fixtures/transcripts")],
   ["/", dist],
 ];
 const types = {

@@ -22,9 +22,11 @@ import {
 import { Player } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
+import type { Loaded } from "./TranscriptPanel";
 import { type StepProblem, stepFromUrl } from "./url";
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
+const TranscriptPanel = lazy(() => import("./TranscriptPanel"));
 
 /** Replace the URL without adding a history entry per step. */
 function replaceUrl(mutate: (url: URL) => void): void {
@@ -121,15 +123,57 @@ export function App(props: {
   const lang = text.lang;
   const [scenario, setScenario] = useState<ScenarioId>(DEFAULT_SCENARIO_ID);
   const [scenarioProblem, setScenarioProblem] = useState(false);
-  const trace = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
-  const story = SCENARIOS[scenario].stories[lang];
+  const builtIn = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [imported, setImported] = useState<{ loaded: Loaded; serial: number } | null>(null);
+  const [transcriptProblem, setTranscriptProblem] = useState<"otherOrigin" | "fetchFailed" | null>(null);
+  const trace = imported?.loaded.trace ?? builtIn;
+  const story = useMemo(() => {
+    if (imported === null) return SCENARIOS[scenario].stories[lang];
+    const { name, formatName, trace: run } = imported.loaded;
+    return page.importing.story(name, formatName, run.messages.length, run.counters.toolExecutions);
+  }, [imported, scenario, lang, page]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
+  const onLoaded = useCallback((loaded: Loaded) => {
+    setImported((previous) => ({ loaded, serial: (previous?.serial ?? 0) + 1 }));
+    setPanelOpen(false);
+    setTranscriptProblem(null);
+    replaceUrl((url) => {
+      url.hash = "";
+      url.searchParams.delete("step");
+    });
+  }, []);
 
   const { urlLanguage } = props;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useLayoutEffect(() => {
     if (urlLanguage !== undefined) setLanguage(urlLanguage);
-    const asked = new URLSearchParams(window.location.search).get("scenario");
+    const params = new URLSearchParams(window.location.search);
+    const transcript = params.get("transcript");
+    if (transcript !== null) {
+      // Same origin only: a relative URL resolves against this page; another origin is refused, with a notice.
+      let url: URL | null = null;
+      try {
+        url = new URL(transcript, window.location.href);
+      } catch {
+        url = null;
+      }
+      if (url === null || url.origin !== window.location.origin) setTranscriptProblem("otherOrigin");
+      else {
+        const name = url.pathname.split("/").pop() || "transcript.json";
+        void Promise.all([
+          fetch(url).then((response) => (response.ok ? response.text() : Promise.reject())),
+          import("./TranscriptPanel"),
+        ])
+          .then(([source, module]) => {
+            const result = module.load(source, undefined, name, page.importing);
+            if ("loaded" in result) setImported({ loaded: result.loaded, serial: 1 });
+            else setTranscriptProblem("fetchFailed");
+          })
+          .catch(() => setTranscriptProblem("fetchFailed"));
+      }
+    }
+    const asked = params.get("scenario");
     if (asked === null) return;
     if (isScenarioId(asked)) setScenario(asked);
     else setScenarioProblem(true);
@@ -145,6 +189,7 @@ export function App(props: {
     });
     setScenario(next);
     setScenarioProblem(false);
+    setImported(null);
   }, []);
 
   useEffect(() => {
@@ -198,7 +243,26 @@ export function App(props: {
                 ))}
               </select>
             </label>
-            <p>{scenario === DEFAULT_SCENARIO_ID ? page.conditions : `${story.input}${page.conditionsNote}`}</p>
+            <p>
+              {imported !== null
+                ? story.input
+                : scenario === DEFAULT_SCENARIO_ID
+                  ? page.conditions
+                  : `${story.input}${page.conditionsNote}`}
+            </p>
+            <button
+              type="button"
+              className="page-button"
+              aria-expanded={panelOpen}
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              {page.importing.open}
+            </button>
+            {transcriptProblem === null ? null : (
+              <p className="page-note" role="note">
+                {page.importing[transcriptProblem]}
+              </p>
+            )}
             {scenarioProblem ? (
               <p className="page-note" role="note">
                 {text.ui.scenarioProblem(story.name)}
@@ -206,7 +270,39 @@ export function App(props: {
             ) : null}
           </aside>
 
-          <ChapterFigure key={scenario} trace={trace} text={figureText} onLangChange={onLangChange} />
+          {panelOpen ? (
+            <Suspense fallback={null}>
+              <TranscriptPanel text={page.importing} onLoaded={onLoaded} onClose={() => setPanelOpen(false)} />
+            </Suspense>
+          ) : null}
+          {imported === null ? null : (
+            <div className="page-imported" role="status">
+              <span>{page.importing.viewing(imported.loaded.name)}</span>{" "}
+              <button type="button" className="page-button" onClick={() => setImported(null)}>
+                {page.importing.back}
+              </button>
+              {imported.loaded.problems.length === 0 ? null : (
+                <>
+                  <h3>{page.importing.problemsHeading}</h3>
+                  <ul>
+                    {imported.loaded.problems.map((problem) => (
+                      <li key={`${problem.kind}-${problem.callId}-${problem.step}`}>
+                        <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
+                        {": "}
+                        {page.importing.problem(problem.kind, problem.callId)}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          )}
+          <ChapterFigure
+            key={imported === null ? scenario : `imported-${imported.serial}`}
+            trace={trace}
+            text={figureText}
+            onLangChange={onLangChange}
+          />
           <p className="page-hint">{page.narrowHint}</p>
           <p className="page-hint">{page.playerHint}</p>
         </section>

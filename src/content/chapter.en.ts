@@ -59,6 +59,40 @@ export const chapterEn = {
   codeHeading: "The complete teaching code",
   codeNote:
     "What follows is this project's TypeScript port of the chapter's 07_agent_loop.py (src/engine/experiment.ts), read from the file when the page is built. It keeps the script's rules and order of checks line by line; its comments are in English.",
+  importing: {
+    open: "Load transcript",
+    heading: "Load your own agent run",
+    paste: "Paste JSON (a request body, or a list of messages / input items)",
+    file: "or choose a file",
+    format: "Format",
+    detect: "Detect",
+    load: "Load",
+    close: "Close",
+    failed: (format) =>
+      `Nothing was loaded: ${format === null ? "" : `read as ${format}, `}the transcript has the problems below. The figure still shows what it showed.`,
+    at: (line, column) => `line ${line}, column ${column}`,
+    otherOrigin: "Only transcripts from this site can be loaded: the link points elsewhere and was ignored.",
+    fetchFailed: "The transcript in the link could not be read; the figure still shows what it showed.",
+    viewing: (name) => `Viewing a loaded transcript: ${name}`,
+    back: "Back to the built-in scenarios",
+    problemsHeading: "Pairing problems",
+    problem: (kind, callId) =>
+      ({
+        missing_result: `${callId} has no result`,
+        unknown_call: `result ${callId} matches no call`,
+        duplicate_id: `${callId} is used twice`,
+        result_before_call: `the result of ${callId} comes before its call`,
+      })[kind],
+    goToStep: (step) => `step ${step}`,
+    story: (name, format, messages, calls) => ({
+      name,
+      kicker: "Loaded transcript",
+      title: name,
+      lesson: "The same loop, from a real run: every result has to find its call by call_id.",
+      input: `${format}, ${messages} messages, ${calls} tool calls. A transcript holds no host check, so the outcome can only be “verification missing”.`,
+      captions: {},
+    }),
+  },
   outputHeading: "Sample output",
   outputNote:
     "The port produced this output by actually running when the page was built: it is what the command above prints. It is not LLM or product performance data.",

@@ -45,6 +45,40 @@ export const chapterZh = {
   codeHeading: "完整教学代码",
   codeNote:
     "下面是本项目对本章脚本 07_agent_loop.py 的 TypeScript 移植（src/engine/experiment.ts），构建页面时直接从文件读出。它逐行保留了原脚本的规则和检查顺序。",
+  importing: {
+    open: "载入记录",
+    heading: "载入你自己的 Agent 运行记录",
+    paste: "粘贴 JSON（请求体，或消息 / 输入项列表）",
+    file: "或选择文件",
+    format: "格式",
+    detect: "自动识别",
+    load: "载入",
+    close: "关闭",
+    failed: (format) =>
+      `没有载入：${format === null ? "" : `按 ${format} 格式读取时，`}发现下列问题。图中仍显示原来的内容。`,
+    at: (line, column) => `第 ${line} 行第 ${column} 列`,
+    otherOrigin: "只能载入本站的记录：链接指向了别的来源，已忽略。",
+    fetchFailed: "链接中的记录无法读取，图中仍显示原来的内容。",
+    viewing: (name) => `正在查看载入的记录：${name}`,
+    back: "回到内置场景",
+    problemsHeading: "配对问题",
+    problem: (kind, callId) =>
+      ({
+        missing_result: `${callId} 没有对应的结果`,
+        unknown_call: `结果 ${callId} 找不到对应的调用`,
+        duplicate_id: `${callId} 被重复使用`,
+        result_before_call: `${callId} 的结果出现在调用之前`,
+      })[kind],
+    goToStep: (step) => `第 ${step} 步`,
+    story: (name, format, messages, calls) => ({
+      name,
+      kicker: "载入的记录",
+      title: name,
+      lesson: "同样的循环，来自真实的运行：每个结果都要带着 call_id 找到它的调用。",
+      input: `${format} 格式，${messages} 条消息，${calls} 次工具调用。记录里没有宿主的检查，所以结局只能是“缺少验证”。`,
+      captions: {},
+    }),
+  },
   outputHeading: "运行结果示例",
   outputNote:
     "以下结果是移植版在构建页面时实际运行得到的，也就是上面的命令打印的内容。它们不是LLM或任何产品的性能数据。",

@@ -208,6 +208,8 @@ export const en = {
     },
     wireNote: "The request body the host sent at its latest model call (the model name is a placeholder).",
     wireLoading: "Loading the format…",
+    showAll: (length) => `Show all ${length} characters`,
+    showLess: "Show less",
     wireFailed: "This format could not be loaded; the neutral form is shown.",
     earlierMessages: (count, hidden) => `Show ${count} earlier messages (${hidden} not shown)`,
   },

@@ -137,6 +137,9 @@ export interface UiText {
   readonly wireNote: string;
   readonly wireLoading: string;
   readonly wireFailed: string;
+  /** A cut text's button: show all `length` characters, or cut it again. */
+  readonly showAll: (length: number) => string;
+  readonly showLess: string;
 }
 
 /** The chapter page around the figure. */
@@ -165,6 +168,33 @@ export interface PageText {
   readonly codeNote: string;
   readonly outputHeading: string;
   readonly outputNote: string;
+  readonly importing: ImportText;
+}
+
+/** The chapter page's transcript import: its panel, its messages, and the story of an imported run. */
+export interface ImportText {
+  readonly open: string;
+  readonly heading: string;
+  readonly paste: string;
+  readonly file: string;
+  readonly format: string;
+  readonly detect: string;
+  readonly load: string;
+  readonly close: string;
+  /** Why nothing was loaded, with what stays shown. */
+  readonly failed: (format: string | null) => string;
+  readonly at: (line: number, column: number) => string;
+  readonly otherOrigin: string;
+  readonly fetchFailed: string;
+  readonly viewing: (name: string) => string;
+  readonly back: string;
+  readonly problemsHeading: string;
+  readonly problem: (
+    kind: "missing_result" | "unknown_call" | "duplicate_id" | "result_before_call",
+    callId: string,
+  ) => string;
+  readonly goToStep: (step: number) => string;
+  readonly story: (name: string, format: string, messages: number, calls: number) => Story;
 }
 
 /**

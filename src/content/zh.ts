@@ -193,6 +193,8 @@ export const zh = {
     },
     wireNote: "宿主在最近一次模型调用时发送的请求体（model 为占位名）。",
     wireLoading: "正在加载格式……",
+    showAll: (length) => `显示全部（${length} 字）`,
+    showLess: "收起",
     wireFailed: "无法加载这个格式，显示的仍是中性格式。",
     earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
   },

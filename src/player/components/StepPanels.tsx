@@ -18,6 +18,24 @@ import { WireView } from "./WireView";
 /** How many context messages are mounted at first, and added per "earlier" press. */
 const CONTEXT_PAGE = 60;
 
+/** Text longer than this is cut in view, with a button to see it whole (imported transcripts can be huge). */
+const LONG_TEXT = 600;
+
+/** A message's text, cut when very long, whole on request. Always text, never HTML. */
+function LongText(props: { text: string; catalog: Catalog }) {
+  const { text, catalog } = props;
+  const [whole, setWhole] = useState(false);
+  if (text.length <= LONG_TEXT) return <>{text}</>;
+  return (
+    <>
+      {whole ? text : `${text.slice(0, LONG_TEXT)}…`}{" "}
+      <button type="button" className="alf-button alf-button-small" onClick={() => setWhole(!whole)}>
+        {whole ? catalog.ui.showLess : catalog.ui.showAll(text.length)}
+      </button>
+    </>
+  );
+}
+
 /** The formats in the switch; the list lives here, not in the emitters' module, which loads on demand. */
 const WIRE_FORMAT_OPTIONS: readonly WireFormat[] = ["neutral", "chat", "responses", "anthropic"];
 
@@ -32,7 +50,7 @@ function ResultText(props: { result: ToolResult; text: Catalog }) {
     <>
       <CallIdChip callId={result.callId} label={text.ui.threadLabel(result.callId)} />{" "}
       <code className="alf-result" data-status={result.status}>
-        {result.content}
+        <LongText text={result.content} catalog={text} />
       </code>
       {result.replayed ? <span className="alf-tag"> {text.ui.replayed}</span> : null}
     </>
@@ -45,7 +63,7 @@ function MessageItem(props: { message: Message; text: Catalog; isNew: boolean })
   switch (message.role) {
     case "system":
     case "user":
-      body = message.content;
+      body = <LongText text={message.content} catalog={text} />;
       break;
     case "assistant":
       body = message.toolCalls.map((call) => (

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { counterOf, expect, test } from "./fixtures";
+
+const fixture = (name: string) => readFileSync(`tests/fixtures/transcripts/${name}`, "utf8");
+
+test.describe("loading a transcript", () => {
+  test("paste: the run plays in the same player, with its own story, and the built-in scenarios come back", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en");
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("Paste JSON").fill(fixture("chat-parallel.json"));
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-imported")).toContainText("Viewing a loaded transcript: transcript.json");
+    const fig = page.locator(".alf-figure").first();
+    await expect(fig).toHaveAccessibleName(/Loaded transcript/);
+    await expect(counterOf(fig)).toHaveText("1 / 8");
+    await expect(page.locator(".page-conditions")).toContainText("OpenAI Chat Completions, 6 messages, 2 tool calls");
+    // Parallel calls keep both ids.
+    await fig.focus();
+    for (let i = 0; i < 2; i += 1) await page.keyboard.press("ArrowRight");
+    await expect(fig.locator(".alf-step-title")).toHaveText(/read_file \(call_a\), read_file \(call_b\)/);
+    await page.getByRole("button", { name: "Back to the built-in scenarios" }).click();
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+  });
+
+  test("file: Anthropic's refused call is an error result; pasted text is never HTML", async ({ page }) => {
+    await page.goto("./?lang=en");
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("or choose a file").setInputFiles("tests/fixtures/transcripts/anthropic-refused.json");
+    await expect(page.getByLabel("Paste JSON")).toHaveValue(/tool_not_allowed/);
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-imported")).toContainText("anthropic-refused.json");
+    const fig = page.locator(".alf-figure").first();
+    await fig.focus();
+    await page.keyboard.press("End");
+    await expect(fig.getByRole("group", { name: "Context" })).toContainText("tool_not_allowed");
+
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    const html = JSON.stringify({ messages: [{ role: "user", content: "<img src=x onerror=alert(1)><b>bold</b>" }] });
+    await page.getByLabel("Paste JSON").fill(html);
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(fig.locator(".alf-step-title")).toContainText("<img src=x onerror=alert(1)><b>bold</b>");
+    await expect(fig.locator("img, b")).toHaveCount(0);
+  });
+
+  test("bad input gets a clear error with its place, and the figure keeps working as it was", async ({ page }) => {
+    await page.goto("./?lang=en#step-3");
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("Paste JSON").fill('{"messages": [\n  {"role": "user",}\n]}');
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Nothing was loaded");
+    await expect(alert).toContainText("not valid JSON (line 2, column 19)");
+    await page.getByLabel("Paste JSON").fill(JSON.stringify({ messages: [{ role: "tool", content: "x" }] }));
+    await page.locator(".page-import").getByLabel("Format").selectOption("chat");
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(alert).toContainText("read as OpenAI Chat Completions");
+    await expect(alert).toContainText("messages.0.tool_call_id");
+    const fig = page.getByRole("region", { name: /F22/ });
+    await expect(counterOf(fig)).toHaveText("3 / 8");
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText("4 / 8");
+  });
+
+  test("?transcript= loads a same-origin file and lists its pairing problems at their steps", async ({ page }) => {
+    await page.goto("./?lang=en&transcript=/transcripts/chat-broken-pairing.json");
+    await expect(page.locator(".page-imported")).toContainText("chat-broken-pairing.json");
+    const problems = page.locator(".page-imported").getByRole("listitem");
+    await expect(problems).toHaveText([
+      "step 2: the result of call_2 comes before its call",
+      "step 4: call_1 has no result",
+      "step 5: result call_9 matches no call",
+      "step 7: call_2 is used twice",
+    ]);
+    await page.getByRole("link", { name: "step 5" }).click();
+    await expect(counterOf(page.locator(".alf-figure").first())).toHaveText(/^5 \//);
+  });
+
+  test("?transcript= from another origin is refused with a notice", async ({ page }) => {
+    await page.goto("./?lang=en&transcript=http://127.0.0.1:4175/transcripts/chat-parallel.json");
+    await expect(page.getByRole("note")).toHaveText(
+      "Only transcripts from this site can be loaded: the link points elsewhere and was ignored.",
+    );
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+  });
+});
