@@ -235,7 +235,16 @@ export function App(props: {
             <h3 id="conditions-heading">{page.conditionsHeading}</h3>
             <label className="page-scenario">
               {text.ui.scenario}{" "}
-              <select value={scenario} onChange={(event) => onScenarioChange(event.target.value as ScenarioId)}>
+              <select
+                value={imported === null ? scenario : "imported"}
+                onChange={(event) => onScenarioChange(event.target.value as ScenarioId)}
+              >
+                {imported === null ? null : (
+                  // While a loaded transcript is shown, the picker says so; choosing a scenario leaves it.
+                  <option value="imported" disabled>
+                    {`${story.kicker}: ${story.name}`}
+                  </option>
+                )}
                 {SCENARIO_IDS.map((id) => (
                   <option key={id} value={id}>
                     {SCENARIOS[id].stories[lang].name}

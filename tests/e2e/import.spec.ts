@@ -20,7 +20,9 @@ test.describe("loading a transcript", () => {
     await fig.focus();
     for (let i = 0; i < 2; i += 1) await page.keyboard.press("ArrowRight");
     await expect(fig.locator(".alf-step-title")).toHaveText(/read_file \(call_a\), read_file \(call_b\)/);
+    await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("imported");
     await page.getByRole("button", { name: "Back to the built-in scenarios" }).click();
+    await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("f22");
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
   });
 
