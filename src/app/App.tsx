@@ -21,6 +21,7 @@ import {
 } from "../engine";
 import { Player } from "../player";
 import { SCENARIOS } from "../scenarios";
+import { ExportBar } from "./ExportBar";
 import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
 import type { Loaded } from "./TranscriptPanel";
 import { type StepProblem, stepFromUrl } from "./url";
@@ -56,9 +57,16 @@ function useSettled(delayMs: number): (task: () => void) => void {
  * re-renders on a step, never the page around it). It first renders step 1, as pre-rendered; right after
  * hydration, before the first paint, it applies the step the URL asks for (`?step`, `#step-N`).
  */
-function ChapterFigure(props: { trace: Trace; text: Catalog; onLangChange: (lang: Lang) => void }) {
-  const { trace, text, onLangChange } = props;
+function ChapterFigure(props: {
+  trace: Trace;
+  text: Catalog;
+  onLangChange: (lang: Lang) => void;
+  /** Where the page keeps the current step for its export buttons, without re-rendering on each step. */
+  stepRef: { current: number };
+}) {
+  const { trace, text, onLangChange, stepRef } = props;
   const [step, setStep] = useState(1);
+  stepRef.current = step;
   const [linkProblem, setLinkProblem] = useState<{ problem: StepProblem; shown: number } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the URL is read once
@@ -125,6 +133,7 @@ export function App(props: {
   const [scenarioProblem, setScenarioProblem] = useState(false);
   const builtIn = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
   const [panelOpen, setPanelOpen] = useState(false);
+  const stepRef = useRef(1);
   const [imported, setImported] = useState<{ loaded: Loaded; serial: number } | null>(null);
   const [transcriptProblem, setTranscriptProblem] = useState<"otherOrigin" | "fetchFailed" | null>(null);
   const trace = imported?.loaded.trace ?? builtIn;
@@ -311,6 +320,14 @@ export function App(props: {
             trace={trace}
             text={figureText}
             onLangChange={onLangChange}
+            stepRef={stepRef}
+          />
+          <ExportBar
+            text={page.exporting}
+            trace={trace}
+            stepRef={stepRef}
+            scenario={imported === null ? scenario : null}
+            name={imported === null ? scenario : imported.loaded.name.replace(/\.json$/i, "")}
           />
           <p className="page-hint">{page.narrowHint}</p>
           <p className="page-hint">{page.playerHint}</p>

@@ -59,6 +59,16 @@ export const chapterEn = {
   codeHeading: "The complete teaching code",
   codeNote:
     "What follows is this project's TypeScript port of the chapter's 07_agent_loop.py (src/engine/experiment.ts), read from the file when the page is built. It keeps the script's rules and order of checks line by line; its comments are in English.",
+  exporting: {
+    label: "Export",
+    format: "Export format",
+    neutral: "The whole trace (neutral JSON, version 1)",
+    download: "Download JSON",
+    copyLink: "Copy a link to this step",
+    linkLabel: "Link to this step",
+    copied: "Link copied.",
+    noLink: "A loaded transcript has no link: download its JSON instead.",
+  },
   importing: {
     open: "Load transcript",
     heading: "Load your own agent run",

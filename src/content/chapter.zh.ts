@@ -45,6 +45,16 @@ export const chapterZh = {
   codeHeading: "完整教学代码",
   codeNote:
     "下面是本项目对本章脚本 07_agent_loop.py 的 TypeScript 移植（src/engine/experiment.ts），构建页面时直接从文件读出。它逐行保留了原脚本的规则和检查顺序。",
+  exporting: {
+    label: "导出",
+    format: "导出格式",
+    neutral: "整条记录（中性 JSON，第 1 版）",
+    download: "下载 JSON",
+    copyLink: "复制这一步的链接",
+    linkLabel: "这一步的链接",
+    copied: "链接已复制。",
+    noLink: "载入的记录没有链接：可以下载它的 JSON。",
+  },
   importing: {
     open: "载入记录",
     heading: "载入你自己的 Agent 运行记录",

@@ -169,6 +169,19 @@ export interface PageText {
   readonly outputHeading: string;
   readonly outputNote: string;
   readonly importing: ImportText;
+  readonly exporting: ExportText;
+}
+
+/** The chapter page's export bar: the trace as JSON, and a link to this step. */
+export interface ExportText {
+  readonly label: string;
+  readonly format: string;
+  readonly neutral: string;
+  readonly download: string;
+  readonly copyLink: string;
+  readonly linkLabel: string;
+  readonly copied: string;
+  readonly noLink: string;
 }
 
 /** The chapter page's transcript import: its panel, its messages, and the story of an imported run. */

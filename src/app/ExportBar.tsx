@@ -1,0 +1,104 @@
+/**
+ * The chapter page's export bar: the current trace as JSON (the neutral trace, or the request of the current
+ * step in a provider's format) and a link to the current step of a built-in scenario.
+ */
+import { useId, useState } from "react";
+import type { ExportText } from "../content/types";
+import { DEFAULT_SCENARIO_ID, type ScenarioId, type Trace, type WireFormat } from "../engine";
+
+const FORMATS: readonly WireFormat[] = ["neutral", "chat", "responses", "anthropic"];
+const FORMAT_NAMES: Readonly<Record<Exclude<WireFormat, "neutral">, string>> = {
+  chat: "OpenAI Chat Completions",
+  responses: "OpenAI Responses",
+  anthropic: "Anthropic Messages",
+};
+
+/** Offer `text` as a file download named `name`. */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** A link to step `step` of scenario `scenario` on this page. */
+export function permalink(location: Pick<Location, "href">, scenario: ScenarioId, step: number): string {
+  const url = new URL(location.href);
+  url.search = "";
+  const lang = new URL(location.href).searchParams.get("lang");
+  if (lang !== null) url.searchParams.set("lang", lang);
+  if (scenario !== DEFAULT_SCENARIO_ID) url.searchParams.set("scenario", scenario);
+  url.hash = `step-${step}`;
+  return url.href;
+}
+
+export function ExportBar(props: {
+  text: ExportText;
+  trace: Trace;
+  stepRef: { current: number };
+  /** The built-in scenario shown, or null for a loaded transcript (which has no link). */
+  scenario: ScenarioId | null;
+  name: string;
+}) {
+  const { text, trace, stepRef, scenario, name } = props;
+  const [format, setFormat] = useState<WireFormat>("neutral");
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const ids = { format: useId(), link: useId() };
+
+  const onDownload = () => {
+    if (format === "neutral") {
+      download(`${name}.trace.json`, `${JSON.stringify(trace, null, 2)}\n`);
+      return;
+    }
+    const step = trace.steps[stepRef.current - 1] ?? trace.steps[0];
+    if (step === undefined) return;
+    void import("../engine/wire").then(({ wireRequest }) => {
+      download(
+        `${name}.step-${step.number}.${format}.json`,
+        `${JSON.stringify(wireRequest(format, trace, step), null, 2)}\n`,
+      );
+    });
+  };
+  const onCopy = () => {
+    if (scenario === null) return;
+    const href = permalink(window.location, scenario, stepRef.current);
+    setLink(href);
+    setCopied(false);
+    navigator.clipboard?.writeText(href).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <section className="page-export" aria-label={text.label}>
+      <label htmlFor={ids.format}>{text.format}</label>{" "}
+      <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as WireFormat)}>
+        {FORMATS.map((f) => (
+          <option key={f} value={f}>
+            {f === "neutral" ? text.neutral : FORMAT_NAMES[f]}
+          </option>
+        ))}
+      </select>{" "}
+      <button type="button" className="page-button" onClick={onDownload}>
+        {text.download}
+      </button>{" "}
+      {scenario === null ? (
+        <span className="page-hint">{text.noLink}</span>
+      ) : (
+        <button type="button" className="page-button" onClick={onCopy}>
+          {text.copyLink}
+        </button>
+      )}
+      {link === null ? null : (
+        <p>
+          <label htmlFor={ids.link}>{text.linkLabel}</label>{" "}
+          <input id={ids.link} readOnly value={link} size={40} onFocus={(event) => event.target.select()} />{" "}
+          <span role="status">{copied ? text.copied : ""}</span>
+        </p>
+      )}
+    </section>
+  );
+}
