@@ -10,7 +10,10 @@
  *     the frame after the change, via rAF + message) and Event Timing (entries ≥ 16 ms; the browser does not
  *     report shorter ones, so a press without an entry counts as "< 16");
  *   - during a full playback at the shortest dwell (from the Play click to the end): long tasks and layout shift
- *     (CLS, shifts without recent input).
+ *     (CLS, shifts without recent input);
+ *   - a 2,000-message transcript (1,000 tool calls, OpenAI Chat format, made from longRunScenario) loaded with
+ *     ?transcript=: navigation → its first step painted, step latency over it, and the JS heap after loading
+ *     (against the page's heap with no transcript).
  * Writes bench/results.json and BENCHMARKS.md. Options: --rounds N, --label TEXT, --dist DIR (measure another
  * build, e.g. a worktree of an older commit), --out FILE (results JSON path).
  */
@@ -21,6 +24,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../scripts/chromium";
+import { chatRequest, longRunScenario, runScenario } from "../src/engine";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -228,6 +232,55 @@ async function measureAutoplay(browser: Browser, target: Target) {
 function buildAll(): void {
   if (DIST === undefined) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   execFileSync("npx", ["vite", "build", "-c", "bench/vite.config.ts", "--logLevel", "error"], { stdio: "inherit" });
+  // The transcript for the import measure: a real engine run, written as the request a host would send.
+  const run = runScenario(longRunScenario(1000));
+  const last = [...run.steps].reverse().find((step) => step.kind === "model_call");
+  const messages = last === undefined ? run.messages : run.messages.slice(0, last.contextEnd);
+  writeFileSync(join("bench/dist", LONG_TRANSCRIPT), JSON.stringify(chatRequest(messages, run.tools)));
+}
+
+const LONG_TRANSCRIPT = "long-chat.json";
+
+/** In the page: the time (since navigation) of the first frame in which a loaded transcript is shown. */
+const WATCH_IMPORT = `
+  (() => {
+    const check = () => {
+      if (document.querySelector(".page-imported")) { window.imported = performance.now(); return; }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();`;
+
+async function measureImport(browser: Browser) {
+  const page = await newPage(browser);
+  await page.addInitScript(WATCH_IMPORT);
+  await page.addInitScript(WATCH_KEYS);
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`${BASE}/`, { waitUntil: "load" });
+  await page.waitForTimeout(300);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const before = (await page.evaluate("performance.memory.usedJSHeapSize")) as number;
+  await page.goto(`${BASE}/?transcript=/bench/${LONG_TRANSCRIPT}`, { waitUntil: "load" });
+  await page.waitForFunction("window.imported !== undefined", null, { timeout: 60_000 });
+  record("import", "import_first_step_ms", (await page.evaluate("window.imported")) as number);
+  await page.waitForTimeout(300);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const after = (await page.evaluate("performance.memory.usedJSHeapSize")) as number;
+  record("import", "import_heap_mb", after / 2 ** 20);
+  record("import", "import_heap_growth_mb", (after - before) / 2 ** 20);
+  const figure = page.locator(".alf-figure").first();
+  await figure.focus();
+  await page.evaluate("window.latencies = []");
+  for (const key of ["End", "Home", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft", "ArrowLeft"]) {
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press(key);
+      await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
+    }
+  }
+  const latencies = (await page.evaluate("window.latencies")) as number[];
+  record("import", "import_step_p50_ms", median(latencies));
+  record("import", "import_step_p95_ms", percentile(latencies, 95));
+  await page.context().close();
 }
 
 function startServer(): ChildProcess {
@@ -282,6 +335,16 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
   metric("autoplay CLS", "autoplay_cls", 4);
   metric("autoplay layout shifts", "autoplay_shifts", 0);
   metric("autoplay long tasks", "autoplay_long_tasks", 0);
+  const imported = [
+    ["2,000-message transcript: navigation → first step painted (ms)", "import_first_step_ms", 0],
+    ["2,000-message transcript: step, rAF p50 (ms)", "import_step_p50_ms", 1],
+    ["2,000-message transcript: step, rAF p95 (ms)", "import_step_p95_ms", 1],
+    ["2,000-message transcript: JS heap after loading (MB)", "import_heap_mb", 1],
+    ["2,000-message transcript: JS heap growth over the page without it (MB)", "import_heap_growth_mb", 1],
+  ] as const;
+  const importRows = imported
+    .filter(([, key]) => get("import", key) !== undefined)
+    .map(([title, key, digits]) => `| ${title} | ${cell("import", key, digits)} |`);
   return [
     `### ${meta.label} — ${meta.date}`,
     "",
@@ -292,6 +355,16 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
     "|---|---|---|---|---|---|---|",
     ...rows,
     "",
+    ...(importRows.length === 0
+      ? []
+      : [
+          "Chapter page, a loaded transcript (2,002 messages, 1,000 tool calls, 4,004 steps):",
+          "",
+          "| measure | value |",
+          "|---|---|",
+          ...importRows,
+          "",
+        ]),
   ].join("\n");
 }
 
@@ -320,6 +393,7 @@ try {
       await measureSteps(browser, target, 4);
     }
     for (const target of order) await measureAutoplay(browser, target);
+    if (DIST === undefined) await measureImport(browser);
   }
   for (const metrics of Object.values(results)) {
     if (metrics.js_gzip_bytes !== undefined) metrics.js_gzip_kb = metrics.js_gzip_bytes.map((b) => b / 1024);
