@@ -324,6 +324,7 @@ export function App(props: {
           />
           <ExportBar
             text={page.exporting}
+            formatNames={text.ui.formats}
             trace={trace}
             stepRef={stepRef}
             scenario={imported === null ? scenario : null}

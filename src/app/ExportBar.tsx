@@ -7,11 +7,6 @@ import type { ExportText } from "../content/types";
 import { DEFAULT_SCENARIO_ID, type ScenarioId, type Trace, type WireFormat } from "../engine";
 
 const FORMATS: readonly WireFormat[] = ["neutral", "chat", "responses", "anthropic"];
-const FORMAT_NAMES: Readonly<Record<Exclude<WireFormat, "neutral">, string>> = {
-  chat: "OpenAI Chat Completions",
-  responses: "OpenAI Responses",
-  anthropic: "Anthropic Messages",
-};
 
 /** Offer `text` as a file download named `name`. */
 function download(name: string, text: string): void {
@@ -36,13 +31,15 @@ export function permalink(location: Pick<Location, "href">, scenario: ScenarioId
 
 export function ExportBar(props: {
   text: ExportText;
+  /** The formats' names (the figure's catalog has them). */
+  formatNames: Readonly<Record<WireFormat, string>>;
   trace: Trace;
   stepRef: { current: number };
   /** The built-in scenario shown, or null for a loaded transcript (which has no link). */
   scenario: ScenarioId | null;
   name: string;
 }) {
-  const { text, trace, stepRef, scenario, name } = props;
+  const { text, formatNames, trace, stepRef, scenario, name } = props;
   const [format, setFormat] = useState<WireFormat>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -78,7 +75,7 @@ export function ExportBar(props: {
       <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as WireFormat)}>
         {FORMATS.map((f) => (
           <option key={f} value={f}>
-            {f === "neutral" ? text.neutral : FORMAT_NAMES[f]}
+            {f === "neutral" ? text.neutral : formatNames[f]}
           </option>
         ))}
       </select>{" "}

@@ -5,20 +5,14 @@
  */
 import type { Lang } from "../errors.ts";
 import type { Scenario } from "../runner.ts";
-import { TOY_FILES, TOY_TOOLS, toyTestsPassed } from "../toy-project.ts";
-import { TOY_TEXT, toyFixModel } from "./experiment-07.ts";
+import { TOY_TEXT, toyFixModel, toyScenario } from "./experiment-07.ts";
 
 /** @example runScenario(claimedDoneScenario("zh")).outcome // "verification_missing" */
 export function claimedDoneScenario(lang: Lang = "zh"): Scenario {
   const text = TOY_TEXT[lang];
   const fixer = toyFixModel({ fix: text.fix, done: text.claimed });
-  return {
+  return toyScenario(lang, {
     id: "claimed-done",
-    request: text.request,
-    systemNote: text.systemNote,
-    files: TOY_FILES,
-    tools: TOY_TOOLS,
-    allowedTools: TOY_TOOLS.map((tool) => tool.name),
     // The experiment's model, except that once the patch is in it claims success instead of testing.
     model: (context) => {
       const reply = fixer(context);
@@ -26,8 +20,6 @@ export function claimedDoneScenario(lang: Lang = "zh"): Scenario {
         ? { kind: "final", text: text.claimed }
         : reply;
     },
-    host: { feedResultsBack: true },
     maxModelCalls: 6,
-    verify: toyTestsPassed,
-  };
+  });
 }

@@ -42,20 +42,27 @@ export function toyFixModel(text: { readonly fix: string; readonly done: string 
   };
 }
 
-/** @example runScenario(experiment07Scenario("zh")).counters.simulatedWrites // 1 */
-export function experiment07Scenario(lang: Lang = "zh"): Scenario {
+/**
+ * What every toy-project scenario shares: the request and system note in `lang`, the project, its three tools
+ * (all allowed), a host that feeds results back, and done meaning the tests passed. Scenarios add their id,
+ * model and budget.
+ */
+export function toyScenario(lang: Lang, own: Pick<Scenario, "id" | "model" | "maxModelCalls">): Scenario {
   const text = TOY_TEXT[lang];
   return {
-    id: "experiment-07",
+    ...own,
     request: text.request,
     systemNote: text.systemNote,
     files: TOY_FILES,
     tools: TOY_TOOLS,
     allowedTools: TOY_TOOLS.map((tool) => tool.name),
-    model: toyFixModel(text),
     host: { feedResultsBack: true },
-    // The script's own budget: six turns.
-    maxModelCalls: 6,
     verify: toyTestsPassed,
   };
+}
+
+/** @example runScenario(experiment07Scenario("zh")).counters.simulatedWrites // 1 */
+export function experiment07Scenario(lang: Lang = "zh"): Scenario {
+  // The script's own budget: six turns.
+  return toyScenario(lang, { id: "experiment-07", model: toyFixModel(TOY_TEXT[lang]), maxModelCalls: 6 });
 }

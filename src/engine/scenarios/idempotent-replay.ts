@@ -7,19 +7,14 @@
 import type { Lang } from "../errors.ts";
 import { scriptedReplies } from "../models.ts";
 import type { Scenario } from "../runner.ts";
-import { TOY_FILES, TOY_TOOLS, toyCall, toyTestsPassed } from "../toy-project.ts";
-import { TOY_TEXT } from "./experiment-07.ts";
+import { toyCall } from "../toy-project.ts";
+import { TOY_TEXT, toyScenario } from "./experiment-07.ts";
 
 /** @example runScenario(idempotentReplayScenario("en")).counters.simulatedWrites // 1 */
 export function idempotentReplayScenario(lang: Lang = "zh"): Scenario {
   const text = TOY_TEXT[lang];
-  return {
+  return toyScenario(lang, {
     id: "idempotent-replay",
-    request: text.request,
-    systemNote: text.systemNote,
-    files: TOY_FILES,
-    tools: TOY_TOOLS,
-    allowedTools: TOY_TOOLS.map((tool) => tool.name),
     model: scriptedReplies([
       { kind: "tool_calls", calls: [toyCall("call_1", "read", "op-1")] },
       { kind: "tool_calls", calls: [toyCall("call_2", "patch", "op-2", text.fix)] },
@@ -28,8 +23,6 @@ export function idempotentReplayScenario(lang: Lang = "zh"): Scenario {
       { kind: "tool_calls", calls: [toyCall("call_5", "test", "op-3")] },
       { kind: "final", text: text.done },
     ]),
-    host: { feedResultsBack: true },
     maxModelCalls: 8,
-    verify: toyTestsPassed,
-  };
+  });
 }
