@@ -15,12 +15,8 @@ const NOTES = "release-notes.md";
 export const publishTool: ToolDefinition = {
   name: "publish",
   description: "Publish a project file on the project's website. Needs a person's approval.",
-  parameters: {
-    type: "object",
-    properties: { path: { type: "string", description: "A path relative to the project root." } },
-    required: ["path"],
-    additionalProperties: false,
-  },
+  // The same one argument as read_file: a path inside the project.
+  parameters: readFileTool.parameters,
   writes: true,
   wellFormed: readFileTool.wellFormed,
   inScope: readFileTool.inScope,
