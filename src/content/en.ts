@@ -1,4 +1,4 @@
-import { appendedOf, contextOf, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
+import { appendedOf, feedsFirstResult, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -48,7 +48,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
       if (ids.length === 0) {
         return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
       }
-      const first = contextOf(trace, step).filter((m) => m.role === "tool").length === ids.length;
+      const first = feedsFirstResult(trace, step);
       const fed = appended
         .flatMap((m) =>
           m.role === "tool"

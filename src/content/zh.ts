@@ -1,4 +1,4 @@
-import { appendedOf, contextOf, LOOP_ERRORS_ZH, type Step, type Trace } from "../engine";
+import { appendedOf, feedsFirstResult, LOOP_ERRORS_ZH, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
 function title(step: Step): string {
@@ -48,7 +48,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
       if (ids.length === 0) {
         return `宿主发起第${step.modelCall}次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
       }
-      const first = contextOf(trace, step).filter((m) => m.role === "tool").length === ids.length;
+      const first = feedsFirstResult(trace, step);
       const fed = appended
         .flatMap((m) =>
           m.role === "tool" ? [m.status === "error" ? `${m.callId} 的错误结果（拒绝原因）` : `${m.callId} 的结果`] : [],

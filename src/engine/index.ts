@@ -66,7 +66,16 @@ export type {
   ValidationStep,
   Verdict,
 } from "./trace.ts";
-export { appendedOf, contextOf, FILE_STATES, filesAt, LANES, OUTCOMES, TRACE_VERSION } from "./trace.ts";
+export {
+  appendedOf,
+  contextOf,
+  FILE_STATES,
+  feedsFirstResult,
+  filesAt,
+  LANES,
+  OUTCOMES,
+  TRACE_VERSION,
+} from "./trace.ts";
 export type {
   AnthropicBlock,
   AnthropicMessage,

@@ -216,13 +216,25 @@ export function appendedOf(trace: Pick<Trace, "messages">, step: Step): readonly
 }
 
 /**
+ * Whether `step` is the model call that first shows the model a tool result: the transcript's first tool message
+ * is among the messages it appended. O(position of that first result), not O(context), so a caption for every step
+ * of a long trace stays linear.
+ */
+export function feedsFirstResult(trace: Pick<Trace, "messages">, step: Step): boolean {
+  if (step.kind !== "model_call") return false;
+  const first = trace.messages.findIndex((message) => message.role === "tool");
+  return first >= step.appendedFrom && first < step.contextEnd;
+}
+
+/**
  * Every input file with its state as of step `index` (0-based), folded from the steps' changes: O(index) and
  * nothing stored per step, however many files a run has.
  */
 export function filesAt(trace: Pick<Trace, "files" | "steps">, index: number): readonly FileStatus[] {
   const states = new Map<string, FileState>(trace.files.map((path) => [path, "unread"]));
-  for (const step of trace.steps.slice(0, index + 1)) {
-    for (const change of step.fileChanges) states.set(change.path, change.state);
+  const last = Math.min(index, trace.steps.length - 1);
+  for (let i = 0; i <= last; i += 1) {
+    for (const change of trace.steps[i]?.fileChanges ?? []) states.set(change.path, change.state);
   }
   return [...states].map(([path, state]) => ({ path, state }));
 }

@@ -22,6 +22,26 @@ describe("token estimates", () => {
     expect(approxTokens("读取 config.txt 中的 timeout")).toBe(4 + Math.ceil(20 / 4));
   });
 
+  it("count per code point for any text: the ASCII shortcut agrees with the character-by-character count", () => {
+    const byCharacter = (text: string) => {
+      const chars = [...text];
+      const han = chars.filter((c) => /\p{Script=Han}/u.test(c)).length;
+      return han + Math.ceil((chars.length - han) / 4);
+    };
+    const pieces = fc.constantFrom("a", "Z", "0", " ", "{", "~", "\u007f", "超", "时", "é", "😀", "\u0080");
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(pieces).map((parts) => parts.join("")),
+        ),
+        (text) => {
+          expect(approxTokens(text)).toBe(byCharacter(text));
+        },
+      ),
+    );
+  });
+
   it("add up over messages, and a model call adds exactly what it appended", () => {
     const trace = runScenario(f22Scenario("en"));
     const steps = trace.steps;
