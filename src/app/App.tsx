@@ -19,7 +19,7 @@ import {
   type ScenarioId,
   type Trace,
 } from "../engine";
-import { Player } from "../player";
+import { Player, type StepNote } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { ExportBar } from "./ExportBar";
 import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
@@ -63,6 +63,10 @@ function ChapterFigure(props: {
   onLangChange: (lang: Lang) => void;
   /** Where the page keeps the current step for its export buttons, without re-rendering on each step. */
   stepRef: { current: number };
+  /** The page's words for a link to a step that does not exist. */
+  stepLinkProblem: PageText["stepLinkProblem"];
+  /** Warnings shown inside the figure at their steps (a loaded transcript's pairing problems). */
+  notes?: readonly StepNote[] | undefined;
 }) {
   const { trace, text, onLangChange, stepRef } = props;
   const [step, setStep] = useState(1);
@@ -105,10 +109,17 @@ function ChapterFigure(props: {
 
   return (
     <>
-      <Player trace={trace} text={text} step={step} onStepChange={onStepChange} onLangChange={onLangChange} />
+      <Player
+        trace={trace}
+        text={text}
+        step={step}
+        onStepChange={onStepChange}
+        onLangChange={onLangChange}
+        {...(props.notes === undefined ? {} : { notes: props.notes })}
+      />
       {linkProblem === null ? null : (
         <p className="page-note" role="note">
-          {text.ui.stepLinkProblem(linkProblem.problem, trace.steps.length, linkProblem.shown)}
+          {props.stepLinkProblem(linkProblem.problem, trace.steps.length, linkProblem.shown)}
         </p>
       )}
     </>
@@ -143,6 +154,14 @@ export function App(props: {
     return page.importing.story(name, formatName, run.messages.length, run.counters.toolExecutions);
   }, [imported, scenario, lang, page]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
+  const notes = useMemo(
+    () =>
+      imported?.loaded.problems.map((problem) => ({
+        step: problem.step,
+        text: page.importing.problem(problem.kind, problem.callId),
+      })),
+    [imported, page],
+  );
   const onLoaded = useCallback((loaded: Loaded) => {
     setImported((previous) => ({ loaded, serial: (previous?.serial ?? 0) + 1 }));
     setPanelOpen(false);
@@ -243,7 +262,7 @@ export function App(props: {
           <aside className="page-conditions" aria-labelledby="conditions-heading">
             <h3 id="conditions-heading">{page.conditionsHeading}</h3>
             <label className="page-scenario">
-              {text.ui.scenario}{" "}
+              {page.scenario}{" "}
               <select
                 value={imported === null ? scenario : "imported"}
                 onChange={(event) => onScenarioChange(event.target.value as ScenarioId)}
@@ -283,7 +302,7 @@ export function App(props: {
             )}
             {scenarioProblem ? (
               <p className="page-note" role="note">
-                {text.ui.scenarioProblem(story.name)}
+                {page.scenarioProblem(story.name)}
               </p>
             ) : null}
           </aside>
@@ -321,6 +340,8 @@ export function App(props: {
             text={figureText}
             onLangChange={onLangChange}
             stepRef={stepRef}
+            stepLinkProblem={page.stepLinkProblem}
+            notes={notes}
           />
           <ExportBar
             text={page.exporting}

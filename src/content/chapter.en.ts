@@ -26,6 +26,10 @@ export const chapterEn = {
     "A constructed, read-only teaching task: the file config.txt contains timeout=30. The lanes show who is responsible for what; no real commercial model API is called. The data and the order of actions are fixed.",
   conditionsNote:
     " The lanes show who is responsible for what; no real commercial model API is called. The data and the order of actions are fixed.",
+  stepLinkProblem: (problem, total, shown) =>
+    `${problem === "not_a_number" ? "The link's step is not a number" : `The link asks for a step this figure does not have (it has ${total})`}; showing step ${shown}.`,
+  scenario: "Scenario",
+  scenarioProblem: (shown) => `The link names a scenario that does not exist; showing “${shown}”.`,
   narrowHint:
     "On a narrow screen, swipe the figure sideways or use “Enlarge figure”. The explanation follows right after it.",
   playerHint:

@@ -22,6 +22,10 @@ export const chapterZh = {
   conditions:
     "构造的只读教学任务：文件 config.txt 的内容是 timeout=30。泳道只表示职责边界，不代表调用了任何真实的商业模型API；数据和动作顺序都是固定的。",
   conditionsNote: "泳道只表示职责边界，不代表调用了任何真实的商业模型API；数据和动作顺序都是固定的。",
+  stepLinkProblem: (problem, total, shown) =>
+    `${problem === "not_a_number" ? "链接中的步骤不是数字" : `链接中的步骤超出范围（本图共 ${total} 步）`}，已显示第 ${shown} 步。`,
+  scenario: "场景",
+  scenarioProblem: (shown) => `链接中的场景不存在，已显示“${shown}”。`,
   narrowHint: "窄屏上可以左右滑动图形，或点击“放大图形”。文字解释紧跟在图后。",
   playerHint:
     "默认静止：用“下一步”读完说明再继续，播放到最后一步会自动停下。播放器获得焦点后，可以用左右方向键逐步查看，空格键播放或暂停。图中的颜色只作辅助，每种含义都同时用文字标明。",

@@ -1,6 +1,9 @@
 import { appendedOf, feedsFirstResult, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
+/** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
+const named = (name: string): string => (name === "" ? "(name unknown)" : name);
+
 function title(step: Step): string {
   switch (step.kind) {
     case "task":
@@ -18,7 +21,7 @@ function title(step: Step): string {
         replayed: `Host checks ${step.call.callId}: operation already done, answered from record`,
       }[step.verdict];
     case "execution":
-      return `Tool runs ${step.call.name}; the host tags the result ${step.call.callId}`;
+      return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
     case "answer":
       return "The model replies without a tool call";
     case "finish":
@@ -74,7 +77,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
       }[step.verdict];
     }
     case "execution":
-      return `The tool really runs ${step.call.name} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. The model has not seen it yet: the context is unchanged.`;
+      return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. The model has not seen it yet: the context is unchanged.`;
     case "answer":
       return "This reply contains no tool call (OpenAI's finish_reason “stop”, Anthropic's stop_reason “end_turn”), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
     case "finish":
@@ -163,6 +166,8 @@ export const en = {
     dwell: "Dwell time",
     dwellValue: (seconds) => `${seconds} s`,
     announce: (n, total, stepTitle) => `Step ${n} of ${total}: ${stepTitle}`,
+    announceWarnings: (count) => ` (${count} ${count === 1 ? "warning" : "warnings"} at this step)`,
+    warningsLabel: "Warnings at this step",
     contextHeading: "Context",
     contextEmpty: "The model has seen nothing yet.",
     callIdHeading: "Call ID",
@@ -173,8 +178,6 @@ export const en = {
     dialogLabel: "Animated figure, enlarged",
     language: "Language",
     controlsLabel: "Step controls",
-    stepLinkProblem: (problem, total, shown) =>
-      `${problem === "not_a_number" ? "The link's step is not a number" : `The link asks for a step this figure does not have (it has ${total})`}; showing step ${shown}.`,
     printStepsHeading: "All steps of the animated figure",
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "new",
@@ -183,8 +186,6 @@ export const en = {
     counters: (calls, budget, executions, writes) =>
       `Model calls ${calls} / ${budget} · Tool executions ${executions} · Simulated writes ${writes}`,
     toolsDeclared: "Tools declared",
-    scenario: "Scenario",
-    scenarioProblem: (shown) => `The link names a scenario that does not exist; showing “${shown}”.`,
     outcome: (label) => `Outcome: ${label}`,
     threadLabel: (callId) => `${callId}: highlight every place it appears`,
     contextAdded: (messages, tokens, total) =>

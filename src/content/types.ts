@@ -87,6 +87,10 @@ export interface UiText {
   readonly dwell: string;
   readonly dwellValue: (seconds: number) => string;
   readonly announce: (n: number, total: number, title: string) => string;
+  /** Said after a step's announcement when the shell gave that step warnings (see the player's `notes`). */
+  readonly announceWarnings: (count: number) => string;
+  /** The name of the list of warnings at the current step, and of a row's warning mark. */
+  readonly warningsLabel: string;
   readonly contextHeading: string;
   readonly contextEmpty: string;
   readonly callIdHeading: string;
@@ -97,8 +101,6 @@ export interface UiText {
   readonly dialogLabel: string;
   readonly language: string;
   readonly controlsLabel: string;
-  /** A link asked for a step that does not exist. Says what was wrong without echoing the link's text. */
-  readonly stepLinkProblem: (problem: "not_a_number" | "out_of_range", total: number, shown: number) => string;
   readonly printStepsHeading: string;
   /** A message's direction between two lanes, in words. */
   readonly edge: (from: string, to: string) => string;
@@ -110,10 +112,6 @@ export interface UiText {
   readonly counters: (calls: number, budget: number, executions: number, writes: number) => string;
   /** The part of the context panel that lists the tools declared to the model. */
   readonly toolsDeclared: string;
-  /** The scenario picker's label. */
-  readonly scenario: string;
-  /** A link named a scenario that does not exist; `shown` is the name of the one shown instead. */
-  readonly scenarioProblem: (shown: string) => string;
   readonly outcome: (label: string) => string;
   /** A call_id chip's accessible name: the id, and what pressing it does. */
   readonly threadLabel: (callId: string) => string;
@@ -156,6 +154,12 @@ export interface PageText {
   readonly conditions: string;
   /** What holds for every scenario, after another scenario's fixed input. */
   readonly conditionsNote: string;
+  /** The scenario picker's label. */
+  readonly scenario: string;
+  /** A link named a scenario that does not exist; `shown` is the name of the one shown instead. */
+  readonly scenarioProblem: (shown: string) => string;
+  /** A link asked for a step that does not exist. Says what was wrong without echoing the link's text. */
+  readonly stepLinkProblem: (problem: "not_a_number" | "out_of_range", total: number, shown: number) => string;
   readonly narrowHint: string;
   readonly playerHint: string;
   readonly panels: readonly { readonly heading: string; readonly body: string }[];

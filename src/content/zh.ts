@@ -1,6 +1,9 @@
 import { appendedOf, feedsFirstResult, LOOP_ERRORS_ZH, type Step, type Trace } from "../engine";
 import { type Catalog, clip } from "./types";
 
+/** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
+const named = (name: string): string => (name === "" ? "（名称未知）" : name);
+
 function title(step: Step): string {
   switch (step.kind) {
     case "task":
@@ -18,7 +21,7 @@ function title(step: Step): string {
         replayed: `宿主校验 ${step.call.callId}：同一操作已执行过，返回记录`,
       }[step.verdict];
     case "execution":
-      return `工具执行 ${step.call.name}；宿主给结果附上 ${step.call.callId}`;
+      return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
     case "answer":
       return "模型的回复里没有工具调用";
     case "finish":
@@ -68,7 +71,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
       }[step.verdict];
     }
     case "execution":
-      return `工具真正执行了 ${step.call.name}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。模型还没看到它：上下文没有变化。`;
+      return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。模型还没看到它：上下文没有变化。`;
     case "answer":
       return "这次回复里没有工具调用（OpenAI 的 finish_reason 为 “stop”，Anthropic 的 stop_reason 为 “end_turn”），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
     case "finish":
@@ -150,6 +153,8 @@ export const zh = {
     dwell: "停留时间",
     dwellValue: (seconds) => `${seconds} 秒`,
     announce: (n, total, stepTitle) => `步骤第${n}步，共${total}步：${stepTitle}`,
+    announceWarnings: (count) => `（此步有 ${count} 条警告）`,
+    warningsLabel: "此步的警告",
     contextHeading: "上下文",
     contextEmpty: "模型还没有看到任何内容。",
     callIdHeading: "调用标识",
@@ -160,8 +165,6 @@ export const zh = {
     dialogLabel: "放大的图形：动态图解",
     language: "语言",
     controlsLabel: "步骤控制",
-    stepLinkProblem: (problem, total, shown) =>
-      `${problem === "not_a_number" ? "链接中的步骤不是数字" : `链接中的步骤超出范围（本图共 ${total} 步）`}，已显示第 ${shown} 步。`,
     printStepsHeading: "动态图解 的全部步骤",
     edge: (from, to) => `${from} → ${to}`,
     newInContext: "新增",
@@ -170,8 +173,6 @@ export const zh = {
     counters: (calls, budget, executions, writes) =>
       `模型调用 ${calls} / ${budget} · 工具执行 ${executions} · 模拟写入 ${writes}`,
     toolsDeclared: "声明的工具",
-    scenario: "场景",
-    scenarioProblem: (shown) => `链接中的场景不存在，已显示“${shown}”。`,
     outcome: (label) => `结局：${label}`,
     threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
     contextAdded: (messages, tokens, total) =>

@@ -5,6 +5,7 @@
  */
 import { en as f22 } from "virtual:f22-traces";
 import { en } from "../content/en";
+import { f22StoryEn } from "../scenarios/f22";
 import { deliverPack } from "./pack-event";
 
-deliverPack({ catalog: en, f22 });
+deliverPack({ catalog: en, f22, f22Story: f22StoryEn });

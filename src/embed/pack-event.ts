@@ -9,10 +9,11 @@ export interface ScenarioPack {
   readonly figure: (id: string, lang: Lang) => { readonly trace: Trace; readonly story: Story } | null;
 }
 
-/** What a language pack (embed-en.js) delivers: the catalog, and F22's trace in that language. */
+/** What a language pack (embed-en.js) delivers: the catalog, and F22's trace and story in that language. */
 export interface LanguagePack {
   readonly catalog: Catalog;
   readonly f22: Trace;
+  readonly f22Story: Story;
 }
 
 /** Hand a pack's content to whoever inserted the running script. No global is written. */

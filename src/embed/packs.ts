@@ -8,7 +8,7 @@ import { zh as f22Zh } from "virtual:f22-traces";
 import type { Catalog, Story } from "../content";
 import { zh } from "../content/zh";
 import { DEFAULT_SCENARIO_ID, type Lang, type ScenarioId, type Trace } from "../engine";
-import { f22Stories } from "../scenarios/f22";
+import { f22StoryZh } from "../scenarios/f22";
 import { type LanguagePack, PACK_EVENT, type ScenarioPack } from "./pack-event";
 
 /** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
@@ -48,9 +48,15 @@ const has = <K extends string>(value: unknown, key: K): value is Readonly<Record
  * @throws {Error} (rejects) when the pack cannot be loaded or is not that language's.
  */
 async function loadLanguage(lang: Lang): Promise<LanguagePack> {
-  if (lang === "zh") return { catalog: zh, f22: f22Zh };
+  if (lang === "zh") return { catalog: zh, f22: f22Zh, f22Story: f22StoryZh };
   const pack = await loadPack(`embed-${lang}.js`);
-  if (!has(pack, "catalog") || !has(pack.catalog, "lang") || pack.catalog.lang !== lang || !has(pack, "f22")) {
+  if (
+    !has(pack, "catalog") ||
+    !has(pack.catalog, "lang") ||
+    pack.catalog.lang !== lang ||
+    !has(pack, "f22") ||
+    !has(pack, "f22Story")
+  ) {
     throw new Error(`embed-${lang}.js is not the ${lang} pack`);
   }
   return pack as LanguagePack;
@@ -69,7 +75,7 @@ export interface EmbedFigure {
  */
 export async function loadFigure(id: ScenarioId, lang: Lang): Promise<EmbedFigure> {
   const language = await loadLanguage(lang);
-  if (id === DEFAULT_SCENARIO_ID) return { trace: language.f22, story: f22Stories[lang], text: language.catalog };
+  if (id === DEFAULT_SCENARIO_ID) return { trace: language.f22, story: language.f22Story, text: language.catalog };
   const pack = await loadPack("embed-scenarios.js");
   const figure =
     has(pack, "figure") && typeof pack.figure === "function" ? (pack as ScenarioPack).figure(id, lang) : null;

@@ -1,5 +1,5 @@
 import { domAnimation, LazyMotion, MotionConfig } from "framer-motion";
-import { memo, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
+import { memo, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { Catalog } from "../content";
 import type { Lang, Trace } from "../engine";
@@ -7,6 +7,7 @@ import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
 import { InnerLoopToggle } from "./components/InnerLoop";
 import { PrintSteps } from "./components/PrintSteps";
+import { groupNotes, type StepNote } from "./notes";
 import { PlayerProvider, usePlayerStore } from "./store/context";
 import { stepCountOf } from "./store/createPlayerStore";
 import { usePlayback } from "./usePlayback";
@@ -54,6 +55,8 @@ export interface PlayerProps {
   readonly onPause?: () => void;
   /** Playback reached the last step by itself (after `onPause`, as with a media element's `ended`). */
   readonly onEnded?: () => void;
+  /** Warnings to show at their steps (plain text). Keep the array's identity while it is unchanged. */
+  readonly notes?: readonly StepNote[];
   readonly ref?: Ref<PlayerHandle>;
 }
 
@@ -162,8 +165,9 @@ function StoreUpdater(props: PlayerProps) {
  * Everything the player draws. Memoised on the few props it uses: a controlled player re-renders on every step
  * (its owner's state changed), and that must not re-render the whole figure — the store's subscribers do.
  */
-const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "onLangChange" | "controls">) {
+const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "onLangChange" | "controls" | "notes">) {
   const { text, onLangChange } = props;
+  const notes = useMemo(() => groupNotes(props.notes), [props.notes]);
   const full = (props.controls ?? "full") === "full";
   const [enlarged, setEnlarged] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
@@ -178,6 +182,7 @@ const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "o
         variant="inline"
         controls={full ? "full" : "minimal"}
         announce={!enlarged}
+        notes={notes}
         toolbar={
           full ? (
             <>
@@ -208,6 +213,7 @@ const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "o
             variant="enlarged"
             controls="full"
             announce={enlarged}
+            notes={notes}
             toolbar={
               <>
                 <InnerLoopToggle text={text} />
@@ -249,6 +255,7 @@ export function Player(props: PlayerProps) {
               text={text}
               {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
               {...(props.controls === undefined ? {} : { controls: props.controls })}
+              {...(props.notes === undefined ? {} : { notes: props.notes })}
             />
           </div>
         </MotionConfig>

@@ -1,6 +1,7 @@
 /**
  * The player's one public door: the app and every embed shell import from here, never from deeper files.
  */
+export type { StepNote } from "./notes";
 export type { ControlsMode, PlayerHandle, PlayerProps, Theme } from "./Player";
 export { Player } from "./Player";
 export { DWELL } from "./store/createPlayerStore";

@@ -261,6 +261,38 @@ describe("the F22 player", () => {
     expect(regions[0]).toHaveTextContent(/^步骤第2步，共8步：2\. 宿主构建上下文|^步骤第2步，共8步：宿主构建上下文/);
   });
 
+  it("shows a shell's notes at their step, marks their rows, and says so in the one announcement", async () => {
+    const user = userEvent.setup();
+    render(
+      <Player
+        trace={runScenario(f22Scenario("en"))}
+        text={storyCatalog(catalogs.en, SCENARIOS.f22.stories.en)}
+        notes={[
+          { step: 2, text: "<b>call_7</b> has no result" },
+          { step: 2, text: "second note" },
+          { step: 99, text: "no such step" },
+        ]}
+      />,
+    );
+    const figure = screen.getByRole("region", { name: /F22/ });
+    expect(within(figure).queryByRole("list", { name: "Warnings at this step" })).toBeNull();
+    expect(figure.querySelectorAll(".alf-row-warning")).toHaveLength(1);
+    expect(figure.querySelector('.alf-row[data-step="2"] .alf-row-warning')).toHaveTextContent("Warnings at this step");
+    await user.click(within(figure).getByRole("button", { name: "Next" }));
+    const list = within(figure).getByRole("list", { name: "Warnings at this step" });
+    // Plain text, never HTML.
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["⚠ <b>call_7</b> has no result", "⚠ second note"]);
+    expect(list.querySelector("b")).toBeNull();
+    expect(document.querySelector("[aria-live]")).toHaveTextContent(/\(2 warnings at this step\)$/);
+    await user.click(within(figure).getByRole("button", { name: "Next" }));
+    expect(within(figure).queryByRole("list", { name: "Warnings at this step" })).toBeNull();
+    expect(document.querySelector("[aria-live]")).not.toHaveTextContent(/warning/);
+  });
+
   it("speaks English with lang en", () => {
     const { figure } = renderPlayer({ lang: "en" });
     for (const name of ["Previous", "Next", "Play", "Enlarge figure"]) {

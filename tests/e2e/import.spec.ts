@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { counterOf, expect, test } from "./fixtures";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/transcripts/${name}`, "utf8");
@@ -77,7 +78,28 @@ test.describe("loading a transcript", () => {
       "step 7: call_2 is used twice",
     ]);
     await page.getByRole("link", { name: "step 5" }).click();
-    await expect(counterOf(page.locator(".alf-figure").first())).toHaveText(/^5 \//);
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText(/^5 \//);
+
+    // Inside the figure, at its step: the warning in words, and a named mark on the step's row.
+    const warnings = fig.getByRole("list", { name: "Warnings at this step" });
+    await expect(warnings.getByRole("listitem")).toHaveText(["⚠ result call_9 matches no call"]);
+    const marked = fig.locator(".alf-row:has(.alf-row-warning)");
+    await expect(marked).toHaveCount(4);
+    await expect(fig.locator('.alf-row[data-step="5"] .alf-row-warning')).toHaveText("⚠Warnings at this step");
+    await expect(fig.locator(".alf-sr-only[aria-live]")).toContainText("(1 warning at this step)");
+    const axe = await new AxeBuilder({ page }).include(".alf-figure").analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+
+    // A step without warnings shows none, and nothing below the warnings' room moves.
+    const panels = fig.locator(".alf-panels");
+    const offset = async () => ((await panels.boundingBox())?.y ?? 0) - ((await fig.boundingBox())?.y ?? 0);
+    const before = await offset();
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText(/^6 \//);
+    await expect(warnings).toHaveCount(0);
+    expect(await offset()).toBe(before);
   });
 
   test("?transcript= from another origin is refused with a notice", async ({ page }) => {

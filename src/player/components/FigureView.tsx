@@ -3,6 +3,7 @@ import type { Catalog } from "../../content";
 import { LANGUAGES } from "../../content/languages";
 import type { Lang, Outcome, Trace } from "../../engine";
 import { intentOf } from "../keyboard/keyToIntent";
+import type { NotesByStep } from "../notes";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { Controls } from "./Controls";
@@ -35,6 +36,32 @@ function longestStepText(trace: Trace, text: Catalog): { title: string; caption:
   return { title, caption };
 }
 
+/** A step's notes as a list; without a label, the invisible copy that keeps their room. */
+function NoteList(props: { notes: readonly string[]; label?: string }) {
+  return (
+    <ul aria-label={props.label} aria-hidden={props.label === undefined || undefined}>
+      {props.notes.map((note, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: notes may repeat; their order is fixed
+        <li key={i}>
+          <span aria-hidden="true">⚠ </span>
+          {note}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The notes of the step with the most text: the room a trace's notes keep at every step. */
+function mostNotes(notes: NotesByStep): readonly string[] {
+  let most: readonly string[] = [];
+  let size = 0;
+  for (const group of notes.values()) {
+    const length = group.reduce((sum, note) => sum + note.length + 8, 0);
+    if (length > size) [most, size] = [group, length];
+  }
+  return most;
+}
+
 /** The language switch: two pressed-state buttons, each named in its own language. */
 export function LanguageToggle(props: { text: Catalog; onChange: (lang: Lang) => void }) {
   return (
@@ -65,6 +92,8 @@ export function FigureView(props: {
   controls: "full" | "minimal";
   announce: boolean;
   toolbar: ReactNode;
+  /** The shell's warnings by step number (see the player's `notes`). */
+  notes: NotesByStep;
 }) {
   const { text, variant } = props;
   const store = usePlayerStore();
@@ -73,6 +102,8 @@ export function FigureView(props: {
   const dataState = usePlayer(selectDataState);
   const innerLoop = usePlayer(selectInnerLoop);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
+  const { notes } = props;
+  const notesReserve = useMemo(() => mostNotes(notes), [notes]);
   const step = trace.steps[index];
   if (step === undefined) return null;
   const stepTitle = text.stepTitle(step);
@@ -107,7 +138,14 @@ export function FigureView(props: {
         ⌨ {text.ui.keysActive}
       </p>
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
-        <Swimlanes steps={trace.steps} lanes={trace.lanes} files={trace.files} index={index} text={text} />
+        <Swimlanes
+          steps={trace.steps}
+          lanes={trace.lanes}
+          files={trace.files}
+          index={index}
+          text={text}
+          notes={notes}
+        />
       </div>
       <div className="alf-step" data-reserve-title={reserve.title} data-reserve-caption={reserve.caption}>
         <h3 className="alf-step-title">
@@ -115,6 +153,16 @@ export function FigureView(props: {
         </h3>
         <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
       </div>
+      {notesReserve.length === 0 ? null : (
+        // Laid out at every step of a trace with notes, over an invisible copy of the largest step's notes: a step
+        // with warnings moves nothing below it.
+        <div className="alf-notes">
+          <NoteList notes={notesReserve} />
+          {notes.has(step.number) ? (
+            <NoteList notes={notes.get(step.number) ?? []} label={text.ui.warningsLabel} />
+          ) : null}
+        </div>
+      )}
       {innerLoop ? <InnerLoop step={step} text={text} /> : null}
       <StepPanels step={step} text={text} tools={trace.tools} messages={trace.messages} />
       <div className="alf-counters">
@@ -139,7 +187,13 @@ export function FigureView(props: {
         </p>
       </div>
       <Controls text={text} mode={props.controls} />
-      {props.announce ? <LiveRegion message={text.ui.announce(step.number, trace.steps.length, stepTitle)} /> : null}
+      {props.announce ? (
+        <LiveRegion
+          message={`${text.ui.announce(step.number, trace.steps.length, stepTitle)}${
+            notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""
+          }`}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { m } from "framer-motion";
 import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Catalog } from "../../content";
 import { FILE_STATES, type FileStatus, filesAt, type Lane, type Step } from "../../engine";
+import type { NotesByStep } from "../notes";
 import { CallIdChip } from "./Chip";
 
 /** A lane's position among the trace's lanes (the trace says which lanes it uses, in drawing order). */
@@ -28,6 +29,8 @@ const StepRow = memo(function StepRow(props: {
   travel: boolean;
   /** The number of steps, when only some rows are mounted: each row then says where it is among them. */
   total?: number | undefined;
+  /** Whether the shell gave this step warnings: the row number gets a mark (a symbol, named for readers). */
+  warned: boolean;
 }) {
   const { step, lanes, text, status, animated, travel } = props;
   const { edge } = step;
@@ -91,7 +94,15 @@ const StepRow = memo(function StepRow(props: {
       aria-posinset={props.total === undefined ? undefined : step.number}
       aria-setsize={props.total}
     >
-      <span className="alf-row-number">{step.number}</span>
+      <span className="alf-row-number">
+        {step.number}
+        {props.warned ? (
+          <span className="alf-row-warning" title={text.ui.warningsLabel}>
+            <span aria-hidden="true">⚠</span>
+            <span className="alf-sr-only">{text.ui.warningsLabel}</span>
+          </span>
+        ) : null}
+      </span>
       <div className="alf-track">{mark}</div>
     </li>
   );
@@ -226,6 +237,8 @@ export function Swimlanes(props: {
   files: readonly string[];
   index: number;
   text: Catalog;
+  /** The shell's warnings by step number: their rows are marked. */
+  notes: NotesByStep;
 }) {
   const { steps, index, text } = props;
   const current = steps[index];
@@ -361,6 +374,7 @@ export function Swimlanes(props: {
                   animated={animated}
                   travel={hasPainted.current}
                   total={rows.windowed ? steps.length : undefined}
+                  warned={props.notes.has(step.number)}
                 />
               );
             })}
