@@ -1,6 +1,6 @@
 /**
- * The chapter page's export bar: the current trace as JSON (the neutral trace, or the request of the current
- * step in a provider's format) and a link to the current step of a built-in scenario.
+ * The chapter page's export bar: the current trace as JSON (the neutral trace, or the whole run as a transcript in
+ * a provider's format, which the import reads back) and a link to the current step of a built-in scenario.
  */
 import { useId, useState } from "react";
 import type { ExportText } from "../content/types";
@@ -50,13 +50,8 @@ export function ExportBar(props: {
       download(`${name}.trace.json`, `${JSON.stringify(trace, null, 2)}\n`);
       return;
     }
-    const step = trace.steps[stepRef.current - 1] ?? trace.steps[0];
-    if (step === undefined) return;
-    void import("../engine/wire").then(({ wireRequest }) => {
-      download(
-        `${name}.step-${step.number}.${format}.json`,
-        `${JSON.stringify(wireRequest(format, trace, step), null, 2)}\n`,
-      );
+    void import("../engine/wire").then(({ wireTranscript }) => {
+      download(`${name}.${format}.json`, `${JSON.stringify(wireTranscript(format, trace), null, 2)}\n`);
     });
   };
   const onCopy = () => {
@@ -75,7 +70,7 @@ export function ExportBar(props: {
       <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as WireFormat)}>
         {FORMATS.map((f) => (
           <option key={f} value={f}>
-            {f === "neutral" ? text.neutral : formatNames[f]}
+            {f === "neutral" ? text.neutral : text.transcript(formatNames[f])}
           </option>
         ))}
       </select>{" "}

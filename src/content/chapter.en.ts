@@ -67,6 +67,7 @@ export const chapterEn = {
     label: "Export",
     format: "Export format",
     neutral: "The whole trace (neutral JSON, version 1)",
+    transcript: (formatName) => `The whole run as ${formatName} (every message, then the final reply)`,
     download: "Download JSON",
     copyLink: "Copy a link to this step",
     linkLabel: "Link to this step",

@@ -181,6 +181,8 @@ export interface ExportText {
   readonly label: string;
   readonly format: string;
   readonly neutral: string;
+  /** A provider's format: the whole run as one transcript in it (every message, then the final reply). */
+  readonly transcript: (formatName: string) => string;
   readonly download: string;
   readonly copyLink: string;
   readonly linkLabel: string;

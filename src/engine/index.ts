@@ -93,4 +93,5 @@ export {
   responsesRequest,
   WIRE_FORMATS,
   wireRequest,
+  wireTranscript,
 } from "./wire.ts";

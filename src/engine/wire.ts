@@ -223,15 +223,34 @@ export function anthropicRequest(messages: readonly Message[], tools: readonly T
  * @example wireRequest("anthropic", trace, trace.steps[5]).messages.at(-1) // the tool_result turn
  */
 export function wireRequest(format: WireFormat, trace: Pick<Trace, "messages" | "tools">, step: Step): unknown {
-  const messages = trace.messages.slice(0, step.contextEnd);
+  return inFormat(format, trace.messages.slice(0, step.contextEnd), trace.tools);
+}
+
+/**
+ * The whole run as one transcript in `format`: every message the host recorded, then the model's final reply
+ * (a reply without tool calls ends the loop, so no later request carries it). Importing it gives back the same
+ * messages, the reply included.
+ * @example wireTranscript("chat", runScenario(f22Scenario("en"))).messages.at(-1) // { role: "assistant", content: "timeout is 30" }
+ */
+export function wireTranscript(format: WireFormat, trace: Pick<Trace, "messages" | "tools" | "steps">): unknown {
+  const answer = trace.steps.find((step) => step.kind === "answer");
+  const last = trace.messages.at(-1);
+  const replied = answer !== undefined && !(last?.role === "assistant" && last.content === answer.text);
+  const messages: readonly Message[] = replied
+    ? [...trace.messages, { role: "assistant", content: answer.text, toolCalls: [] }]
+    : trace.messages;
+  return inFormat(format, messages, trace.tools);
+}
+
+function inFormat(format: WireFormat, messages: readonly Message[], tools: readonly ToolDeclaration[]): unknown {
   switch (format) {
     case "chat":
-      return chatRequest(messages, trace.tools);
+      return chatRequest(messages, tools);
     case "responses":
-      return responsesRequest(messages, trace.tools);
+      return responsesRequest(messages, tools);
     case "anthropic":
-      return anthropicRequest(messages, trace.tools);
+      return anthropicRequest(messages, tools);
     default:
-      return { tools: trace.tools, messages };
+      return { tools, messages };
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { counterOf, expect, test } from "./fixtures";
 
 test.describe("export", () => {
-  test("downloads the trace as neutral JSON (version 1) or the current step's request in a provider's format", async ({
+  test("downloads the trace as neutral JSON (version 1), or the whole run in a provider's format, which loads back", async ({
     page,
   }) => {
     await page.goto("./?lang=en&scenario=unauthorized-tool#step-5");
@@ -18,19 +18,38 @@ test.describe("export", () => {
     expect(trace).toMatchObject({ version: 1, scenarioId: "unauthorized-tool", outcome: "refused" });
     expect(trace.steps).toHaveLength(11);
 
-    await bar.getByLabel("Export format").selectOption("anthropic");
+    await bar
+      .getByLabel("Export format")
+      .selectOption({ label: "The whole run as Anthropic Messages (every message, then the final reply)" });
     const [wire] = await Promise.all([
       page.waitForEvent("download"),
       bar.getByRole("button", { name: "Download JSON" }).click(),
     ]);
-    expect(wire.suggestedFilename()).toBe("unauthorized-tool.step-5.anthropic.json");
-    const body = JSON.parse(readFileSync((await wire.path()) ?? "", "utf8"));
-    expect(body.messages.at(-1).content[0]).toEqual({
+    expect(wire.suggestedFilename()).toBe("unauthorized-tool.anthropic.json");
+    const text = readFileSync((await wire.path()) ?? "", "utf8");
+    const body = JSON.parse(text);
+    // The refusal goes back as an error result under the call's id; the run ends with the model's own reply.
+    expect(
+      body.messages.flatMap((m: { content: unknown }) => (Array.isArray(m.content) ? m.content : [])),
+    ).toContainEqual({
       type: "tool_result",
       tool_use_id: "call_1",
       content: "tool_not_allowed",
       is_error: true,
     });
+    expect(body.messages.at(-1)).toMatchObject({ role: "assistant" });
+    expect(JSON.stringify(body.messages.at(-1))).toContain("I may not publish");
+
+    // Loaded back, the run plays again: the same tool results, the reply as its answer step.
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("Paste JSON").fill(text);
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-conditions")).toContainText("Anthropic Messages");
+    const loaded = page.locator(".alf-figure").first();
+    await loaded.focus();
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await expect(loaded.locator(".alf-step-title")).toHaveText(/The model replies without a tool call$/);
   });
 
   test("copies a link to the current step of the scenario, which opens there", async ({ page, context }) => {

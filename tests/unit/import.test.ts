@@ -10,6 +10,7 @@ import {
   runScenario,
   SCENARIO_IDS,
   scenarioById,
+  wireTranscript,
 } from "../../src/engine";
 import { detectFormat, importTranscript, type TranscriptFormat } from "../../src/trace-format/import";
 import { parseTraceJson } from "../../src/trace-format/schema";
@@ -127,6 +128,30 @@ describe("round trip: every built-in scenario → each wire format → import �
           parameters: format === "anthropic" ? { ...t.parameters, type: "object" } : t.parameters,
         })),
       );
+    },
+  );
+});
+
+describe("a whole run exported as a transcript and imported again", () => {
+  it.each(SCENARIO_IDS.flatMap((id) => (["chat", "responses", "anthropic"] as const).map((f) => [id, f] as const)))(
+    "%s via %s: every message, then the final reply, whose answer step comes back",
+    (id, format) => {
+      const trace = runScenario(scenarioById(id, "en"));
+      const result = importTranscript(JSON.stringify(wireTranscript(format, trace)));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const answer = trace.steps.find((s) => s.kind === "answer");
+      const imported = result.trace.messages;
+      if (answer === undefined) {
+        expect(result.trace.steps.some((s) => s.kind === "answer")).toBe(false);
+        return;
+      }
+      expect(imported.at(-1)).toEqual({ role: "assistant", content: answer.text, toolCalls: [] });
+      // Every message of the run is there before the reply (format limits aside: see the round trip above).
+      expect(imported.length).toBeGreaterThanOrEqual(trace.messages.length + 1 - (format === "responses" ? 1 : 0));
+      const replied = result.trace.steps.filter((s) => s.kind === "answer");
+      expect(replied.map((s) => (s.kind === "answer" ? s.text : ""))).toEqual([answer.text]);
+      expect(result.trace.counters.toolExecutions).toBe(trace.messages.filter((m) => m.role === "tool").length);
     },
   );
 });
