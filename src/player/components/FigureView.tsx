@@ -147,6 +147,15 @@ export function FigureView(props: {
           notes={notes}
         />
       </div>
+      <p className="alf-specimen" aria-hidden="true">
+        <span className="alf-role">{text.roles.tool}</span>
+        <span className="alf-new">{text.ui.newInContext}</span>
+        <span className="alf-chip">call_0 {text.ui.callIdHeading}</span>
+        <code className="alf-result">{text.ui.resultHeading} 0</code>
+        <code className="alf-result" data-status="ok">
+          {text.ui.resultHeading} 0
+        </code>
+      </p>
       <div className="alf-step" data-reserve-title={reserve.title} data-reserve-caption={reserve.caption}>
         <h3 className="alf-step-title">
           {step.number}. {stepTitle}
