@@ -25,6 +25,8 @@ function demoOutput(): Plugin {
 /**
  * `virtual:f22-traces`: F22's trace in each language, run by the engine while the embed is built, so that
  * embed.js shows its default figure without carrying the runner (the scenario pack carries it for the others).
+ * Written as object literals (JSON is valid JavaScript), which the minifier shortens: about 100 bytes of gzip
+ * fewer than a JSON.parse of a string, and unused languages still drop out.
  */
 function f22Traces(): Plugin {
   const id = "virtual:f22-traces";
@@ -34,10 +36,7 @@ function f22Traces(): Plugin {
     load(source) {
       if (source !== `\0${id}`) return null;
       return ["zh", "en"]
-        .map(
-          (lang) =>
-            `export const ${lang} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(runScenario(f22Scenario(lang as "zh" | "en"))))});`,
-        )
+        .map((lang) => `export const ${lang} = ${JSON.stringify(runScenario(f22Scenario(lang as "zh" | "en")))};`)
         .join("\n");
     },
   };
