@@ -105,9 +105,8 @@ function embedPage(): Plugin {
     <script src="./embed.js" defer></script>
   </head>
   <body>
-    <div id="alf-embed">
-      <noscript>This figure needs JavaScript. 此图需要 JavaScript。</noscript>
-    </div>
+    <div id="alf-embed"></div>
+    <noscript><p>Stepping through this figure needs JavaScript. 逐步播放此图需要 JavaScript。</p></noscript>
   </body>
 </html>
 `;
@@ -199,7 +198,7 @@ export default defineConfig(({ mode }): UserConfig => {
       // The chapter page for Node, to render its first frame into dist/index.html (scripts/build.mjs).
       return {
         ...shared,
-        plugins: [react(), demoOutput()],
+        plugins: [react(), demoOutput(), f22Traces()],
         build: {
           ssr: "src/app/prerender.tsx",
           outDir: "dist-prerender",

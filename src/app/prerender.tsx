@@ -17,3 +17,5 @@ export function prerenderApp(): string {
     </StrictMode>,
   );
 }
+
+export { prerenderEmbed } from "../embed/prerender";

@@ -3,131 +3,27 @@
  * that frames it. Built as one classic script (not a module), so it also runs in `<iframe sandbox="allow-scripts">`
  * from a server that sends no CORS headers.
  */
-import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { DEFAULT_SCENARIO_ID, type Lang, type ScenarioId } from "../engine";
-import type { PlayerHandle } from "../player";
-import { ScenarioFigure } from "./AgentLoopFigure";
-import {
-  type AllowOrigin,
-  acceptsCommand,
-  eventMessage,
-  eventTargetOrigin,
-  type FigureEventName,
-  type FigureEvents,
-  parseAllowOrigin,
-  parseCommand,
-} from "./messages";
-import { checkStep, type FigureOptions, optionWarning, readOptions } from "./options";
-import { type EmbedFigure, loadFigure } from "./packs";
+import { DEFAULT_SCENARIO_ID } from "../engine";
+import { EmbeddedFigure } from "./EmbeddedFigure";
+import { parseAllowOrigin } from "./messages";
+import { checkStep, type FigureOptions, optionWarning, readOptions, showsFirstFrame } from "./options";
+import { loadFigure } from "./packs";
 import "../player/player.css";
 import "./embed.css";
 
 const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"] as const;
 
-function EmbeddedFigure(props: {
-  options: FigureOptions;
-  scenario: ScenarioId;
-  figure: EmbedFigure;
-  allow: AllowOrigin;
-}) {
-  const { options, scenario, allow } = props;
-  const [shown, setShown] = useState(props.figure);
-  const lang = shown.text.lang;
-  // The figure keeps its language until the other one has loaded: never a half-translated frame.
-  const setLang = useCallback(
-    (next: Lang) => {
-      loadFigure(scenario, next).then(setShown, () => console.warn(`agent-loop-figure: could not load "${next}"`));
-    },
-    [scenario],
-  );
-  const figure = useRef<PlayerHandle>(null);
-  const langRef = useRef(lang);
-  langRef.current = lang;
-  const framed = window.parent !== window;
-  // Where the browser tells us the parent's origin (Chromium, Safari), do not even try to post to a parent that
-  // allowOrigin does not name; elsewhere postMessage's targetOrigin drops the message.
-  const parentOrigin = window.location.ancestorOrigins?.[0];
-  const parentAllowed = allow.kind !== "only" || parentOrigin === undefined || parentOrigin === allow.origin;
-
-  const post = useCallback(
-    <N extends FigureEventName>(name: N, fields: FigureEvents[N]) => {
-      const target = eventTargetOrigin(allow);
-      if (!framed || !parentAllowed || target === null) return;
-      window.parent.postMessage(eventMessage(name, fields), target);
-    },
-    [allow, framed, parentAllowed],
-  );
-  const lastHeight = useRef(-1);
-  const postHeight = useCallback(
-    (always: boolean) => {
-      const height = Math.ceil(document.body.getBoundingClientRect().height);
-      if (!always && height === lastHeight.current) return;
-      lastHeight.current = height;
-      post("resize", { height });
-    },
-    [post],
-  );
-  const where = () => ({ step: figure.current?.step ?? 1, total: figure.current?.total ?? 1, lang: langRef.current });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: where() reads refs; this runs once, on mount
-  useEffect(() => {
-    post("ready", where());
-    postHeight(true);
-    const observer = new ResizeObserver(() => postHeight(false));
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [post, postHeight]);
-
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (!framed || !acceptsCommand(allow, event, window.parent)) return;
-      const command = parseCommand(event.data);
-      const handle = figure.current;
-      if (command === null || handle === null) return;
-      switch (command.name) {
-        case "goto":
-          handle.goTo(command.step);
-          break;
-        case "setLang":
-          setLang(command.lang);
-          break;
-        case "measure":
-          postHeight(true);
-          break;
-        default:
-          handle[command.name]();
-      }
-    };
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [allow, framed, postHeight, setLang]);
-
-  const { step } = options;
-  return (
-    <ScenarioFigure
-      ref={figure}
-      trace={shown.trace}
-      story={shown.story}
-      text={shown.text}
-      {...(step === undefined ? {} : { defaultStep: step })}
-      {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
-      autoplay={options.autoplay}
-      theme={options.theme}
-      controls={options.controls}
-      onLangChange={setLang}
-      onStepChange={(n) => post("stepchange", { ...where(), step: n })}
-      onPlay={() => post("play", {})}
-      onPause={() => post("pause", {})}
-      onEnded={() => post("ended", {})}
-    />
-  );
-}
-
 async function start(): Promise<void> {
   const params = new URLSearchParams(window.location.search);
   const { options, warnings } = readOptions((name) => params.get(name), PARAMS);
   const allow = parseAllowOrigin(params.get("allowOrigin"));
+  const container = document.getElementById("alf-embed");
+  if (container === null) throw new Error("embed.html has no #alf-embed element");
+  // A frame that asks for another figure than the pre-rendered one drops it at once, rather than showing it
+  // while its own loads (another language or scenario, then a jump).
+  if (!showsFirstFrame(options)) container.textContent = "";
   const problems = [...warnings];
   if (allow.kind === "invalid") {
     problems.push(
@@ -153,14 +49,16 @@ async function start(): Promise<void> {
   for (const problem of problems) console.warn(problem);
   document.documentElement.lang = figure.text.htmlLang;
 
-  const container = document.getElementById("alf-embed");
-  if (container === null) throw new Error("embed.html has no #alf-embed element");
-  container.textContent = "";
-  createRoot(container).render(
+  const shown: FigureOptions = { ...options, scenario, lang, step: checked.step };
+  const app = (
     <StrictMode>
-      <EmbeddedFigure options={{ ...options, step: checked.step }} scenario={scenario} figure={figure} allow={allow} />
-    </StrictMode>,
+      <EmbeddedFigure options={shown} scenario={scenario} figure={figure} allow={allow} />
+    </StrictMode>
   );
+  // The built page arrives with the default figure's first frame in it (scripts/build.mjs). It stays on screen
+  // until React's first commit replaces it with the same figure, live: no blank frame, nothing moves. (Not
+  // hydrated: hydrateRoot would add about 0.2 KB of gzip to this script, and the render costs the same.)
+  createRoot(container).render(app);
 }
 
 void start();

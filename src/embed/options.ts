@@ -116,3 +116,19 @@ export function checkStep(step: number | undefined, total: number): { step: numb
   if (step === undefined || step <= total) return { step };
   return { step: undefined, warning: optionWarning("step", OPTION_EXPECTS.step) };
 }
+
+/**
+ * Whether these options draw what embed.html's pre-rendered first frame shows (so it may stay on screen until the
+ * live figure replaces it): the default scenario in the default language at step 1, with the default look.
+ * Autoplay starts after mounting, so it does not change that frame.
+ */
+export function showsFirstFrame(options: FigureOptions): boolean {
+  return (
+    options.scenario === DEFAULT_OPTIONS.scenario &&
+    options.lang === DEFAULT_OPTIONS.lang &&
+    (options.step === undefined || options.step === 1) &&
+    options.dwell === undefined &&
+    options.theme === DEFAULT_OPTIONS.theme &&
+    options.controls === DEFAULT_OPTIONS.controls
+  );
+}

@@ -13,9 +13,11 @@ import { type LanguagePack, PACK_EVENT, type ScenarioPack } from "./pack-event";
 
 /** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
 const HERE =
-  document.currentScript instanceof HTMLScriptElement && document.currentScript.src !== ""
-    ? document.currentScript.src
-    : document.baseURI;
+  typeof document === "undefined" // pre-rendering at build time: nothing is loaded then
+    ? ""
+    : document.currentScript instanceof HTMLScriptElement && document.currentScript.src !== ""
+      ? document.currentScript.src
+      : document.baseURI;
 
 /** One load per pack for the page's lifetime: its scripts are static code. */
 const loading = new Map<string, Promise<unknown>>();

@@ -225,6 +225,56 @@ test.describe("the sandboxed iframe", () => {
   });
 });
 
+test.describe("embed.html's first frame in the HTML", () => {
+  test("reads with scripts off: F22 at step 1 with its panels", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${FIGURE}/embed.html`);
+    const figure = page.getByRole("region", { name: /F22/ });
+    await expect(figure.locator(".alf-step-title")).toHaveText("1. 用户任务：读取 config.txt 中的 timeout");
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 8");
+    await expect(figure.getByRole("region", { name: "上下文" })).toContainText("模型还没有看到任何内容。");
+    await context.close();
+  });
+
+  test("stays on screen until the script's figure replaces it; another URL drops it for its own", async ({ page }) => {
+    // Hold the script back: the pre-rendered figure is already there, painted.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/embed.js",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    // A deferred script holds DOMContentLoaded back too, so wait only for the response.
+    await page.goto(`${FIGURE}/embed.html`, { waitUntil: "commit" });
+    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 8");
+    const title = await page.locator(".alf-step-title").textContent();
+    release();
+    // Live: the figure answers the keys, one figure, the same first step as before.
+    const figure = page.locator(".alf-figure");
+    await expect(async () => {
+      await figure.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 8", { timeout: 500 });
+    }).toPass();
+    await expect(figure).toHaveCount(1);
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.locator(".alf-step-title")).toHaveText(title ?? "");
+
+    await page.unroute((url) => url.pathname === "/embed.js");
+    await page.goto(`${FIGURE}/embed.html?step=5&theme=dark&lang=en`);
+    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8");
+    await expect(page.locator(".alf-root")).toHaveAttribute("data-theme", "dark");
+    await expect(page.locator(".alf-figure")).toHaveCount(1);
+    await expect(page.locator(".alf-step-title")).toHaveText(/^5\. Tool runs read_file/);
+  });
+});
+
 test.describe("dist/ under a sub-path", () => {
   test("the chapter page and the embed page work from /sub/dir/", async ({ page }) => {
     await page.goto(`${FIGURE}/sub/dir/`);

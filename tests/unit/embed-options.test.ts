@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { checkStep, DEFAULT_OPTIONS, parseOption, readOptions } from "../../src/embed/options";
+import { checkStep, DEFAULT_OPTIONS, parseOption, readOptions, showsFirstFrame } from "../../src/embed/options";
 
 const fromQuery = (query: string) => {
   const params = new URLSearchParams(query);
@@ -63,5 +63,26 @@ describe("embed options", () => {
     const tooFar = checkStep(9, 8);
     expect(tooFar.step).toBeUndefined();
     expect(tooFar.warning).toContain('"step"');
+  });
+});
+
+describe("which URLs keep embed.html's pre-rendered first frame until the live figure replaces it", () => {
+  it("the defaults do, also with step=1 or autoplay (it starts after mounting)", () => {
+    for (const query of ["", "?step=1", "?autoplay=1", "?lang=zh&scenario=f22&theme=auto&controls=full"]) {
+      expect(showsFirstFrame(fromQuery(query).options)).toBe(true);
+    }
+  });
+
+  it("anything that changes the first frame does not", () => {
+    for (const query of [
+      "?step=2",
+      "?lang=en",
+      "?scenario=claimed-done",
+      "?dwell=2",
+      "?theme=dark",
+      "?controls=minimal",
+    ]) {
+      expect(showsFirstFrame(fromQuery(query).options)).toBe(false);
+    }
   });
 });

@@ -1,0 +1,128 @@
+/**
+ * embed.html's figure: the player for one scenario, sized to its content, with the events and commands of the
+ * postMessage contract (docs/embedding.md).
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Lang, ScenarioId } from "../engine";
+import type { PlayerHandle } from "../player";
+import { ScenarioFigure } from "./AgentLoopFigure";
+import {
+  type AllowOrigin,
+  acceptsCommand,
+  eventMessage,
+  eventTargetOrigin,
+  type FigureEventName,
+  type FigureEvents,
+  parseCommand,
+} from "./messages";
+import type { FigureOptions } from "./options";
+import { type EmbedFigure, loadFigure } from "./packs";
+
+/** Whether this page is in a frame (read when used, never while rendering). */
+const isFramed = () => window.parent !== window;
+
+/**
+ * Where the browser tells us the parent's origin (Chromium, Safari), do not even try to post to a parent that
+ * allowOrigin does not name; elsewhere postMessage's targetOrigin drops the message.
+ */
+function parentAllows(allow: AllowOrigin): boolean {
+  const parentOrigin = window.location.ancestorOrigins?.[0];
+  return allow.kind !== "only" || parentOrigin === undefined || parentOrigin === allow.origin;
+}
+
+/**
+ * The figure embed.html shows, speaking the postMessage contract with the page that frames it. Rendered on the
+ * server at build time too (its first frame is in embed.html), so nothing here reads \`window\` while rendering.
+ */
+export function EmbeddedFigure(props: {
+  options: FigureOptions;
+  scenario: ScenarioId;
+  figure: EmbedFigure;
+  allow: AllowOrigin;
+}) {
+  const { options, scenario, allow } = props;
+  const [shown, setShown] = useState(props.figure);
+  const lang = shown.text.lang;
+  // The figure keeps its language until the other one has loaded: never a half-translated frame.
+  const setLang = useCallback(
+    (next: Lang) => {
+      loadFigure(scenario, next).then(setShown, () => console.warn(`agent-loop-figure: could not load "${next}"`));
+    },
+    [scenario],
+  );
+  const figure = useRef<PlayerHandle>(null);
+  const langRef = useRef(lang);
+  langRef.current = lang;
+  const post = useCallback(
+    <N extends FigureEventName>(name: N, fields: FigureEvents[N]) => {
+      const target = eventTargetOrigin(allow);
+      if (!isFramed() || !parentAllows(allow) || target === null) return;
+      window.parent.postMessage(eventMessage(name, fields), target);
+    },
+    [allow],
+  );
+  const lastHeight = useRef(-1);
+  const postHeight = useCallback(
+    (always: boolean) => {
+      const height = Math.ceil(document.body.getBoundingClientRect().height);
+      if (!always && height === lastHeight.current) return;
+      lastHeight.current = height;
+      post("resize", { height });
+    },
+    [post],
+  );
+  const where = () => ({ step: figure.current?.step ?? 1, total: figure.current?.total ?? 1, lang: langRef.current });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: where() reads refs; this runs once, on mount
+  useEffect(() => {
+    post("ready", where());
+    postHeight(true);
+    const observer = new ResizeObserver(() => postHeight(false));
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [post, postHeight]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (!isFramed() || !acceptsCommand(allow, event, window.parent)) return;
+      const command = parseCommand(event.data);
+      const handle = figure.current;
+      if (command === null || handle === null) return;
+      switch (command.name) {
+        case "goto":
+          handle.goTo(command.step);
+          break;
+        case "setLang":
+          setLang(command.lang);
+          break;
+        case "measure":
+          postHeight(true);
+          break;
+        default:
+          handle[command.name]();
+      }
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [allow, postHeight, setLang]);
+
+  const { step } = options;
+  return (
+    <ScenarioFigure
+      ref={figure}
+      trace={shown.trace}
+      story={shown.story}
+      text={shown.text}
+      {...(step === undefined ? {} : { defaultStep: step })}
+      {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
+      autoplay={options.autoplay}
+      theme={options.theme}
+      controls={options.controls}
+      onLangChange={setLang}
+      onStepChange={(n) => post("stepchange", { ...where(), step: n })}
+      onPlay={() => post("play", {})}
+      onPause={() => post("pause", {})}
+      onEnded={() => post("ended", {})}
+    />
+  );
+}
