@@ -1,5 +1,5 @@
 import { appendedOf, feedsFirstResult, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
-import { type Catalog, clip } from "./types";
+import { type Catalog, clip, resultLabel } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "(name unknown)" : name);
@@ -106,7 +106,7 @@ function arrowLabel(step: Step): string {
     case "validation":
       return { approved: "approved", refused: "refused", replayed: "from record" }[step.verdict];
     case "execution":
-      return `result ${clip(step.toolResult?.content ?? "")}`;
+      return `result ${resultLabel(step.toolResult?.content ?? "")}`;
     case "answer":
       return `“${clip(step.text)}”`;
     case "finish":

@@ -1,5 +1,5 @@
 import { appendedOf, feedsFirstResult, LOOP_ERRORS_ZH, type Step, type Trace } from "../engine";
-import { type Catalog, clip } from "./types";
+import { type Catalog, clip, resultLabel } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "（名称未知）" : name);
@@ -99,7 +99,7 @@ function arrowLabel(step: Step): string {
     case "validation":
       return { approved: "校验通过", refused: "拒绝", replayed: "返回记录" }[step.verdict];
     case "execution":
-      return `结果 ${clip(step.toolResult?.content ?? "")}`;
+      return `结果 ${resultLabel(step.toolResult?.content ?? "")}`;
     case "answer":
       return `“${clip(step.text)}”`;
     case "finish":

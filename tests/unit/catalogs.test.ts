@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogs, LANGS } from "../../src/content";
 import { chapters } from "../../src/content/chapter";
+import { resultLabel } from "../../src/content/types";
 import { f22Scenario, runScenario } from "../../src/engine";
 
 /** Every key path of a catalog, with the type of what sits there. */
@@ -72,5 +73,17 @@ describe("the catalogs", () => {
         for (const n of [7, 8]) expect(caption(lang, n)).not.toMatch(/cite|依据|（无）|\(none\)/);
       }
     });
+  });
+});
+
+describe("a tool result's arrow label", () => {
+  it("reads a flat JSON object as its values, and anything else as its text, clipped", () => {
+    expect(resultLabel('{"status":"ok","version":"toy:v2"}')).toBe("ok · toy:v2");
+    expect(resultLabel('{"status":"passed"}')).toBe("passed");
+    expect(resultLabel("timeout=30")).toBe("timeout=30");
+    expect(resultLabel('{"nested":{"a":1}}')).toBe('{"nested":{"a":1}}');
+    expect(resultLabel("{not json")).toBe("{not json");
+    expect(resultLabel("{}")).toBe("{}");
+    expect(resultLabel("x".repeat(40))).toBe(`${"x".repeat(27)}…`);
   });
 });
