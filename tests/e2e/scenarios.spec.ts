@@ -47,6 +47,15 @@ test.describe("scenarios on the chapter page", () => {
     ]);
     await expect(fig.locator(".alf-counts")).toHaveText("Model calls 3 / 8 · Tool executions 2 · Simulated writes 1");
     await expect(fig.getByRole("region", { name: "Tool result" })).toContainText("replayed");
+    // The patched project wears the changed badge: the word, and a mark and ring of its own.
+    const badge = fig.locator(".alf-file").first();
+    await expect(badge).toHaveAttribute("data-state", "changed");
+    await expect(badge.locator(".alf-file-state:not([aria-hidden])")).toHaveText("changed");
+    expect(
+      await badge
+        .locator(".alf-file-state:not([aria-hidden])")
+        .evaluate((el) => getComputedStyle(el, "::before").content),
+    ).toBe('"✎ "');
 
     await fig.focus();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
