@@ -32,7 +32,7 @@ function parentAllows(allow: AllowOrigin): boolean {
 
 /**
  * The figure embed.html shows, speaking the postMessage contract with the page that frames it. Rendered on the
- * server at build time too (its first frame is in embed.html), so nothing here reads \`window\` while rendering.
+ * server at build time too (its first frame is in embed.html), so nothing here reads `window` while rendering.
  */
 export function EmbeddedFigure(props: {
   options: FigureOptions;
