@@ -435,8 +435,8 @@ test.describe("motion", () => {
     // figure is static until then). Wait for the scripts, then two frames.
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    // And until the main thread is idle: the lazily loaded code listing renders after load, and a long task
-    // over the arrow's 280 ms would leave no frame to sample in between.
+    // And until the main thread is idle: on a loaded CI machine the page's start-up work (hydration, the lazily
+    // loaded code listing) can still run, and one long task over the arrow's 280 ms leaves no frame in between.
     await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 3000 })));
     // Sample the current arrow's horizontal scale on every frame, starting before the click.
     await page.evaluate(sampleArrowScale, 400);
