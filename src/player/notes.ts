@@ -19,6 +19,10 @@ const NO_NOTES: NotesByStep = new Map();
 export function groupNotes(notes: readonly StepNote[] | undefined): NotesByStep {
   if (notes === undefined || notes.length === 0) return NO_NOTES;
   const byStep = new Map<number, string[]>();
-  for (const note of notes) byStep.set(note.step, [...(byStep.get(note.step) ?? []), note.text]);
+  for (const note of notes) {
+    const group = byStep.get(note.step);
+    if (group === undefined) byStep.set(note.step, [note.text]);
+    else group.push(note.text);
+  }
   return byStep;
 }

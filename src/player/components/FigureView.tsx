@@ -52,10 +52,11 @@ function NoteList(props: { notes: readonly string[]; label?: string }) {
 }
 
 /** The notes of the step with the most text: the room a trace's notes keep at every step. */
-function mostNotes(notes: NotesByStep): readonly string[] {
+function mostNotes(notes: NotesByStep, total: number): readonly string[] {
   let most: readonly string[] = [];
   let size = 0;
-  for (const group of notes.values()) {
+  for (const [step, group] of notes) {
+    if (step < 1 || step > total) continue; // never shown, so given no room
     const length = group.reduce((sum, note) => sum + note.length + 8, 0);
     if (length > size) [most, size] = [group, length];
   }
@@ -103,7 +104,7 @@ export function FigureView(props: {
   const innerLoop = usePlayer(selectInnerLoop);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const { notes } = props;
-  const notesReserve = useMemo(() => mostNotes(notes), [notes]);
+  const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
   const step = trace.steps[index];
   if (step === undefined) return null;
   const stepTitle = text.stepTitle(step);
