@@ -43,18 +43,21 @@ function f22Traces(): Plugin {
 }
 
 /**
- * In embed.js, the player's wire-format loader is the embed's: a classic script cannot split off a chunk, so the
- * emitters come from the embed-wire.js pack instead of a dynamic import.
+ * Modules embed.js has in its own version:
+ * - the player's wire-format loader: a classic script cannot split off a chunk, so the emitters come from the
+ *   embed-wire.js pack instead of a dynamic import;
+ * - the player's features: embed.html plays built-in scenarios only, so it leaves out what long imported
+ *   transcripts and a shell's notes need (src/player/features.ts).
  */
-function embedWireLoader(): Plugin {
+function embedModules(): Plugin {
+  const swaps = ["wire-loader", "features"];
   return {
-    name: "embed-wire-loader",
+    name: "embed-modules",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source.endsWith("/wire-loader") && importer?.includes("/src/player/")) {
-        return fileURLToPath(new URL("./src/embed/wire-loader.ts", import.meta.url));
-      }
-      return null;
+      const swap = swaps.find((name) => source.endsWith(`/${name}`));
+      if (swap === undefined || !importer?.includes("/src/player/")) return null;
+      return fileURLToPath(new URL(`./src/embed/${swap}.ts`, import.meta.url));
     },
   };
 }
@@ -133,7 +136,7 @@ export default defineConfig(({ mode }): UserConfig => {
     case "embed":
       return {
         ...shared,
-        plugins: [react(), embedPage(), f22Traces(), embedWireLoader()],
+        plugins: [react(), embedPage(), f22Traces(), embedModules()],
         define: production,
         build: {
           outDir: "dist",

@@ -5,6 +5,7 @@
 import type {
   CheckResult,
   FileState,
+  FinishStep,
   Lane,
   Lang,
   Message,
@@ -12,8 +13,20 @@ import type {
   Step,
   Trace,
   ValidationRule,
+  ValidationStep,
   WireFormat,
 } from "../engine";
+
+/**
+ * A language's captions for the failure modes: a call the host refuses or answers from its record, and a run that
+ * ends unfinished. Kept apart from the rest of a catalog so that a shell showing only runs that never fail (embed.html's
+ * entry, which holds F22 alone) can leave them out; the catalog then captions those steps with their titles.
+ */
+export interface FailureCaptions {
+  readonly refused: (step: ValidationStep) => string;
+  readonly replayed: string;
+  readonly unfinished: Readonly<Record<Exclude<Outcome, "completed">, (step: FinishStep) => string>>;
+}
 
 export interface Catalog {
   readonly lang: Lang;

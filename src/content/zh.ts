@@ -1,5 +1,6 @@
-import { appendedOf, feedsFirstResult, LOOP_ERRORS_ZH, type Step, type Trace } from "../engine";
-import { type Catalog, clip, resultLabel } from "./types";
+import { appendedOf, feedsFirstResult, type Step, type Trace } from "../engine";
+import { type Catalog, clip, type FailureCaptions, resultLabel } from "./types";
+import { zhFailureCaptions } from "./zh-failures";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "（名称未知）" : name);
@@ -38,7 +39,7 @@ function title(step: Step): string {
   }
 }
 
-function caption(step: Step, trace: Pick<Trace, "messages">): string {
+function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCaptions | null): string {
   switch (step.kind) {
     case "task":
       return "用户把任务交给宿主程序。模型还没有看到磁盘上的任何文件：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，文件里到底写了什么，要等工具读过才知道。";
@@ -62,25 +63,19 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
     case "proposal":
       return `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：一段文本形式的请求，什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
     case "validation": {
+      if (step.verdict === "refused") return failures === null ? title(step) : failures.refused(step);
+      if (step.verdict === "replayed") return failures === null ? title(step) : failures.replayed;
       const noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
-      return {
-        approved: `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`,
-        replayed:
-          "这个操作ID已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
-        refused: `宿主拒绝了 ${step.call.callId}：${step.errorCode === null ? "校验未通过" : LOOP_ERRORS_ZH[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
-      }[step.verdict];
+      return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`;
     }
     case "execution":
       return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。模型还没看到它：上下文没有变化。`;
     case "answer":
       return "这次回复里没有工具调用（OpenAI 的 finish_reason 为 “stop”，Anthropic 的 stop_reason 为 “end_turn”），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
     case "finish":
-      return {
-        completed: `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`,
-        refused: `模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。`,
-        verification_missing: `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`,
-        budget_exhausted: `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`,
-      }[step.outcome];
+      if (step.outcome !== "completed")
+        return failures === null ? title(step) : failures.unfinished[step.outcome](step);
+      return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
     default: {
       const never: never = step;
       return never;
@@ -111,92 +106,105 @@ function arrowLabel(step: Step): string {
   }
 }
 
-/** 中文 catalog (the default language). */
-export const zh = {
-  lang: "zh",
-  htmlLang: "zh-CN",
-  languageName: "中文",
-  lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具" },
-  rules: {
-    well_formed: "调用格式正确",
-    tool_allowed: "工具在允许列表里",
-    in_scope: "参数没有越出作用域",
-    operation_id: "操作ID没有被用于不同的动作",
-    precondition: "前置条件（证据）已满足",
-  },
-  checkResults: { passed: "通过", failed: "未通过", not_applicable: "不适用" },
-  outcomes: { completed: "已完成", refused: "已拒绝", verification_missing: "缺少验证", budget_exhausted: "预算耗尽" },
-  fileStates: { unread: "未读取", read: "已读取", changed: "已修改" },
-  stepTitle: title,
-  stepCaption: caption,
-  arrowLabel,
-  roles: { system: "系统", user: "用户", assistant: "模型", tool: "工具结果" },
-  ui: {
-    figureKicker: "动态图解",
-    figureTitle: "Agent 循环里真正发生的每一步",
-    figureLesson: "模型只提出调用；检查、执行、把结果交还模型、决定何时停止，都由宿主程序完成。",
-    figureLabel: "动态图解：Agent 循环里真正发生的每一步",
-    nameFigure: (kicker, figureTitle) => `${kicker}：${figureTitle}`,
-    nameDialog: (kicker) => `放大的图形：${kicker}`,
-    nameAllSteps: (kicker) => `${kicker} 的全部步骤`,
-    keysActive: "键盘已启用：← → 逐步，空格 播放/暂停，Home/End 第一步/最后一步",
-    diagramLabel: "泳道图：用户、模型、宿主、工具之间依次传递的消息",
-    lanesLabel: "泳道",
-    actingLane: "正在行动",
-    prev: "上一步",
-    next: "下一步",
-    play: "播放",
-    pause: "暂停",
-    replay: "从头播放",
-    counter: (n, total) => `${n} / ${total}`,
-    counterLabel: (n, total) => `第 ${n} 步，共 ${total} 步`,
-    dwell: "停留时间",
-    dwellValue: (seconds) => `${seconds} 秒`,
-    announce: (n, total, stepTitle) => `步骤第${n}步，共${total}步：${stepTitle}`,
-    announceWarnings: (count) => `（此步有 ${count} 条警告）`,
-    warningsLabel: "此步的警告",
-    contextHeading: "上下文",
-    contextEmpty: "模型还没有看到任何内容。",
-    callIdHeading: "调用标识",
-    resultHeading: "工具结果",
-    noneYet: "暂无",
-    enlarge: "放大图形",
-    close: "关闭",
-    dialogLabel: "放大的图形：动态图解",
-    language: "语言",
-    controlsLabel: "步骤控制",
-    printStepsHeading: "动态图解 的全部步骤",
-    edge: (from, to) => `${from} → ${to}`,
-    newInContext: "新增",
-    replayed: "重放",
-    checksHeading: "宿主的检查",
-    counters: (calls, budget, executions, writes) =>
-      `模型调用 ${calls} / ${budget} · 工具执行 ${executions} · 模拟写入 ${writes}`,
-    toolsDeclared: "声明的工具",
-    outcome: (label) => `结局：${label}`,
-    threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
-    contextAdded: (messages, tokens, total) =>
-      `这次调用新增 ${messages} 条消息，约 ${tokens} token；上下文共约 ${total} token`,
-    contextSize: (total) => `模型上一次收到的上下文：约 ${total} token`,
-    tokenMethod: "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
-    innerLoop: "内循环",
-    innerLoopHeading: "内循环：一次模型调用之内",
-    innerLoopNote: (tokens) =>
-      `模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个），直到输出完整。图中的泳道是外循环：宿主一轮轮调用模型、执行工具。`,
-    innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
-    innerLoopTokens: "逐个生成的 token",
-    format: "格式",
-    formats: {
-      neutral: "中性（本图的消息）",
-      chat: "OpenAI Chat Completions",
-      responses: "OpenAI Responses",
-      anthropic: "Anthropic Messages",
+/**
+ * The 中文 catalog with the failure modes' captions given, or without them (`null`: those steps are captioned by
+ * their titles), for a shell that shows only runs that never fail: embed.html's entry, whose F22 never does.
+ */
+export const zhCatalog = (failures: FailureCaptions | null) =>
+  ({
+    lang: "zh",
+    htmlLang: "zh-CN",
+    languageName: "中文",
+    lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具" },
+    rules: {
+      well_formed: "调用格式正确",
+      tool_allowed: "工具在允许列表里",
+      in_scope: "参数没有越出作用域",
+      operation_id: "操作ID没有被用于不同的动作",
+      precondition: "前置条件（证据）已满足",
     },
-    wireNote: "宿主在最近一次模型调用时发送的请求体（model 为占位名）。",
-    wireLoading: "正在加载格式……",
-    showAll: (length) => `显示全部（${length} 字）`,
-    showLess: "收起",
-    wireFailed: "无法加载这个格式，显示的仍是中性格式。",
-    earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
-  },
-} as const satisfies Catalog;
+    checkResults: { passed: "通过", failed: "未通过", not_applicable: "不适用" },
+    outcomes: {
+      completed: "已完成",
+      refused: "已拒绝",
+      verification_missing: "缺少验证",
+      budget_exhausted: "预算耗尽",
+    },
+    fileStates: { unread: "未读取", read: "已读取", changed: "已修改" },
+    stepTitle: title,
+    stepCaption: (step, trace) => caption(step, trace, failures),
+    arrowLabel,
+    roles: { system: "系统", user: "用户", assistant: "模型", tool: "工具结果" },
+    ui: {
+      figureKicker: "动态图解",
+      figureTitle: "Agent 循环里真正发生的每一步",
+      figureLesson: "模型只提出调用；检查、执行、把结果交还模型、决定何时停止，都由宿主程序完成。",
+      figureLabel: "动态图解：Agent 循环里真正发生的每一步",
+      nameFigure: (kicker, figureTitle) => `${kicker}：${figureTitle}`,
+      nameDialog: (kicker) => `放大的图形：${kicker}`,
+      nameAllSteps: (kicker) => `${kicker} 的全部步骤`,
+      keysActive: "键盘已启用：← → 逐步，空格 播放/暂停，Home/End 第一步/最后一步",
+      diagramLabel: "泳道图：用户、模型、宿主、工具之间依次传递的消息",
+      lanesLabel: "泳道",
+      actingLane: "正在行动",
+      prev: "上一步",
+      next: "下一步",
+      play: "播放",
+      pause: "暂停",
+      replay: "从头播放",
+      counter: (n, total) => `${n} / ${total}`,
+      counterLabel: (n, total) => `第 ${n} 步，共 ${total} 步`,
+      dwell: "停留时间",
+      dwellValue: (seconds) => `${seconds} 秒`,
+      announce: (n, total, stepTitle) => `步骤第${n}步，共${total}步：${stepTitle}`,
+      announceWarnings: (count) => `（此步有 ${count} 条警告）`,
+      warningsLabel: "此步的警告",
+      contextHeading: "上下文",
+      contextEmpty: "模型还没有看到任何内容。",
+      callIdHeading: "调用标识",
+      resultHeading: "工具结果",
+      noneYet: "暂无",
+      enlarge: "放大图形",
+      close: "关闭",
+      dialogLabel: "放大的图形：动态图解",
+      language: "语言",
+      controlsLabel: "步骤控制",
+      printStepsHeading: "动态图解 的全部步骤",
+      edge: (from, to) => `${from} → ${to}`,
+      newInContext: "新增",
+      replayed: "重放",
+      checksHeading: "宿主的检查",
+      counters: (calls, budget, executions, writes) =>
+        `模型调用 ${calls} / ${budget} · 工具执行 ${executions} · 模拟写入 ${writes}`,
+      toolsDeclared: "声明的工具",
+      outcome: (label) => `结局：${label}`,
+      threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
+      contextAdded: (messages, tokens, total) =>
+        `这次调用新增 ${messages} 条消息，约 ${tokens} token；上下文共约 ${total} token`,
+      contextSize: (total) => `模型上一次收到的上下文：约 ${total} token`,
+      tokenMethod:
+        "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
+      innerLoop: "内循环",
+      innerLoopHeading: "内循环：一次模型调用之内",
+      innerLoopNote: (tokens) =>
+        `模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个），直到输出完整。图中的泳道是外循环：宿主一轮轮调用模型、执行工具。`,
+      innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
+      innerLoopTokens: "逐个生成的 token",
+      format: "格式",
+      formats: {
+        neutral: "中性（本图的消息）",
+        chat: "OpenAI Chat Completions",
+        responses: "OpenAI Responses",
+        anthropic: "Anthropic Messages",
+      },
+      wireNote: "宿主在最近一次模型调用时发送的请求体（model 为占位名）。",
+      wireLoading: "正在加载格式……",
+      showAll: (length) => `显示全部（${length} 字）`,
+      showLess: "收起",
+      wireFailed: "无法加载这个格式，显示的仍是中性格式。",
+      earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
+    },
+  }) as const satisfies Catalog;
+
+/** 中文 catalog (the default language), whole. */
+export const zh: Catalog = /* @__PURE__ */ zhCatalog(zhFailureCaptions);

@@ -39,8 +39,10 @@ export function EmbeddedFigure(props: {
   scenario: ScenarioId;
   figure: EmbedFigure;
   allow: AllowOrigin;
+  /** A step to move to once mounted: a linked step over a hydrated first frame (which shows step 1). */
+  openAt?: number | undefined;
 }) {
-  const { options, scenario, allow } = props;
+  const { options, scenario, allow, openAt } = props;
   const [shown, setShown] = useState(props.figure);
   const lang = shown.text.lang;
   // The figure keeps its language until the other one has loaded: never a half-translated frame.
@@ -72,6 +74,16 @@ export function EmbeddedFigure(props: {
     [post],
   );
   const where = () => ({ step: figure.current?.step ?? 1, total: figure.current?.total ?? 1, lang: langRef.current });
+
+  // Before "ready" (effects run in order), so that it reports the linked step; the move is not a reader's, so it
+  // sends no stepchange.
+  const opening = useRef(false);
+  useEffect(() => {
+    if (openAt === undefined) return;
+    opening.current = true;
+    figure.current?.goTo(openAt);
+    opening.current = false;
+  }, [openAt]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: where() reads refs; this runs once, on mount
   useEffect(() => {
@@ -119,7 +131,7 @@ export function EmbeddedFigure(props: {
       theme={options.theme}
       controls={options.controls}
       onLangChange={setLang}
-      onStepChange={(n) => post("stepchange", { ...where(), step: n })}
+      onStepChange={(n) => opening.current || post("stepchange", { ...where(), step: n })}
       onPlay={() => post("play", {})}
       onPause={() => post("pause", {})}
       onEnded={() => post("ended", {})}

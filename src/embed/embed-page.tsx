@@ -4,11 +4,11 @@
  * from a server that sends no CORS headers.
  */
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_SCENARIO_ID } from "../engine";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
-import { checkStep, type FigureOptions, optionWarning, readOptions, showsFirstFrame } from "./options";
+import { checkStep, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
 import { loadFigure } from "./packs";
 import "../player/player.css";
 import "./embed.css";
@@ -21,9 +21,11 @@ async function start(): Promise<void> {
   const allow = parseAllowOrigin(params.get("allowOrigin"));
   const container = document.getElementById("alf-embed");
   if (container === null) throw new Error("embed.html has no #alf-embed element");
-  // A frame that asks for another figure than the pre-rendered one drops it at once, rather than showing it
-  // while its own loads (another language or scenario, then a jump).
-  if (!showsFirstFrame(options)) container.textContent = "";
+  // The built page arrives with the default figure's first frame in it (scripts/build.mjs). A frame that asks for
+  // another figure drops it at once, rather than showing it while its own loads (another language or scenario,
+  // then a jump); the default figure hydrates it.
+  const hydrate = hydratesFirstFrame(options) && container.firstElementChild !== null;
+  if (!hydrate) container.textContent = "";
   const problems = [...warnings];
   if (allow.kind === "invalid") {
     problems.push(
@@ -50,15 +52,28 @@ async function start(): Promise<void> {
   document.documentElement.lang = figure.text.htmlLang;
 
   const shown: FigureOptions = { ...options, scenario, lang, step: checked.step };
-  const app = (
-    <StrictMode>
-      <EmbeddedFigure options={shown} scenario={scenario} figure={figure} allow={allow} />
-    </StrictMode>
-  );
-  // The built page arrives with the default figure's first frame in it (scripts/build.mjs). It stays on screen
-  // until React's first commit replaces it with the same figure, live: no blank frame, nothing moves. (Not
-  // hydrated: hydrateRoot would add about 0.2 KB of gzip to this script, and the render costs the same.)
-  createRoot(container).render(app);
+  if (hydrate) {
+    // The pre-rendered frame is step 1: hydrate that, then move to a linked step (the figure keeps its size from
+    // step to step, so nothing shifts).
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <EmbeddedFigure
+          options={{ ...shown, step: undefined }}
+          openAt={shown.step}
+          scenario={scenario}
+          figure={figure}
+          allow={allow}
+        />
+      </StrictMode>,
+    );
+  } else {
+    createRoot(container).render(
+      <StrictMode>
+        <EmbeddedFigure options={shown} scenario={scenario} figure={figure} allow={allow} />
+      </StrictMode>,
+    );
+  }
 }
 
 void start();

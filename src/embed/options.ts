@@ -118,15 +118,14 @@ export function checkStep(step: number | undefined, total: number): { step: numb
 }
 
 /**
- * Whether these options draw what embed.html's pre-rendered first frame shows (so it may stay on screen until the
- * live figure replaces it): the default scenario in the default language at step 1, with the default look.
- * Autoplay starts after mounting, so it does not change that frame.
+ * Whether embed.html's pre-rendered first frame (the default scenario in the default language at step 1, with the
+ * default look) can be hydrated for these options: everything but the step must be as it shows. A step is applied
+ * right after hydration, and autoplay starts after mounting, so neither changes that frame.
  */
-export function showsFirstFrame(options: FigureOptions): boolean {
+export function hydratesFirstFrame(options: FigureOptions): boolean {
   return (
     options.scenario === DEFAULT_OPTIONS.scenario &&
     options.lang === DEFAULT_OPTIONS.lang &&
-    (options.step === undefined || options.step === 1) &&
     options.dwell === undefined &&
     options.theme === DEFAULT_OPTIONS.theme &&
     options.controls === DEFAULT_OPTIONS.controls

@@ -4,9 +4,12 @@ import type { Lang, Trace } from "../engine";
 /** The event a pack script (embed-scenarios.js, embed-en.js) dispatches on its own script element, its content as the detail. */
 export const PACK_EVENT = "agent-loop-figure-pack";
 
-/** What embed-scenarios.js delivers: any built-in scenario, run in a language, with its story. */
+/** What embed-scenarios.js delivers: any built-in scenario, run in a language, with its story and the whole catalog. */
 export interface ScenarioPack {
-  readonly figure: (id: string, lang: Lang) => { readonly trace: Trace; readonly story: Story } | null;
+  readonly figure: (
+    id: string,
+    lang: Lang,
+  ) => { readonly trace: Trace; readonly story: Story; readonly text: Catalog } | null;
 }
 
 /** What a language pack (embed-en.js) delivers: the catalog, and F22's trace and story in that language. */

@@ -1,12 +1,12 @@
 /**
  * What embed.html loads on demand. Its entry holds F22's Chinese trace (made at build time), its stories and the
- * Chinese catalog, and no runner; English comes from embed-en.js, any other scenario (with the engine that runs
- * it) from embed-scenarios.js: classic scripts fetched beside embed.js the first time they are needed, so they
+ * Chinese catalog without the failure modes' captions (F22 never fails), and no runner; English comes from
+ * embed-en.js, any other scenario (with the engine that runs it and the whole catalog) from embed-scenarios.js: classic scripts fetched beside embed.js the first time they are needed, so they
  * load in a sandboxed frame from a server without CORS headers.
  */
 import { zh as f22Zh } from "virtual:f22-traces";
 import type { Catalog, Story } from "../content";
-import { zh } from "../content/zh";
+import { zhCatalog } from "../content/zh";
 import { DEFAULT_SCENARIO_ID, type Lang, type ScenarioId, type Trace } from "../engine";
 import { f22StoryZh } from "../scenarios/f22";
 import { type LanguagePack, PACK_EVENT, type ScenarioPack } from "./pack-event";
@@ -18,6 +18,9 @@ const HERE =
     : document.currentScript instanceof HTMLScriptElement && document.currentScript.src !== ""
       ? document.currentScript.src
       : document.baseURI;
+
+/** The entry's Chinese catalog: all that F22 needs, which never refuses a call or ends unfinished. */
+const ZH_F22 = /* @__PURE__ */ zhCatalog(null);
 
 /** One load per pack for the page's lifetime: its scripts are static code. */
 const loading = new Map<string, Promise<unknown>>();
@@ -50,7 +53,7 @@ const has = <K extends string>(value: unknown, key: K): value is Readonly<Record
  * @throws {Error} (rejects) when the pack cannot be loaded or is not that language's.
  */
 async function loadLanguage(lang: Lang): Promise<LanguagePack> {
-  if (lang === "zh") return { catalog: zh, f22: f22Zh, f22Story: f22StoryZh };
+  if (lang === "zh") return { catalog: ZH_F22, f22: f22Zh, f22Story: f22StoryZh };
   const pack = await loadPack(`embed-${lang}.js`);
   if (
     !has(pack, "catalog") ||
@@ -76,11 +79,11 @@ export interface EmbedFigure {
  * @throws {Error} (rejects) when a pack cannot be loaded or lacks what is asked for.
  */
 export async function loadFigure(id: ScenarioId, lang: Lang): Promise<EmbedFigure> {
-  const language = await loadLanguage(lang);
+  const language = await loadLanguage(lang); // also for another scenario: a language that fails to load, fails here
   if (id === DEFAULT_SCENARIO_ID) return { trace: language.f22, story: language.f22Story, text: language.catalog };
   const pack = await loadPack("embed-scenarios.js");
   const figure =
     has(pack, "figure") && typeof pack.figure === "function" ? (pack as ScenarioPack).figure(id, lang) : null;
   if (figure === null) throw new Error(`embed-scenarios.js has no scenario ${id}`);
-  return { ...figure, text: language.catalog };
+  return figure; // with the pack's whole catalog: another scenario may show a refusal or an unfinished run
 }

@@ -1,7 +1,7 @@
 /**
  * Build-time only (scripts/build.mjs): embed.html's first frame — F22 in Chinese at step 1, with the default
  * options — as HTML, so an embedded figure is readable before its script runs (and with scripts off). The
- * script's first render replaces it with the same figure, live (src/embed/embed-page.tsx).
+ * script hydrates it, then moves to a linked step (src/embed/embed-page.tsx).
  */
 import { zh as f22Zh } from "virtual:f22-traces";
 import { StrictMode } from "react";

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { catalogs, LANGS } from "../../src/content";
 import { chapters } from "../../src/content/chapter";
 import { resultLabel } from "../../src/content/types";
-import { f22Scenario, runScenario } from "../../src/engine";
+import { zhCatalog } from "../../src/content/zh";
+import { zhFailureCaptions } from "../../src/content/zh-failures";
+import { f22Scenario, runScenario, type Step } from "../../src/engine";
+import { SCENARIOS } from "../../src/scenarios";
 
 /** Every key path of a catalog, with the type of what sits there. */
 function shape(value: unknown, prefix = ""): string[] {
@@ -73,6 +76,41 @@ describe("the catalogs", () => {
         for (const n of [7, 8]) expect(caption(lang, n)).not.toMatch(/cite|依据|（无）|\(none\)/);
       }
     });
+  });
+});
+
+describe("the Chinese catalog without the failure modes (embed.html's entry)", () => {
+  const core = zhCatalog(null);
+
+  it("words every F22 step exactly as the whole catalog does", () => {
+    const trace = runScenario(f22Scenario("zh"));
+    for (const step of trace.steps) {
+      expect(core.stepTitle(step)).toBe(catalogs.zh.stepTitle(step));
+      expect(core.stepCaption(step, trace)).toBe(catalogs.zh.stepCaption(step, trace));
+      expect(core.arrowLabel(step)).toBe(catalogs.zh.arrowLabel(step));
+    }
+  });
+
+  it("captions a refusal, a replay and an unfinished run by their titles; the whole catalog explains them", () => {
+    const failures: Step[] = Object.values(SCENARIOS).flatMap((entry) =>
+      runScenario(entry.build("zh")).steps.filter(
+        (step) =>
+          (step.kind === "validation" && step.verdict !== "approved") ||
+          (step.kind === "finish" && step.outcome !== "completed"),
+      ),
+    );
+    const kinds = new Set(failures.map((step) => (step.kind === "validation" ? step.verdict : step.kind)));
+    expect([...kinds].sort()).toEqual(["finish", "refused", "replayed"]);
+    for (const step of failures) {
+      const messages = { messages: [] };
+      expect(core.stepCaption(step, messages)).toBe(core.stepTitle(step));
+      const whole = catalogs.zh.stepCaption(step, messages);
+      if (step.kind === "validation" && step.verdict === "refused") expect(whole).toBe(zhFailureCaptions.refused(step));
+      else if (step.kind === "validation") expect(whole).toBe(zhFailureCaptions.replayed);
+      else if (step.kind === "finish" && step.outcome !== "completed") {
+        expect(whole).toBe(zhFailureCaptions.unfinished[step.outcome](step));
+      }
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { checkStep, DEFAULT_OPTIONS, parseOption, readOptions, showsFirstFrame } from "../../src/embed/options";
+import { checkStep, DEFAULT_OPTIONS, hydratesFirstFrame, parseOption, readOptions } from "../../src/embed/options";
 
 const fromQuery = (query: string) => {
   const params = new URLSearchParams(query);
@@ -66,23 +66,16 @@ describe("embed options", () => {
   });
 });
 
-describe("which URLs keep embed.html's pre-rendered first frame until the live figure replaces it", () => {
-  it("the defaults do, also with step=1 or autoplay (it starts after mounting)", () => {
-    for (const query of ["", "?step=1", "?autoplay=1", "?lang=zh&scenario=f22&theme=auto&controls=full"]) {
-      expect(showsFirstFrame(fromQuery(query).options)).toBe(true);
+describe("which URLs hydrate embed.html's pre-rendered first frame", () => {
+  it("the defaults do, also with a step (applied after hydration) or autoplay (it starts after mounting)", () => {
+    for (const query of ["", "?step=1", "?step=5", "?autoplay=1", "?lang=zh&scenario=f22&theme=auto&controls=full"]) {
+      expect(hydratesFirstFrame(fromQuery(query).options)).toBe(true);
     }
   });
 
   it("anything that changes the first frame does not", () => {
-    for (const query of [
-      "?step=2",
-      "?lang=en",
-      "?scenario=claimed-done",
-      "?dwell=2",
-      "?theme=dark",
-      "?controls=minimal",
-    ]) {
-      expect(showsFirstFrame(fromQuery(query).options)).toBe(false);
+    for (const query of ["?lang=en", "?scenario=claimed-done", "?dwell=2", "?theme=dark", "?controls=minimal"]) {
+      expect(hydratesFirstFrame(fromQuery(query).options)).toBe(false);
     }
   });
 });

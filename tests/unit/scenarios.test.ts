@@ -13,6 +13,7 @@ import {
   scenarioById,
   type Trace,
 } from "../../src/engine";
+import { CONTEXT_PAGE, LONG_TEXT, WINDOW_AT } from "../../src/player/limits";
 import { SCENARIOS } from "../../src/scenarios";
 
 const run = (id: ScenarioId, lang: Lang = "en") => runScenario(scenarioById(id, lang));
@@ -197,4 +198,19 @@ describe("the scenarios' stories", () => {
     if (id === "missing-feedback")
       expect(trace.steps.filter((s) => text.stepCaption(s, trace).includes("F22"))).toHaveLength(1);
   });
+});
+
+describe("what embed.html's player leaves out (src/embed/features.ts)", () => {
+  it.each(SCENARIO_IDS.flatMap((id) => LANGS.map((lang) => [id, lang] as const)))(
+    "%s (%s) needs none of it: no row window, no context pages, no cut text",
+    (id, lang) => {
+      const trace = runScenario(scenarioById(id, lang));
+      expect(trace.steps.length).toBeLessThanOrEqual(WINDOW_AT);
+      expect(Math.max(...trace.steps.map((step) => step.contextEnd))).toBeLessThanOrEqual(CONTEXT_PAGE);
+      for (const message of trace.messages) {
+        const text = message.role === "assistant" ? "" : (message.content ?? "");
+        expect(text.length).toBeLessThanOrEqual(LONG_TEXT);
+      }
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { type KeyboardEvent, type ReactNode, useMemo } from "react";
 import type { Catalog } from "../../content";
 import { LANGUAGES } from "../../content/languages";
 import type { Lang, Outcome, Trace } from "../../engine";
+import { TRANSCRIPT_FEATURES } from "../features";
 import { intentOf } from "../keyboard/keyToIntent";
 import type { NotesByStep } from "../notes";
 import { usePlayer, usePlayerStore } from "../store/context";
@@ -104,7 +105,7 @@ export function FigureView(props: {
   const innerLoop = usePlayer(selectInnerLoop);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const { notes } = props;
-  const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
+  const notesReserve = useMemo(() => (TRANSCRIPT_FEATURES ? mostNotes(notes, trace.steps.length) : []), [notes, trace]);
   const step = trace.steps[index];
   if (step === undefined) return null;
   const stepTitle = text.stepTitle(step);
@@ -163,7 +164,7 @@ export function FigureView(props: {
         </h3>
         <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
       </div>
-      {notesReserve.length === 0 ? null : (
+      {!TRANSCRIPT_FEATURES || notesReserve.length === 0 ? null : (
         // Laid out at every step of a trace with notes, over an invisible copy of the largest step's notes: a step
         // with warnings moves nothing below it.
         <div className="alf-notes">
@@ -200,7 +201,9 @@ export function FigureView(props: {
       {props.announce ? (
         <LiveRegion
           message={`${text.ui.announce(step.number, trace.steps.length, stepTitle)}${
-            notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""
+            TRANSCRIPT_FEATURES && notes.has(step.number)
+              ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0)
+              : ""
           }`}
         />
       ) : null}

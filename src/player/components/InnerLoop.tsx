@@ -1,4 +1,3 @@
-import { m, useReducedMotion } from "framer-motion";
 import { useId, useMemo } from "react";
 import type { Catalog } from "../../content";
 import { callText, type Step, teachingTokens } from "../../engine";
@@ -34,11 +33,12 @@ export function InnerLoopToggle(props: { text: Catalog }) {
 /**
  * The inner loop: inside one model call, the reply generated token by token (a short fixed tokenization), apart
  * from the outer loop of tool rounds the diagram draws. Shown only while switched on; its room is the same at
- * every step. Instant under reduced motion.
+ * every step. The tokens fade in one after another by a CSS animation, each with its own delay (a motion
+ * component per token would cost an animation controller each, and a reply can have hundreds); instant under
+ * reduced motion (player.css).
  */
 export function InnerLoop(props: { step: Step; text: Catalog }) {
   const { step, text } = props;
-  const reduced = useReducedMotion() === true;
   const headingId = useId();
   const output = modelOutput(step);
   const tokens = useMemo(() => (output === null ? [] : teachingTokens(output)), [output]);
@@ -52,23 +52,13 @@ export function InnerLoop(props: { step: Step; text: Catalog }) {
       {output === null ? null : (
         // A new list per step, so the tokens appear afresh.
         <ol key={step.number} className="alf-tokens" aria-label={text.ui.innerLoopTokens}>
-          {tokens.map((token, i) => {
-            const shown = /^\s+$/.test(token) ? "␣" : token;
-            return reduced ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: tokens repeat; their order is fixed
-              <li key={i}>{shown}</li>
-            ) : (
-              <m.li
-                // biome-ignore lint/suspicious/noArrayIndexKey: tokens repeat; their order is fixed
-                key={i}
-                initial={{ opacity: 0 }}
-                animate={{ opacity: 1 }}
-                transition={{ delay: i * gap, duration: 0.05 }}
-              >
-                {shown}
-              </m.li>
-            );
-          })}
+          {tokens.map((token, i) => (
+            // Set from script (CSSOM), never in server HTML: the pages' CSP refuses style attributes in markup.
+            // biome-ignore lint/suspicious/noArrayIndexKey: tokens repeat; their order is fixed
+            <li key={i} style={{ animationDelay: `${(i * gap).toFixed(3)}s` }}>
+              {/^\s+$/.test(token) ? "␣" : token}
+            </li>
+          ))}
         </ol>
       )}
     </section>

@@ -10,22 +10,18 @@ import {
   tokenPrefixSums,
   type WireFormat,
 } from "../../engine";
+import { TRANSCRIPT_FEATURES } from "../features";
+import { CONTEXT_PAGE, LONG_TEXT } from "../limits";
 import { usePlayer, usePlayerStore } from "../store/context";
 import type { PlayerState } from "../store/createPlayerStore";
 import { CallIdChip } from "./Chip";
 import { WireView } from "./WireView";
 
-/** How many context messages are mounted at first, and added per "earlier" press. */
-const CONTEXT_PAGE = 60;
-
-/** Text longer than this is cut in view, with a button to see it whole (imported transcripts can be huge). */
-const LONG_TEXT = 600;
-
-/** A message's text, cut when very long, whole on request. Always text, never HTML. */
+/** A message's text, cut when very long (imported transcripts can be huge), whole on request. Always text, never HTML. */
 function LongText(props: { text: string; catalog: Catalog }) {
   const { text, catalog } = props;
   const [whole, setWhole] = useState(false);
-  if (text.length <= LONG_TEXT) return <>{text}</>;
+  if (!TRANSCRIPT_FEATURES || text.length <= LONG_TEXT) return <>{text}</>;
   return (
     <>
       {whole ? text : `${text.slice(0, LONG_TEXT)}…`}{" "}
@@ -208,7 +204,7 @@ export function StepPanels(props: {
   // A long context mounts only its newest messages (the box shows the newest first anyway); the reader can ask
   // for earlier ones, a page at a time.
   const [pages, setPages] = useState(1);
-  const from = Math.max(0, step.contextEnd - pages * CONTEXT_PAGE);
+  const from = TRANSCRIPT_FEATURES ? Math.max(0, step.contextEnd - pages * CONTEXT_PAGE) : 0;
   const shown = messages.slice(from, step.contextEnd);
   // Once no call is in play (the model has answered), the last exchange is still what the context holds.
   const shownResult = step.toolResult ?? latestResult(messages, step.contextEnd);

@@ -2,6 +2,8 @@ import { m } from "framer-motion";
 import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Catalog } from "../../content";
 import { FILE_STATES, type FileStatus, filesAt, type Lane, type Step } from "../../engine";
+import { TRANSCRIPT_FEATURES } from "../features";
+import { WINDOW_AT, WINDOW_ROWS } from "../limits";
 import type { NotesByStep } from "../notes";
 import { CallIdChip } from "./Chip";
 
@@ -96,7 +98,7 @@ const StepRow = memo(function StepRow(props: {
     >
       <span className="alf-row-number">
         {step.number}
-        {props.warned ? (
+        {TRANSCRIPT_FEATURES && props.warned ? (
           <span className="alf-row-warning" title={text.ui.warningsLabel}>
             <span aria-hidden="true">⚠</span>
             <span className="alf-sr-only">{text.ui.warningsLabel}</span>
@@ -126,9 +128,6 @@ function shownFiles(paths: readonly string[], steps: readonly Step[], index: num
   return all.filter((file) => picked.includes(file.path));
 }
 
-/** Above this many steps, the rows scroll in a box of {@link WINDOW_ROWS} rows and only those in view are mounted. */
-const WINDOW_AT = 40;
-const WINDOW_ROWS = 16;
 /** Rows mounted beyond the box's edges, so a scroll of a few rows shows no gap. */
 const OVERSCAN = 8;
 
@@ -184,6 +183,11 @@ function useRowWindow(body: RefObject<HTMLDivElement | null>, total: number, ind
   if (!windowed) return { windowed, start: 0, end: total };
   return { windowed, start: Math.max(0, first - OVERSCAN), end: Math.min(total, first + WINDOW_ROWS + OVERSCAN) };
 }
+
+/** Every row mounted, as for a short trace: the row window where no long trace can come (see ../features). */
+const allRows = (_body: RefObject<HTMLDivElement | null>, total: number, _index: number) =>
+  ({ windowed: false, start: 0, end: total }) as const;
+const useRows = TRANSCRIPT_FEATURES ? useRowWindow : allRows;
 
 /** false while rendering on the server or hydrating its HTML, true in every client render after that. */
 const subscribeToNothing = () => () => {};
@@ -258,7 +262,7 @@ export function Swimlanes(props: {
   }, []);
   const animated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
   const body = useRef<HTMLDivElement>(null);
-  const rows = useRowWindow(body, steps.length, index);
+  const rows = useRows(body, steps.length, index);
 
   // On a narrow screen the diagram scrolls sideways: keep the current step's mark in view, also when the
   // diagram first gets a size (the enlarged view mounts before its dialog opens) or is resized. Sizes come from
@@ -374,7 +378,7 @@ export function Swimlanes(props: {
                   animated={animated}
                   travel={hasPainted.current}
                   total={rows.windowed ? steps.length : undefined}
-                  warned={props.notes.has(step.number)}
+                  warned={TRANSCRIPT_FEATURES && props.notes.has(step.number)}
                 />
               );
             })}
