@@ -483,6 +483,24 @@ test.describe("the first frame", () => {
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
   });
 
+  test("plays to the end at the shortest dwell without a single layout shift", async ({ page }) => {
+    test.setTimeout(40_000);
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: string[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts.push(JSON.stringify(entry));
+      }).observe({ type: "layout-shift" });
+    });
+    await page.goto("./embed.html?dwell=1");
+    const figure = page.getByRole("region", { name: /F22/ });
+    await figure.getByRole("button", { name: "播放" }).click();
+    await expect(figure).toHaveAttribute("data-state", "ended", { timeout: 20_000 });
+    await expect(figure.getByRole("button", { name: "从头播放" })).toBeVisible();
+    // Not even the ones the browser forgives after input (the click): every label swap and step keeps its room.
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  });
+
   test("loads only the reader's language, and the other one when asked for", async ({ page }) => {
     const loaded: string[] = [];
     page.on("request", (request) => loaded.push(new URL(request.url()).pathname));

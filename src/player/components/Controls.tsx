@@ -34,7 +34,9 @@ export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
         </button>
         <button type="button" className="alf-button alf-button-primary" data-state={dataState} onClick={toggle}>
           <span className="alf-swap">
-            <span>
+            {/* Keyed by its words: a new label is new content, not the old one moved (centred, a label of another
+                length starts elsewhere, which the browser would count as a layout shift). */}
+            <span key={playName}>
               <span aria-hidden="true">{dataState === "playing" ? "❚❚ " : "▶ "}</span>
               {playName}
             </span>
