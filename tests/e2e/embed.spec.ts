@@ -45,6 +45,16 @@ test.describe("the iframe route (embed.html on another origin)", () => {
     await expect(frame.getByRole("heading", { level: 1 })).toHaveCount(0);
   });
 
+  test("a linked step over the hydrated first frame: ready reports it, and no stepchange is sent", async ({ page }) => {
+    await openCourse(page, "?step=6");
+    expect(await named(page, "ready")).toEqual([
+      { type: "agent-loop-figure:ready", version: 1, step: 6, total: 8, lang: "zh" },
+    ]);
+    await expect(counterIn(figureFrame(page))).toHaveText("6 / 8");
+    await page.waitForTimeout(300);
+    expect(await named(page, "stepchange")).toEqual([]);
+  });
+
   test("obeys every command and reports each change", async ({ page }) => {
     await openCourse(page, "?step=3&lang=en&dwell=1");
     const frame = figureFrame(page);
