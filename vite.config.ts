@@ -92,13 +92,15 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
- * embed.html: the figure alone. A classic deferred script and a plain stylesheet link (no `type="module"`, no
- * `crossorigin`), because a frame sandboxed without allow-same-origin has an opaque origin and the browser
- * refuses it module scripts and CORS-mode stylesheets from a server that sends no CORS headers.
+ * embed.html (Chinese first frame) and embed-en.html (English first frame): the figure alone. A classic deferred
+ * script and a plain stylesheet link (no `type="module"`, no `crossorigin`), because a frame sandboxed without
+ * allow-same-origin has an opaque origin and the browser refuses it module scripts and CORS-mode stylesheets
+ * from a server that sends no CORS headers. The container's `data-lang` is the language of the first frame that
+ * scripts/build.mjs pre-renders into it, and the figure's language when the URL names none.
  */
 function embedPage(): Plugin {
-  const html = `<!doctype html>
-<html lang="zh-CN">
+  const html = (htmlLang: string, lang: string) => `<!doctype html>
+<html lang="${htmlLang}">
   <head>
     <meta charset="UTF-8" />
     <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />
@@ -108,7 +110,7 @@ function embedPage(): Plugin {
     <script src="./embed.js" defer></script>
   </head>
   <body>
-    <div id="alf-embed"></div>
+    <div id="alf-embed" data-lang="${lang}"></div>
     <noscript><p>Stepping through this figure needs JavaScript. 逐步播放此图需要 JavaScript。</p></noscript>
   </body>
 </html>
@@ -116,7 +118,8 @@ function embedPage(): Plugin {
   return {
     name: "embed-page",
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: "embed.html", source: html });
+      this.emitFile({ type: "asset", fileName: "embed.html", source: html("zh-CN", "zh") });
+      this.emitFile({ type: "asset", fileName: "embed-en.html", source: html("en", "en") });
     },
   };
 }

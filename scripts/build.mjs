@@ -1,6 +1,6 @@
 // npm run build: the chapter page and every embed route into dist/, the npm package into lib/.
 // One process, eight Vite builds (modes of vite.config.ts), the first frames of the chapter page and of the embed
-// pre-rendered into dist/index.html and dist/embed.html, then the package's type declarations.
+// pre-rendered into dist/index.html, dist/embed.html and dist/embed-en.html, then the package's type declarations.
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -25,7 +25,8 @@ for (const mode of [
 const { prerenderApp, prerenderEmbed } = await import(pathToFileURL(resolve("dist-prerender/prerender.js")).href);
 for (const [file, placeholder, render] of [
   ["dist/index.html", '<div id="root"></div>', prerenderApp],
-  ["dist/embed.html", '<div id="alf-embed"></div>', prerenderEmbed],
+  ["dist/embed.html", '<div id="alf-embed" data-lang="zh"></div>', () => prerenderEmbed("zh")],
+  ["dist/embed-en.html", '<div id="alf-embed" data-lang="en"></div>', () => prerenderEmbed("en")],
 ]) {
   const html = readFileSync(file, "utf8");
   if (!html.includes(placeholder)) throw new Error(`${file} has no empty ${placeholder} to pre-render into`);
@@ -35,5 +36,5 @@ rmSync("dist-prerender", { recursive: true, force: true });
 
 execFileSync("npx", ["tsc", "-p", "tsconfig.lib.json"], { stdio: "inherit" });
 console.log(
-  "built dist/ (index.html and embed.html pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js) and lib/ (npm package)",
+  "built dist/ (index.html, embed.html and embed-en.html pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js) and lib/ (npm package)",
 );

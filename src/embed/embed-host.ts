@@ -1,6 +1,6 @@
 /**
- * embed-host.js: put it on a page that frames embed.html, and every such iframe takes the height of its figure,
- * growing and shrinking with it. Dependency-free. It may load before or after the iframes: it asks each figure
+ * embed-host.js: put it on a page that frames embed.html (or embed-en.html), and every such iframe takes the
+ * height of its figure, growing and shrinking with it. Dependency-free. It may load before or after the iframes: it asks each figure
  * for its height (`measure`), and figures also report their height by themselves when it changes.
  */
 (() => {
@@ -10,7 +10,7 @@
   const isFigureFrame = (element: Element): element is HTMLIFrameElement => {
     if (!(element instanceof HTMLIFrameElement) || element.src === "") return false;
     try {
-      return /\/embed\.html$/.test(new URL(element.src, document.baseURI).pathname);
+      return /\/embed(-en)?\.html$/.test(new URL(element.src, document.baseURI).pathname);
     } catch {
       return false;
     }

@@ -17,14 +17,20 @@ const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scena
 
 async function start(): Promise<void> {
   const params = new URLSearchParams(window.location.search);
-  const { options, warnings } = readOptions((name) => params.get(name), PARAMS);
-  const allow = parseAllowOrigin(params.get("allowOrigin"));
   const container = document.getElementById("alf-embed");
   if (container === null) throw new Error("embed.html has no #alf-embed element");
+  // The page's language (embed.html Chinese, embed-en.html English) is its first frame's, and the figure's
+  // when the URL names none.
+  const frameLang = container.dataset.lang;
+  const { options, warnings } = readOptions(
+    (name) => params.get(name) ?? (name === "lang" ? (frameLang ?? null) : null),
+    PARAMS,
+  );
+  const allow = parseAllowOrigin(params.get("allowOrigin"));
   // The built page arrives with the default figure's first frame in it (scripts/build.mjs). A frame that asks for
   // another figure drops it at once, rather than showing it while its own loads (another language or scenario,
   // then a jump); the default figure hydrates it.
-  const hydrate = hydratesFirstFrame(options) && container.firstElementChild !== null;
+  const hydrate = hydratesFirstFrame(options, frameLang) && container.firstElementChild !== null;
   if (!hydrate) container.textContent = "";
   const problems = [...warnings];
   if (allow.kind === "invalid") {
@@ -52,9 +58,9 @@ async function start(): Promise<void> {
   document.documentElement.lang = figure.text.htmlLang;
 
   const shown: FigureOptions = { ...options, scenario, lang, step: checked.step };
-  if (hydrate) {
+  if (hydrate && lang === options.lang) {
     // The pre-rendered frame is step 1: hydrate that, then move to a linked step (the figure keeps its size from
-    // step to step, so nothing shifts).
+    // step to step, so nothing shifts). (Not when its language failed to load: the fallback is another figure.)
     hydrateRoot(
       container,
       <StrictMode>
@@ -68,6 +74,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   } else {
+    container.textContent = "";
     createRoot(container).render(
       <StrictMode>
         <EmbeddedFigure options={shown} scenario={scenario} figure={figure} allow={allow} />

@@ -118,14 +118,15 @@ export function checkStep(step: number | undefined, total: number): { step: numb
 }
 
 /**
- * Whether embed.html's pre-rendered first frame (the default scenario in the default language at step 1, with the
- * default look) can be hydrated for these options: everything but the step must be as it shows. A step is applied
- * right after hydration, and autoplay starts after mounting, so neither changes that frame.
+ * Whether an embed page's pre-rendered first frame (the default scenario at step 1 with the default look, in the
+ * page's language: embed.html Chinese, embed-en.html English) can be hydrated for these options: everything but
+ * the step must be as it shows. A step is applied right after hydration, and autoplay starts after mounting, so
+ * neither changes that frame.
  */
-export function hydratesFirstFrame(options: FigureOptions): boolean {
+export function hydratesFirstFrame(options: FigureOptions, frameLang: string | undefined): boolean {
   return (
     options.scenario === DEFAULT_OPTIONS.scenario &&
-    options.lang === DEFAULT_OPTIONS.lang &&
+    options.lang === frameLang &&
     options.dwell === undefined &&
     options.theme === DEFAULT_OPTIONS.theme &&
     options.controls === DEFAULT_OPTIONS.controls

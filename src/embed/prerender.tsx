@@ -1,25 +1,29 @@
 /**
- * Build-time only (scripts/build.mjs): embed.html's first frame — F22 in Chinese at step 1, with the default
- * options — as HTML, so an embedded figure is readable before its script runs (and with scripts off). The
- * script hydrates it, then moves to a linked step (src/embed/embed-page.tsx).
+ * Build-time only (scripts/build.mjs): the first frame of embed.html (F22 in Chinese) and of embed-en.html (in
+ * English), at step 1 with the default options, as HTML, so an embedded figure is readable in its language
+ * before its script runs (and with scripts off). The script hydrates it, then moves to a linked step
+ * (src/embed/embed-page.tsx).
  */
-import { zh as f22Zh } from "virtual:f22-traces";
+import { en as f22En, zh as f22Zh } from "virtual:f22-traces";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { zh } from "../content/zh";
-import { f22StoryZh } from "../scenarios/f22";
+import { catalogs } from "../content";
+import type { Lang } from "../engine";
+import { f22Stories } from "../scenarios/f22";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
 import { DEFAULT_OPTIONS } from "./options";
 
-/** The figure's HTML inside embed.html's #alf-embed. */
-export function prerenderEmbed(): string {
+const F22 = { zh: f22Zh, en: f22En } as const;
+
+/** The figure's HTML inside the embed page's #alf-embed, in `lang`. */
+export function prerenderEmbed(lang: Lang): string {
   return renderToString(
     <StrictMode>
       <EmbeddedFigure
-        options={DEFAULT_OPTIONS}
+        options={{ ...DEFAULT_OPTIONS, lang }}
         scenario={DEFAULT_OPTIONS.scenario}
-        figure={{ trace: f22Zh, story: f22StoryZh, text: zh }}
+        figure={{ trace: F22[lang], story: f22Stories[lang], text: catalogs[lang] }}
         allow={parseAllowOrigin(null)}
       />
     </StrictMode>,

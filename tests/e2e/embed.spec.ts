@@ -19,14 +19,30 @@ const send = (page: Page, name: string, fields: Record<string, unknown> = {}) =>
     [name, fields] as const,
   );
 const figureFrame = (page: Page): Frame => {
-  const frame = page.frames().find((f) => new URL(f.url()).pathname.endsWith("/embed.html"));
+  const frame = page.frames().find((f) => /\/embed(-en)?\.html$/.test(new URL(f.url()).pathname));
   if (frame === undefined) throw new Error("no figure frame");
   return frame;
 };
 const counterIn = (frame: Frame) => frame.locator(".alf-counter > [aria-hidden]").first();
 
-async function openCourse(page: Page, figureQuery: string, extra = "") {
-  const figure = encodeURIComponent(`${FIGURE}/embed.html${figureQuery}`);
+/** Hold embed.js back until the returned function is called: the page shows only its pre-rendered frame. */
+async function holdEmbedScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === "/embed.js",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+async function openCourse(page: Page, figureQuery: string, extra = "", file = "embed.html") {
+  const figure = encodeURIComponent(`${FIGURE}/${file}${figureQuery}`);
   await page.goto(`${COURSE}/hosts/iframe.html?figure=${figure}${extra}`);
   await expect.poll(async () => (await named(page, "ready")).length).toBe(1);
 }
@@ -216,8 +232,9 @@ test.describe("auto-height with embed-host.js", () => {
     await expect.poll(() => heightOf(page)).toBeLessThan(narrow);
   });
 
-  test("also works when the script loads after the figure", async ({ page }) => {
-    await openCourse(page, "?lang=en", "&hostScript=after&height=150");
+  test("also works when the script loads after the figure (embed-en.html)", async ({ page }) => {
+    await openCourse(page, "", "&hostScript=after&height=150", "embed-en.html");
+    await expect(figureFrame(page).getByRole("button", { name: "Next" })).toBeVisible();
     expect(await heightOf(page)).toBe(150);
     await page.waitForFunction(() => "hostScriptLoaded" in window);
     await expect.poll(async () => Math.abs((await heightOf(page)) - (await contentHeightOf(page)))).toBeLessThan(2);
@@ -256,17 +273,7 @@ test.describe("embed.html's first frame in the HTML", () => {
       }).observe({ type: "layout-shift", buffered: true });
     });
     // Hold the script back: the pre-rendered figure is already there, painted.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      (url) => url.pathname === "/embed.js",
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdEmbedScript(page);
     // A deferred script holds DOMContentLoaded back too, so wait only for the response.
     await page.goto(`${FIGURE}/embed.html?step=5`, { waitUntil: "commit" });
     await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 8");
@@ -289,6 +296,41 @@ test.describe("embed.html's first frame in the HTML", () => {
     await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("4 / 8");
     await expect(figure).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
+  test("embed-en.html has the English first frame: readable with scripts off, hydrated, and it takes ?lang=zh", async ({
+    browser,
+    page,
+  }) => {
+    const off = await browser.newContext({ javaScriptEnabled: false });
+    const still = await off.newPage();
+    await still.goto(`${FIGURE}/embed-en.html`);
+    await expect(still.locator("html")).toHaveAttribute("lang", "en");
+    await expect(still.getByRole("region", { name: /F22/ }).locator(".alf-step-title")).toHaveText(
+      /^1\. The user's task: /,
+    );
+    await off.close();
+
+    // With scripts on, the English frame is there before embed.js runs, and comes alive in place.
+    const release = await holdEmbedScript(page);
+    await page.goto(`${FIGURE}/embed-en.html?step=3`, { waitUntil: "commit" });
+    await expect(page.getByRole("button", { name: "Next" })).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { built: Element | null }).built = document.querySelector(".alf-figure");
+    });
+    release();
+    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+    await expect(page.locator(".alf-step-title")).toHaveText(/^3\. Model proposes read_file/);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { built: Element | null }).built === document.querySelector(".alf-figure"),
+      ),
+    ).toBe(true);
+
+    await page.unroute((url) => url.pathname === "/embed.js");
+    await page.goto(`${FIGURE}/embed-en.html?lang=zh`);
+    await expect(page.getByRole("button", { name: "下一步" })).toBeVisible();
+    await expect(page.locator(".alf-figure")).toHaveCount(1);
   });
 
   test("a URL that asks for another figure drops the pre-rendered one for its own", async ({ page }) => {
@@ -481,9 +523,12 @@ test.describe("accessibility of the embed routes", () => {
   const serious = (violations: { impact?: string | null; id: string }[]) =>
     violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
-  for (const theme of ["light", "dark"] as const) {
-    test(`embed.html has no serious axe violations (${theme})`, async ({ page }) => {
-      await page.goto(`${FIGURE}/embed.html?lang=en&step=6&theme=${theme}`);
+  for (const [file, theme] of [
+    ["embed-en.html?", "light"],
+    ["embed.html?lang=en&", "dark"],
+  ] as const) {
+    test(`${file.split("?")[0]} has no serious axe violations (${theme})`, async ({ page }) => {
+      await page.goto(`${FIGURE}/${file}step=6&theme=${theme}`);
       await expect(page.locator(".alf-counter > [aria-hidden]").first()).toHaveText("6 / 8");
       expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
     });

@@ -154,6 +154,21 @@ test.describe("scenarios in the embed", () => {
     expect(scripts).toEqual(["embed.js", "embed-en.js"]);
   });
 
+  test("embed-en.html without its language pack shows the Chinese figure in place of its English frame", async ({
+    page,
+    problems,
+  }) => {
+    await page.route("**/embed-en.js", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("./embed-en.html?step=2");
+    const fig = figure(page);
+    await expect(fig.getByRole("button", { name: "下一步" })).toBeVisible();
+    await expect(counterOf(fig)).toHaveText("2 / 8");
+    await expect(page.locator(".alf-figure")).toHaveCount(1);
+    await expect.poll(() => problems.filter((p) => p.includes('could not load "en"')).length).toBe(1);
+    // Only the missing pack is reported: no hydration error from putting a Chinese figure over the English frame.
+    problems.splice(0, problems.length, ...problems.filter((p) => !/could not load "en"|404/.test(p)));
+  });
+
   test("a missing pack leaves the default figure working, with one warning", async ({ page, problems }) => {
     await page.route("**/embed-scenarios.js", (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto("./embed.html?scenario=claimed-done&step=12");

@@ -66,16 +66,21 @@ describe("embed options", () => {
   });
 });
 
-describe("which URLs hydrate embed.html's pre-rendered first frame", () => {
+describe("which URLs hydrate an embed page's pre-rendered first frame", () => {
   it("the defaults do, also with a step (applied after hydration) or autoplay (it starts after mounting)", () => {
     for (const query of ["", "?step=1", "?step=5", "?autoplay=1", "?lang=zh&scenario=f22&theme=auto&controls=full"]) {
-      expect(hydratesFirstFrame(fromQuery(query).options)).toBe(true);
+      expect(hydratesFirstFrame(fromQuery(query).options, "zh")).toBe(true);
     }
+  });
+
+  it("embed-en.html's English frame: an English figure does, a Chinese one does not", () => {
+    expect(hydratesFirstFrame({ ...fromQuery("?step=4").options, lang: "en" }, "en")).toBe(true);
+    expect(hydratesFirstFrame(fromQuery("?lang=zh").options, "en")).toBe(false);
   });
 
   it("anything that changes the first frame does not", () => {
     for (const query of ["?lang=en", "?scenario=claimed-done", "?dwell=2", "?theme=dark", "?controls=minimal"]) {
-      expect(hydratesFirstFrame(fromQuery(query).options)).toBe(false);
+      expect(hydratesFirstFrame(fromQuery(query).options, "zh")).toBe(false);
     }
   });
 });
