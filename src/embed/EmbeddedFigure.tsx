@@ -1,5 +1,5 @@
 /**
- * embed.html's figure: the player for one scenario, sized to its content, with the events and commands of the
+ * The embed pages' figure (embed.html, embed-en.html): the player for one scenario, sized to its content, with the events and commands of the
  * postMessage contract (docs/embedding.md).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -31,8 +31,9 @@ function parentAllows(allow: AllowOrigin): boolean {
 }
 
 /**
- * The figure embed.html shows, speaking the postMessage contract with the page that frames it. Rendered on the
- * server at build time too (its first frame is in embed.html), so nothing here reads `window` while rendering.
+ * The figure an embed page shows, speaking the postMessage contract with the page that frames it. Rendered at
+ * build time too (its first frame is in embed.html and embed-en.html), so nothing here reads `window` while
+ * rendering.
  */
 export function EmbeddedFigure(props: {
   options: FigureOptions;

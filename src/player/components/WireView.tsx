@@ -7,7 +7,7 @@ import { CallIdChip } from "./Chip";
 /**
  * The context as the request a host would send in a provider's format: exact JSON, as text (never as HTML), with
  * every call_id drawn as a chip, so it pairs with the rest of the figure (and lights with its thread). The
- * emitters load on first use.
+ * emitters and the text's splitting load on first use (../wire-text.ts).
  */
 export function WireView(props: {
   format: Exclude<WireFormat, "neutral">;
@@ -17,22 +17,22 @@ export function WireView(props: {
   text: Catalog;
 }) {
   const { format, step, messages, tools, text } = props;
-  const [emit, setEmit] = useState<WireText | "failed" | null>(null);
+  const [wireText, setWireText] = useState<WireText | "failed" | null>(null);
   useEffect(() => {
     let live = true;
     loadWire().then(
-      (loaded) => live && setEmit(() => loaded),
-      () => live && setEmit("failed"),
+      (loaded) => live && setWireText(() => loaded),
+      () => live && setWireText("failed"),
     );
     return () => {
       live = false;
     };
   }, []);
   const pieces = useMemo(
-    () => (typeof emit === "function" ? emit(format, { messages, tools }, step) : null),
-    [emit, format, messages, tools, step],
+    () => (typeof wireText === "function" ? wireText(format, { messages, tools }, step) : null),
+    [wireText, format, messages, tools, step],
   );
-  if (emit === "failed") return <p className="alf-empty">{text.ui.wireFailed}</p>;
+  if (wireText === "failed") return <p className="alf-empty">{text.ui.wireFailed}</p>;
   if (pieces === null) return <p className="alf-empty">{text.ui.wireLoading}</p>;
   return (
     <>
