@@ -1,4 +1,3 @@
-import { domAnimation, LazyMotion, MotionConfig } from "framer-motion";
 import { memo, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { Catalog } from "../content";
@@ -7,6 +6,8 @@ import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
 import { InnerLoopToggle } from "./components/InnerLoop";
 import { PrintSteps } from "./components/PrintSteps";
+import { Rehearsal } from "./components/Rehearsal";
+import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
 import { PlayerProvider, usePlayerStore } from "./store/context";
 import { stepCountOf } from "./store/createPlayerStore";
@@ -68,9 +69,6 @@ function useLatest<T>(value: T) {
   });
   return ref;
 }
-
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * Whether the page is being printed. The print frames (every step, with its panels) mount only then: on screen
@@ -228,6 +226,7 @@ const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "o
         </EnlargeDialog>
       ) : null}
       {printing ? <PrintSteps text={text} /> : null}
+      <Rehearsal text={text} notes={notes} />
     </>
   );
 });
@@ -248,18 +247,14 @@ export function Player(props: PlayerProps) {
       {...(props.dwell === undefined ? {} : { dwellSeconds: props.dwell })}
     >
       <StoreUpdater {...props} />
-      <LazyMotion features={domAnimation} strict>
-        <MotionConfig reducedMotion="user">
-          <div className="alf-root" data-theme={props.theme ?? "auto"} lang={text.htmlLang}>
-            <PlayerBody
-              text={text}
-              {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
-              {...(props.controls === undefined ? {} : { controls: props.controls })}
-              {...(props.notes === undefined ? {} : { notes: props.notes })}
-            />
-          </div>
-        </MotionConfig>
-      </LazyMotion>
+      <div className="alf-root" data-theme={props.theme ?? "auto"} lang={text.htmlLang}>
+        <PlayerBody
+          text={text}
+          {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
+          {...(props.controls === undefined ? {} : { controls: props.controls })}
+          {...(props.notes === undefined ? {} : { notes: props.notes })}
+        />
+      </div>
     </PlayerProvider>
   );
 }

@@ -1,9 +1,10 @@
-import { m } from "framer-motion";
-import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { animate } from "framer-motion/dom/mini";
+import { Fragment, memo, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Catalog } from "../../content";
 import { FILE_STATES, type FileStatus, filesAt, type Lane, type Step } from "../../engine";
 import { TRANSCRIPT_FEATURES } from "../features";
 import { WINDOW_AT, WINDOW_ROWS } from "../limits";
+import { prefersReducedMotion } from "../motion";
 import type { NotesByStep } from "../notes";
 import { CallIdChip } from "./Chip";
 
@@ -25,17 +26,26 @@ const StepRow = memo(function StepRow(props: {
   lanes: readonly Lane[];
   text: Catalog;
   status: "past" | "current" | "future";
-  /** Whether the current arrow may be a motion element: not while hydrating pre-rendered HTML. */
-  animated: boolean;
-  /** Whether a newly current arrow travels (false until the first frame has painted). */
-  travel: boolean;
+  /** Whether the figure's first frame has painted: a row that becomes current after that has its arrow travel. */
+  painted: RefObject<boolean>;
   /** The number of steps, when only some rows are mounted: each row then says where it is among them. */
   total?: number | undefined;
   /** Whether the shell gave this step warnings: the row number gets a mark (a symbol, named for readers). */
   warned: boolean;
 }) {
-  const { step, lanes, text, status, animated, travel } = props;
+  const { step, lanes, text, status, painted } = props;
   const { edge } = step;
+  const line = useRef<HTMLSpanElement>(null);
+  // A row that becomes current has its arrow travel: framer-motion's WAAPI animate(), a transform only (composited,
+  // no layout), started in the commit of the step change. Never on the first frame (pre-rendered, hydrated or a
+  // deep link), never under reduced motion. A row that stops being current drops its animation: its arrow is whole.
+  useLayoutEffect(() => {
+    const arrow = line.current;
+    if (status !== "current" || !painted.current || arrow === null || typeof arrow.animate !== "function") return;
+    if (prefersReducedMotion()) return;
+    const travel = animate(arrow, { transform: ["scaleX(0)", "scaleX(1)"] }, { duration: 0.28, ease: "easeOut" });
+    return () => travel.cancel();
+  }, [status, painted]);
   const label = (
     <span className="alf-arrow-label">
       {/* The arrow's direction is drawn; say it in words too. */}
@@ -71,18 +81,8 @@ const StepRow = memo(function StepRow(props: {
         data-lane={edge.from}
         data-direction={direction}
       >
-        {status === "current" && animated ? (
-          // Not while hydrating: the server's HTML has no style attribute here (the page's CSP would refuse
-          // one). `initial` counts only when the arrow mounts. The transform origin is in the stylesheet.
-          <m.span
-            className="alf-arrow-line"
-            initial={travel ? { scaleX: 0 } : false}
-            animate={{ scaleX: 1 }}
-            transition={{ duration: 0.28, ease: "easeOut" }}
-          />
-        ) : (
-          <span className="alf-arrow-line" />
-        )}
+        {/* The transform origin is in the stylesheet. */}
+        <span className="alf-arrow-line" ref={line} />
         {label}
       </div>
     );
@@ -189,11 +189,6 @@ const allRows = (_body: RefObject<HTMLDivElement | null>, total: number, _index:
   ({ windowed: false, start: 0, end: total }) as const;
 const useRows = TRANSCRIPT_FEATURES ? useRowWindow : allRows;
 
-/** false while rendering on the server or hydrating its HTML, true in every client render after that. */
-const subscribeToNothing = () => () => {};
-const isClient = () => true;
-const isServer = () => false;
-
 /** Widths the diagram's sideways scrolling needs, as ResizeObserver reports them (never read from layout). */
 interface Geometry {
   readonly viewport: number;
@@ -260,7 +255,6 @@ export function Swimlanes(props: {
     });
     return () => cancelAnimationFrame(frame);
   }, []);
-  const animated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
   const body = useRef<HTMLDivElement>(null);
   const rows = useRows(body, steps.length, index);
 
@@ -375,8 +369,7 @@ export function Swimlanes(props: {
                   lanes={lanes}
                   text={text}
                   status={i < index ? "past" : i === index ? "current" : "future"}
-                  animated={animated}
-                  travel={hasPainted.current}
+                  painted={hasPainted}
                   total={rows.windowed ? steps.length : undefined}
                   warned={TRANSCRIPT_FEATURES && props.notes.has(step.number)}
                 />

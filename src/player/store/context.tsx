@@ -3,7 +3,7 @@ import { useStore } from "zustand";
 import type { Trace } from "../../engine";
 import { createPlayerStore, type PlayerState, type PlayerStore } from "./createPlayerStore";
 
-const PlayerStoreContext = createContext<PlayerStore | null>(null);
+export const PlayerStoreContext = createContext<PlayerStore | null>(null);
 
 /**
  * Gives its subtree a store of its own, created once from the first props: two players never share state.
