@@ -276,24 +276,24 @@ test.describe("embed.html's first frame in the HTML", () => {
     const release = await holdEmbedScript(page);
     // A deferred script holds DOMContentLoaded back too, so wait only for the response.
     await page.goto(`${FIGURE}/embed.html?step=5`, { waitUntil: "commit" });
-    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 8");
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]")).toHaveText("1 / 8");
     // Remember the pre-rendered elements (a property, not an attribute: the markup stays as built).
     await page.evaluate(() => {
       (window as unknown as { built: Element | null }).built = document.querySelector(".alf-figure");
     });
     release();
-    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8");
-    await expect(page.locator(".alf-step-title")).toHaveText(/^5\. 工具执行 read_file/);
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]")).toHaveText("5 / 8");
+    await expect(page.locator(".alf-root > .alf-figure .alf-step-title")).toHaveText(/^5\. 工具执行 read_file/);
     expect(
       await page.evaluate(
         () => (window as unknown as { built: Element | null }).built === document.querySelector(".alf-figure"),
       ),
     ).toBe(true);
     // Live: the figure answers the keys; one figure.
-    const figure = page.locator(".alf-figure");
+    const figure = page.locator(".alf-root > .alf-figure");
     await figure.focus();
     await page.keyboard.press("ArrowLeft");
-    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("4 / 8");
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]")).toHaveText("4 / 8");
     await expect(figure).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
@@ -319,8 +319,8 @@ test.describe("embed.html's first frame in the HTML", () => {
       (window as unknown as { built: Element | null }).built = document.querySelector(".alf-figure");
     });
     release();
-    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
-    await expect(page.locator(".alf-step-title")).toHaveText(/^3\. Model proposes read_file/);
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+    await expect(page.locator(".alf-root > .alf-figure .alf-step-title")).toHaveText(/^3\. Model proposes read_file/);
     expect(
       await page.evaluate(
         () => (window as unknown as { built: Element | null }).built === document.querySelector(".alf-figure"),
@@ -330,15 +330,15 @@ test.describe("embed.html's first frame in the HTML", () => {
     await page.unroute((url) => url.pathname === "/embed.js");
     await page.goto(`${FIGURE}/embed-en.html?lang=zh`);
     await expect(page.getByRole("button", { name: "下一步" })).toBeVisible();
-    await expect(page.locator(".alf-figure")).toHaveCount(1);
+    await expect(page.locator(".alf-root > .alf-figure")).toHaveCount(1);
   });
 
   test("a URL that asks for another figure drops the pre-rendered one for its own", async ({ page }) => {
     await page.goto(`${FIGURE}/embed.html?step=5&theme=dark&lang=en`);
-    await expect(page.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8");
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]")).toHaveText("5 / 8");
     await expect(page.locator(".alf-root")).toHaveAttribute("data-theme", "dark");
-    await expect(page.locator(".alf-figure")).toHaveCount(1);
-    await expect(page.locator(".alf-step-title")).toHaveText(/^5\. Tool runs read_file/);
+    await expect(page.locator(".alf-root > .alf-figure")).toHaveCount(1);
+    await expect(page.locator(".alf-root > .alf-figure .alf-step-title")).toHaveText(/^5\. Tool runs read_file/);
   });
 });
 
@@ -347,9 +347,9 @@ test.describe("dist/ under a sub-path", () => {
     await page.goto(`${FIGURE}/sub/dir/`);
     await expect(page.getByRole("region", { name: /F22/ }).first()).toBeVisible();
     await page.getByRole("button", { name: "下一步" }).first().click();
-    await expect(page.locator(".alf-counter > [aria-hidden]").first()).toHaveText("2 / 8");
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]").first()).toHaveText("2 / 8");
     await page.goto(`${FIGURE}/sub/dir/embed.html?lang=en&step=4`);
-    await expect(page.locator(".alf-counter > [aria-hidden]").first()).toHaveText("4 / 8");
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]").first()).toHaveText("4 / 8");
     await expect(page.getByRole("button", { name: "Enlarge figure" })).toBeVisible();
   });
 });
@@ -422,7 +422,7 @@ test.describe("the web component", () => {
     const figure = page.locator("#figure");
     await expect(figure.getByRole("button", { name: "Next" })).toBeVisible();
     await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8");
-    const look = await figure.locator(".alf-figure").evaluate((el) => {
+    const look = await figure.locator(".alf-root > .alf-figure").evaluate((el) => {
       const style = getComputedStyle(el);
       const title = getComputedStyle(el.querySelector("h3") as Element);
       return {
@@ -529,7 +529,7 @@ test.describe("accessibility of the embed routes", () => {
   ] as const) {
     test(`${file.split("?")[0]} has no serious axe violations (${theme})`, async ({ page }) => {
       await page.goto(`${FIGURE}/${file}step=6&theme=${theme}`);
-      await expect(page.locator(".alf-counter > [aria-hidden]").first()).toHaveText("6 / 8");
+      await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]").first()).toHaveText("6 / 8");
       expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
     });
   }

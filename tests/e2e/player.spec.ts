@@ -452,6 +452,54 @@ test.describe("motion", () => {
   });
 });
 
+test.describe("the rehearsal", () => {
+  test("steps a hidden copy through every step once the page is idle, and leaves no trace", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen = { counters: [] as string[], added: 0, removed: 0, visible: false, tall: false, shifts: 0 };
+      (window as unknown as { rehearsal: typeof seen }).rehearsal = seen;
+      new PerformanceObserver((list) => {
+        seen.shifts += list.getEntries().length;
+      }).observe({ type: "layout-shift", buffered: true });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes)
+            if (node instanceof Element && node.matches(".alf-rehearsal")) seen.added += 1;
+          for (const node of record.removedNodes)
+            if (node instanceof Element && node.matches(".alf-rehearsal")) seen.removed += 1;
+        }
+        const copy = document.querySelector(".alf-rehearsal");
+        if (copy === null) return;
+        seen.visible ||= getComputedStyle(copy).visibility !== "hidden";
+        seen.tall ||= copy.getBoundingClientRect().height > 0;
+        const counter = copy.querySelector(".alf-counter > [aria-hidden]")?.textContent ?? "";
+        if (counter !== seen.counters.at(-1)) seen.counters.push(counter);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto("./#step-3");
+    const figure = figureOf(page);
+    await expect(counterOf(figure)).toHaveText("3 / 8");
+    const rehearsal = () =>
+      page.evaluate(
+        () => (window as unknown as { rehearsal: { counters: string[]; added: number; removed: number } }).rehearsal,
+      );
+    await expect.poll(async () => (await rehearsal()).removed, { timeout: 15_000 }).toBe(1);
+    const seen = await page.evaluate(() => (window as unknown as { rehearsal: object }).rehearsal);
+    expect(seen).toEqual({
+      counters: ["1 / 8", "2 / 8", "3 / 8", "4 / 8", "5 / 8", "6 / 8", "7 / 8", "8 / 8"],
+      added: 1,
+      removed: 1,
+      visible: false,
+      tall: false,
+      shifts: 0,
+    });
+    // The figure itself never moved: its step, its link and its one announcement region are as they were.
+    await expect(counterOf(figure)).toHaveText("3 / 8");
+    expect(new URL(page.url()).hash).toBe("#step-3");
+    await expect(page.locator(".alf-rehearsal")).toHaveCount(0);
+    await expect(liveRegionOf(page)).toHaveCount(1);
+  });
+});
+
 test.describe("the first frame", () => {
   test("is in the HTML: with JavaScript off the chapter and step 1 of the figure are there to read", async ({
     browser,

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { counterOf, expect, liveRegionOf, test } from "./fixtures";
 
 /** The figure, whatever scenario it shows. */
-const figure = (page: Page): Locator => page.locator(".alf-figure").first();
+const figure = (page: Page): Locator => page.locator(".alf-root > .alf-figure").first();
 const checksOf = (scope: Locator): Locator => scope.getByRole("list", { name: /宿主的检查|Host checks/ });
 
 test.describe("scenarios on the chapter page", () => {
@@ -163,7 +163,7 @@ test.describe("scenarios in the embed", () => {
     const fig = figure(page);
     await expect(fig.getByRole("button", { name: "下一步" })).toBeVisible();
     await expect(counterOf(fig)).toHaveText("2 / 8");
-    await expect(page.locator(".alf-figure")).toHaveCount(1);
+    await expect(page.locator(".alf-root > .alf-figure")).toHaveCount(1);
     await expect.poll(() => problems.filter((p) => p.includes('could not load "en"')).length).toBe(1);
     // Only the missing pack is reported: no hydration error from putting a Chinese figure over the English frame.
     problems.splice(0, problems.length, ...problems.filter((p) => !/could not load "en"|404/.test(p)));

@@ -1,0 +1,83 @@
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { catalogs, storyCatalog } from "../../src/content";
+import { f22Scenario, runScenario, type Trace } from "../../src/engine";
+import { Player } from "../../src/player";
+import { WINDOW_AT } from "../../src/player/limits";
+import { SCENARIOS } from "../../src/scenarios";
+
+const EN = storyCatalog(catalogs.en, SCENARIOS.f22.stories.en);
+const f22 = runScenario(f22Scenario("en"));
+const figure = () => screen.getByRole("region", { name: /F22/ });
+const counter = (root: Element) => root.querySelector(".alf-counter > [aria-hidden]")?.textContent;
+const rehearsal = () => document.querySelector(".alf-rehearsal");
+
+/** Idle callbacks held until the test runs them, one idle period at a time. */
+let idle: (() => void)[] = [];
+const nextIdlePeriod = () =>
+  act(() => {
+    const due = idle;
+    idle = [];
+    for (const callback of due) callback();
+  });
+
+beforeEach(() => {
+  idle = [];
+  vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+  vi.stubGlobal("cancelIdleCallback", (id: number) => {
+    idle[id - 1] = () => {};
+  });
+});
+afterEach(() => {
+  cleanup(); // while the stubs are still there: unmounting cancels the idle callback
+  vi.unstubAllGlobals();
+});
+
+describe("the rehearsal", () => {
+  it("steps an inert, hidden copy through every step once, then leaves; the figure itself does not move", () => {
+    const onStepChange = vi.fn();
+    render(<Player trace={f22} text={EN} onStepChange={onStepChange} />);
+    expect(rehearsal()).toBeNull(); // nothing before the page is idle
+    const seen: (string | undefined)[] = [];
+    for (let period = 0; period < f22.steps.length + 1; period += 1) {
+      nextIdlePeriod();
+      const copy = rehearsal();
+      if (copy === null) break;
+      expect(copy).toHaveAttribute("aria-hidden", "true");
+      expect(copy).toHaveAttribute("inert");
+      seen.push(counter(copy));
+    }
+    expect(seen).toEqual(f22.steps.map((step) => `${step.number} / ${f22.steps.length}`));
+    nextIdlePeriod();
+    expect(rehearsal()).toBeNull();
+    expect(idle).toEqual([]); // and it asks for no more idle time
+    expect(counter(figure())).toBe(`1 / ${f22.steps.length}`);
+    expect(onStepChange).not.toHaveBeenCalled();
+    // One figure for readers and assistive technology, one live region.
+    expect(screen.getAllByRole("region", { name: /F22/ })).toHaveLength(1);
+    expect(document.querySelectorAll("[aria-live]")).toHaveLength(1);
+  });
+
+  it("waits while the figure plays", () => {
+    render(<Player trace={f22} text={EN} autoplay dwell={8} />);
+    expect(within(figure()).getByRole("button", { name: /Pause/ })).toBeInTheDocument();
+    for (let period = 0; period < 3; period += 1) nextIdlePeriod();
+    expect(rehearsal()).toBeNull();
+    expect(idle).toHaveLength(1); // still waiting for its turn
+    act(() => within(figure()).getByRole("button", { name: /Pause/ }).click());
+    nextIdlePeriod();
+    expect(rehearsal()).not.toBeNull();
+  });
+
+  it("leaves a trace long enough for the row window alone", () => {
+    const long: Trace = {
+      ...f22,
+      steps: Array.from({ length: Math.ceil((WINDOW_AT + 1) / f22.steps.length) }, () => f22.steps)
+        .flat()
+        .map((step, i) => ({ ...step, number: i + 1 })),
+    };
+    render(<Player trace={long} text={EN} />);
+    expect(idle).toEqual([]);
+    expect(rehearsal()).toBeNull();
+  });
+});
