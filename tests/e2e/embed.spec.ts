@@ -235,8 +235,12 @@ test.describe("auto-height with embed-host.js", () => {
   test("also works when the script loads after the figure (embed-en.html)", async ({ page }) => {
     await openCourse(page, "", "&hostScript=after&height=150", "embed-en.html");
     await expect(figureFrame(page).getByRole("button", { name: "Next" })).toBeVisible();
+    // The figure has loaded, and without the host script its iframe keeps the page's own height.
+    await figureFrame(page)
+      .locator("body")
+      .evaluate(() => new Promise((done) => setTimeout(done, 500)));
     expect(await heightOf(page)).toBe(150);
-    await page.waitForFunction(() => "hostScriptLoaded" in window);
+    await page.evaluate(() => (window as unknown as { loadHostScript: () => void }).loadHostScript());
     await expect.poll(async () => Math.abs((await heightOf(page)) - (await contentHeightOf(page)))).toBeLessThan(2);
   });
 });
@@ -421,7 +425,7 @@ test.describe("the web component", () => {
     await page.goto(`${COURSE}/hosts/hostile.html`);
     const figure = page.locator("#figure");
     await expect(figure.getByRole("button", { name: "Next" })).toBeVisible();
-    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8");
+    await expect(figure.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]")).toHaveText("5 / 8");
     const look = await figure.locator(".alf-root > .alf-figure").evaluate((el) => {
       const style = getComputedStyle(el);
       const title = getComputedStyle(el.querySelector("h3") as Element);
