@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
 import { f22Scenario, runScenario, type Trace } from "../../src/engine";
 import { Player } from "../../src/player";
+import { REHEARSAL_QUIET_MS } from "../../src/player/components/Rehearsal";
 import { WINDOW_AT } from "../../src/player/limits";
 import { SCENARIOS } from "../../src/scenarios";
 
@@ -12,18 +13,18 @@ const figure = () => screen.getByRole("region", { name: /F22/ });
 const counter = (root: Element) => root.querySelector(".alf-counter > [aria-hidden]")?.textContent;
 const rehearsal = () => document.querySelector(".alf-rehearsal");
 
-/** Idle callbacks held until the test runs them, one idle period at a time. */
-let idle: (() => void)[] = [];
-const nextIdlePeriod = () =>
+/** Idle callbacks held until the test runs them, one idle period at a time, each with `room` ms to spare. */
+let idle: ((deadline: IdleDeadline) => void)[] = [];
+const nextIdlePeriod = (room = 0) =>
   act(() => {
     const due = idle;
     idle = [];
-    for (const callback of due) callback();
+    for (const callback of due) callback({ didTimeout: false, timeRemaining: () => room });
   });
 
 beforeEach(() => {
   idle = [];
-  vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+  vi.stubGlobal("requestIdleCallback", (callback: (deadline: IdleDeadline) => void) => idle.push(callback));
   vi.stubGlobal("cancelIdleCallback", (id: number) => {
     idle[id - 1] = () => {};
   });
@@ -31,6 +32,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup(); // while the stubs are still there: unmounting cancels the idle callback
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("the rehearsal", () => {
@@ -56,6 +58,33 @@ describe("the rehearsal", () => {
     // One figure for readers and assistive technology, one live region.
     expect(screen.getAllByRole("region", { name: /F22/ })).toHaveLength(1);
     expect(document.querySelectorAll("[aria-live]")).toHaveLength(1);
+  });
+
+  it("takes as many steps as an idle period has room for, and is over within a few", () => {
+    render(<Player trace={f22} text={EN} />);
+    nextIdlePeriod(50); // mounts the copy at step 1, and nothing else: a frame passes before its first step change
+    expect(counter(rehearsal() as Element)).toBe(`1 / ${f22.steps.length}`);
+    nextIdlePeriod(50); // a generous idle period: every other step, each rendered and laid out
+    expect(counter(rehearsal() as Element)).toBe(`${f22.steps.length} / ${f22.steps.length}`);
+    nextIdlePeriod(50);
+    expect(rehearsal()).toBeNull();
+    expect(idle).toEqual([]);
+  });
+
+  it("waits while the reader steps, and goes on once they have paused", () => {
+    let now = 1_000;
+    vi.spyOn(performance, "now").mockImplementation(() => now);
+    render(<Player trace={f22} text={EN} />);
+    nextIdlePeriod(); // the copy mounts
+    act(() => within(figure()).getByRole("button", { name: /Next/ }).click());
+    for (let period = 0; period < 3; period += 1) nextIdlePeriod(50);
+    expect(counter(rehearsal() as Element)).toBe(`1 / ${f22.steps.length}`); // no step while the reader is at it
+    expect(idle).toHaveLength(1);
+    now += REHEARSAL_QUIET_MS;
+    nextIdlePeriod(50);
+    expect(counter(rehearsal() as Element)).toBe(`${f22.steps.length} / ${f22.steps.length}`);
+    // The reader's figure is where they put it.
+    expect(counter(figure())).toBe(`2 / ${f22.steps.length}`);
   });
 
   it("waits while the figure plays", () => {

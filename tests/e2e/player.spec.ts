@@ -483,9 +483,17 @@ test.describe("the rehearsal", () => {
         () => (window as unknown as { rehearsal: { counters: string[]; added: number; removed: number } }).rehearsal,
       );
     await expect.poll(async () => (await rehearsal()).removed, { timeout: 15_000 }).toBe(1);
-    const seen = await page.evaluate(() => (window as unknown as { rehearsal: object }).rehearsal);
+    const { counters, ...seen } = await page.evaluate(
+      () => (window as unknown as { rehearsal: { counters: string[] } }).rehearsal,
+    );
+    // Several steps can share an idle period (the observer then sees the last of them): from step 1, forward only,
+    // to the last step.
+    expect(counters[0]).toBe("1 / 8");
+    expect(counters.at(-1)).toBe("8 / 8");
+    const numbers = counters.map((counter) => Number.parseInt(counter, 10));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(numbers.length);
     expect(seen).toEqual({
-      counters: ["1 / 8", "2 / 8", "3 / 8", "4 / 8", "5 / 8", "6 / 8", "7 / 8", "8 / 8"],
       added: 1,
       removed: 1,
       visible: false,

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { Catalog } from "../../content";
 import { WINDOW_AT } from "../limits";
 import type { NotesByStep } from "../notes";
@@ -6,42 +7,78 @@ import { PlayerStoreContext, usePlayerStore } from "../store/context";
 import { createPlayerStore, type PlayerStore } from "../store/createPlayerStore";
 import { FigureView } from "./FigureView";
 
+/** How long the reader's own stepping keeps the rehearsal waiting: it never takes idle time between their steps. */
+export const REHEARSAL_QUIET_MS = 500;
+
 /**
  * The figure's rehearsal, so that the reader's first visit to a step is as quick as a later one.
  *
  * A step's first visit runs cold: functions V8 compiles on their first call, React's update paths, framer-motion's
  * first animation, text the browser has not shaped yet. It cost about twice a later visit, and those first visits
  * made the step latency's tail (BENCHMARKS.md). So, once the page is idle, an invisible, inert copy of the figure
- * with a store of its own steps through every step, one step per idle period, and then unmounts. It never touches
- * the figure's store (no step change, no event, no announcement); it waits while the figure plays (a playing figure
- * warms itself, and playback must have no long task); a trace long enough for the row window is not rehearsed.
+ * with a store of its own steps through every step, and then unmounts.
+ *
+ * All of its work is done inside idle periods: each step is rendered (flushSync) and laid out (one layout read of
+ * the hidden copy) in the idle callback itself, as many steps as the idle period has room for, so the rehearsal is
+ * over within a few idle periods of the page's load and never spills into a task of its own. It never touches the
+ * figure's store (no step change, no event, no announcement); it waits while the figure plays (a playing figure warms
+ * itself, and playback must have no long task) and while the reader is stepping (their next key must not wait
+ * behind it); a trace long enough for the row window is not rehearsed.
  */
 export function Rehearsal(props: { text: Catalog; notes: NotesByStep }) {
   const figure = usePlayerStore();
   const [copy, setCopy] = useState<PlayerStore | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const { trace } = figure.getState();
     const total = trace.steps.length;
     if (typeof requestIdleCallback !== "function" || total > WINDOW_AT) return;
     const store = createPlayerStore({ trace });
+    let readerStepped = Number.NEGATIVE_INFINITY;
+    const unsubscribe = figure.subscribe((state, previous) => {
+      if (state.index !== previous.index) readerStepped = performance.now();
+    });
     // 0: mount the copy at step 1; 1 … total - 1: show that step; total: unmount, and stop.
     let next = 0;
     let idle = 0;
-    const rehearse = () => {
-      if (figure.getState().status === "paused") {
-        if (next === 0) setCopy(store);
-        else if (next < total) store.getState().goTo(next);
-        else return setCopy(null);
-        next += 1;
+    const rehearse = (deadline: IdleDeadline) => {
+      const quiet = performance.now() - readerStepped >= REHEARSAL_QUIET_MS;
+      if (next === total) {
+        // Unmounting is done in an idle period too, never in the frame of a reader's step.
+        flushSync(() => setCopy(null));
+        unsubscribe();
+        return;
+      }
+      if (quiet && figure.getState().status === "paused") {
+        if (next === 0) {
+          // The copy mounts in an idle period of its own: a frame passes before its first step change, so its
+          // arrows travel as the figure's do (see StepRow's `painted`).
+          flushSync(() => setCopy(store));
+          root.current?.getBoundingClientRect();
+          next = 1;
+        } else {
+          let cost = 0;
+          do {
+            const start = performance.now();
+            flushSync(() => store.getState().goTo(next));
+            // The copy is hidden: reading its box lays it out (text shaped, boxes built) and paints nothing.
+            root.current?.getBoundingClientRect();
+            next += 1;
+            cost = performance.now() - start;
+          } while (next < total && deadline.timeRemaining() > cost * 1.5);
+        }
       }
       idle = requestIdleCallback(rehearse);
     };
     idle = requestIdleCallback(rehearse);
-    return () => cancelIdleCallback(idle);
+    return () => {
+      cancelIdleCallback(idle);
+      unsubscribe();
+    };
   }, [figure]);
   if (copy === null) return null;
   return (
-    <div className="alf-rehearsal" aria-hidden="true" inert>
+    <div className="alf-rehearsal" aria-hidden="true" inert ref={root}>
       <PlayerStoreContext.Provider value={copy}>
         <FigureView
           text={props.text}
