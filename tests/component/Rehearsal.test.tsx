@@ -61,9 +61,14 @@ describe("the rehearsal", () => {
   });
 
   it("takes as many steps as an idle period has room for, and is over within a few", () => {
+    // A stopped clock: every step costs nothing, whatever the machine running the test, so only the idle
+    // period's room decides how many steps it takes.
+    vi.spyOn(performance, "now").mockReturnValue(1_000);
     render(<Player trace={f22} text={EN} />);
     nextIdlePeriod(50); // mounts the copy at step 1, and nothing else: a frame passes before its first step change
     expect(counter(rehearsal() as Element)).toBe(`1 / ${f22.steps.length}`);
+    nextIdlePeriod(0); // no room left: one step, never more
+    expect(counter(rehearsal() as Element)).toBe(`2 / ${f22.steps.length}`);
     nextIdlePeriod(50); // a generous idle period: every other step, each rendered and laid out
     expect(counter(rehearsal() as Element)).toBe(`${f22.steps.length} / ${f22.steps.length}`);
     nextIdlePeriod(50);
