@@ -377,6 +377,7 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
     metric(`step, rAF p50 ${t} (ms)`, `step_raf_p50_${t}`);
     metric(`step, rAF p95 ${t} (ms)`, `step_raf_p95_${t}`);
     metric(`step, rAF max ${t} (ms)`, `step_raf_max_${t}`);
+    metric(`step, Event Timing p50 ${t} (ms, ≤16 = under a frame)`, `step_event_p50_${t}`);
     metric(`step, Event Timing p95 ${t} (ms, ≤16 = under a frame)`, `step_event_p95_${t}`);
     metric(`step, Event Timing max ${t} (ms)`, `step_event_max_${t}`);
   }
