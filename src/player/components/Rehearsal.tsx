@@ -38,31 +38,35 @@ export function Rehearsal(props: { text: Catalog; notes: NotesByStep }) {
     const unsubscribe = figure.subscribe((state, previous) => {
       if (state.index !== previous.index) readerStepped = performance.now();
     });
+    // Renders an update of the copy now, and lays it out: the copy is hidden, so reading its box builds its boxes
+    // and shapes its text, and paints nothing.
+    const show = (update: () => void) => {
+      flushSync(update);
+      root.current?.getBoundingClientRect();
+    };
     // 0: mount the copy at step 1; 1 … total - 1: show that step; total: unmount, and stop.
     let next = 0;
     let idle = 0;
     const rehearse = (deadline: IdleDeadline) => {
-      const quiet = performance.now() - readerStepped >= REHEARSAL_QUIET_MS;
       if (next === total) {
         // Unmounting is done in an idle period too, never in the frame of a reader's step.
         flushSync(() => setCopy(null));
         unsubscribe();
         return;
       }
+      const quiet = performance.now() - readerStepped >= REHEARSAL_QUIET_MS;
       if (quiet && figure.getState().status === "paused") {
         if (next === 0) {
           // The copy mounts in an idle period of its own: a frame passes before its first step change, so its
           // arrows travel as the figure's do (see StepRow's `painted`).
-          flushSync(() => setCopy(store));
-          root.current?.getBoundingClientRect();
+          show(() => setCopy(store));
           next = 1;
         } else {
           let cost = 0;
           do {
             const start = performance.now();
-            flushSync(() => store.getState().goTo(next));
-            // The copy is hidden: reading its box lays it out (text shaped, boxes built) and paints nothing.
-            root.current?.getBoundingClientRect();
+            const step = next;
+            show(() => store.getState().goTo(step));
             next += 1;
             cost = performance.now() - start;
           } while (next < total && deadline.timeRemaining() > cost * 1.5);
