@@ -153,6 +153,32 @@ test.describe("keyboard", () => {
     await expect(counterOf(figure)).toHaveText("1 / 8");
   });
 
+  test("a step changes only what it changes: two rows, and never the dwell slider", async ({ page }) => {
+    await page.goto("./");
+    const figure = figureOf(page);
+    await expect(page.locator(".alf-rehearsal")).toHaveCount(0);
+    await figure.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(figure)).toHaveText("2 / 8");
+    // Record every DOM write in the figure over the next step change.
+    await figure.evaluate((element) => {
+      const w = window as unknown as { writes: string[] };
+      w.writes = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target instanceof Element ? record.target : record.target.parentElement;
+          const row = target?.closest(".alf-row")?.getAttribute("data-step");
+          w.writes.push(target?.closest(".alf-dwell") ? "dwell" : row ? `row ${row}` : "other");
+        }
+      }).observe(element, { subtree: true, attributes: true, childList: true, characterData: true });
+    });
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(figure)).toHaveText("3 / 8");
+    const writes = await page.evaluate(() => (window as unknown as { writes: string[] }).writes);
+    // Rows 2 (current → past) and 3 (future → current) change; the other six and the slider are left alone.
+    expect(new Set(writes.filter((write) => write !== "other"))).toEqual(new Set(["row 2", "row 3"]));
+  });
+
   test("focuses the figure when the reader clicks inside it", async ({ page }) => {
     await page.goto("./");
     const figure = figureOf(page);

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { memo, useId } from "react";
 import type { Catalog } from "../../content";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { DWELL, dataStateOf, type PlayerState, stepCountOf } from "../store/createPlayerStore";
@@ -18,10 +18,8 @@ export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
   const index = usePlayer(selectIndex);
   const stepCount = usePlayer(selectStepCount);
   const dataState = usePlayer(selectDataState);
-  const dwellSeconds = usePlayer(selectDwell);
   // Actions never change: read them from the store, not through a subscription.
-  const { prev, next, toggle, setDwell } = usePlayerStore().getState();
-  const dwellId = useId();
+  const { prev, next, toggle } = usePlayerStore().getState();
   const atFirst = index === 0;
   const atLast = index === stepCount - 1;
   const playName = dataState === "playing" ? ui.pause : atLast ? ui.replay : ui.play;
@@ -58,22 +56,35 @@ export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
           <span className="alf-sr-only">{ui.counterLabel(index + 1, stepCount)}</span>
         </span>
       </div>
-      {props.mode === "minimal" ? null : (
-        <div className="alf-dwell">
-          <label htmlFor={dwellId}>{ui.dwell}</label>
-          <input
-            id={dwellId}
-            type="range"
-            min={DWELL.min}
-            max={DWELL.max}
-            step={DWELL.step}
-            value={dwellSeconds}
-            aria-valuetext={ui.dwellValue(dwellSeconds)}
-            onChange={(event) => setDwell(Number(event.currentTarget.value))}
-          />
-          <output htmlFor={dwellId}>{ui.dwellValue(dwellSeconds)}</output>
-        </div>
-      )}
+      {props.mode === "minimal" ? null : <Dwell text={props.text} />}
     </div>
   );
 }
+
+/**
+ * The dwell slider, a component of its own so a step change never renders it: React rewrites a controlled
+ * input's `type` and `name` attributes on every render of it, three DOM writes per step for nothing. Memoised:
+ * its catalog changes with the language, its value with the slider.
+ */
+const Dwell = memo(function Dwell(props: { text: Catalog }) {
+  const { ui } = props.text;
+  const dwellSeconds = usePlayer(selectDwell);
+  const { setDwell } = usePlayerStore().getState();
+  const dwellId = useId();
+  return (
+    <div className="alf-dwell">
+      <label htmlFor={dwellId}>{ui.dwell}</label>
+      <input
+        id={dwellId}
+        type="range"
+        min={DWELL.min}
+        max={DWELL.max}
+        step={DWELL.step}
+        value={dwellSeconds}
+        aria-valuetext={ui.dwellValue(dwellSeconds)}
+        onChange={(event) => setDwell(Number(event.currentTarget.value))}
+      />
+      <output htmlFor={dwellId}>{ui.dwellValue(dwellSeconds)}</output>
+    </div>
+  );
+});
