@@ -11,6 +11,8 @@
  *     the rAF fallback (key event →
  *     the frame after the change, via rAF + message) and Event Timing (entries ≥ 16 ms; the browser does not
  *     report shorter ones, so a press without an entry counts as "< 16");
+ *   - where a press's time goes (one traced run of 28 presses at 1×): the main thread's busy time and the raster
+ *     threads' time per press, for comparing pages and builds (tracing slows both);
  *   - during a full playback at the shortest dwell (from the Play click to the end): long tasks and layout shift
  *     (CLS, shifts without recent input);
  *   - a 2,000-message transcript (1,000 tool calls, OpenAI Chat format, made from longRunScenario) loaded with
@@ -21,8 +23,8 @@
  * BENCHMARKS.md's table from the results file).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "@playwright/test";
@@ -227,6 +229,70 @@ async function measureSteps(browser: Browser, target: Target, throttle: number) 
   await page.context().close();
 }
 
+/**
+ * Where a press's time goes, from a trace of two laps (28 presses) at 1× after a warm lap: per press (the time
+ * from one keydown to the next), the main thread's busy time (every top-level task: event handlers, style,
+ * layout, paint, commit, animation frames; the bench's own rAF waits too, on every page alike) and the raster
+ * threads' time. Tracing slows both, so these are for comparing pages and builds in one run, not absolute.
+ */
+async function measureWork(browser: Browser, target: Target) {
+  const page = await newPage(browser);
+  await page.goto(`${BASE}${target.url}`, { waitUntil: "load" });
+  const figure = page.locator(target.figure).first();
+  await figure.waitFor();
+  await figure.scrollIntoViewIfNeeded(); // as in measureSteps
+  await page.evaluate(SETTLED);
+  await figure.focus();
+  const lap = async () => {
+    for (const key of ["ArrowRight", "ArrowLeft"]) {
+      for (let i = 0; i < 7; i += 1) {
+        await page.keyboard.press(key);
+        await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
+      }
+    }
+  };
+  await lap();
+  const file = join(tmpdir(), `alf-bench-trace-${process.pid}.json`);
+  await browser.startTracing(page, {
+    path: file,
+    categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],
+  });
+  await lap();
+  await lap();
+  await browser.stopTracing();
+  type TraceEvent = {
+    name: string;
+    ph: string;
+    ts: number;
+    dur?: number;
+    tid: number;
+    args?: { data?: { type?: string } };
+  };
+  const events = (JSON.parse(readFileSync(file, "utf8")) as { traceEvents: TraceEvent[] }).traceEvents.filter(
+    (event) => event.ph === "X",
+  );
+  rmSync(file, { force: true });
+  const presses = events
+    .filter((event) => event.name === "EventDispatch" && event.args?.data?.type === "keydown")
+    .sort((a, b) => a.ts - b.ts);
+  const main = presses[0]?.tid;
+  const sum = (name: string, from: number, to: number, tid?: number) =>
+    events
+      .filter((e) => e.name === name && e.ts >= from && e.ts < to && (tid === undefined || e.tid === tid))
+      .reduce((total, e) => total + (e.dur ?? 0) / 1000, 0);
+  const busy: number[] = [];
+  const raster: number[] = [];
+  for (let i = 0; i + 1 < presses.length; i += 1) {
+    // From just before this press's task to just before the next one's (timestamps in µs).
+    const [from, to] = [(presses[i]?.ts ?? 0) - 1000, (presses[i + 1]?.ts ?? 0) - 1000];
+    busy.push(sum("RunTask", from, to, main));
+    raster.push(sum("RasterTask", from, to));
+  }
+  record(target.id, "step_main_ms", median(busy));
+  record(target.id, "step_raster_ms", median(raster));
+  await page.context().close();
+}
+
 async function measureAutoplay(browser: Browser, target: Target) {
   if (target.autoplay === null) return;
   const page = await newPage(browser);
@@ -381,6 +447,8 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
     metric(`step, Event Timing p95 ${t} (ms, ≤16 = under a frame)`, `step_event_p95_${t}`);
     metric(`step, Event Timing max ${t} (ms)`, `step_event_max_${t}`);
   }
+  metric("step, main-thread busy per press, 1× (ms, traced)", "step_main_ms");
+  metric("step, raster per press, 1× (ms, traced)", "step_raster_ms");
   metric("autoplay CLS", "autoplay_cls", 4);
   metric("autoplay layout shifts", "autoplay_shifts", 0);
   metric("autoplay long tasks", "autoplay_long_tasks", 0);
@@ -462,6 +530,7 @@ try {
       if (!target.steps) continue;
       await measureSteps(browser, target, 1);
       await measureSteps(browser, target, 4);
+      await measureWork(browser, target);
     }
     for (const target of order) await measureAutoplay(browser, target);
     if (DIST === undefined) await measureImport(browser);
