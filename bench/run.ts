@@ -186,6 +186,19 @@ const SETTLED = `new Promise((done) => {
   wait();
 })`;
 
+/** In the page: resolves at the frame after the next one, when a press's change has been drawn. */
+const NEXT_FRAME = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))";
+
+/** One lap over a focused eight-step figure: seven presses forward and seven back, each given its frame. */
+async function lap(page: Page) {
+  for (const key of ["ArrowRight", "ArrowLeft"]) {
+    for (let i = 0; i < 7; i += 1) {
+      await page.keyboard.press(key);
+      await page.evaluate(NEXT_FRAME);
+    }
+  }
+}
+
 async function measureSteps(browser: Browser, target: Target, throttle: number) {
   const page = await newPage(browser);
   await page.addInitScript(WATCH_KEYS);
@@ -203,14 +216,7 @@ async function measureSteps(browser: Browser, target: Target, throttle: number) 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
   await figure.focus();
-  for (let lap = 0; lap < 4; lap += 1) {
-    for (const key of ["ArrowRight", "ArrowLeft"]) {
-      for (let i = 0; i < 7; i += 1) {
-        await page.keyboard.press(key);
-        await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
-      }
-    }
-  }
+  for (let i = 0; i < 4; i += 1) await lap(page);
   await page.waitForTimeout(200);
   const { latencies, eventDurations } = (await page.evaluate(
     "({ latencies: window.latencies, eventDurations: window.eventDurations })",
@@ -243,22 +249,14 @@ async function measureWork(browser: Browser, target: Target) {
   await figure.scrollIntoViewIfNeeded(); // as in measureSteps
   await page.evaluate(SETTLED);
   await figure.focus();
-  const lap = async () => {
-    for (const key of ["ArrowRight", "ArrowLeft"]) {
-      for (let i = 0; i < 7; i += 1) {
-        await page.keyboard.press(key);
-        await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
-      }
-    }
-  };
-  await lap();
+  await lap(page);
   const file = join(tmpdir(), `alf-bench-trace-${process.pid}.json`);
   await browser.startTracing(page, {
     path: file,
     categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],
   });
-  await lap();
-  await lap();
+  await lap(page);
+  await lap(page);
   await browser.stopTracing();
   type TraceEvent = {
     name: string;
@@ -384,7 +382,7 @@ async function measureImport(browser: Browser) {
   for (const key of ["End", "Home", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft", "ArrowLeft"]) {
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press(key);
-      await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
+      await page.evaluate(NEXT_FRAME);
     }
   }
   const latencies = (await page.evaluate("window.latencies")) as number[];
