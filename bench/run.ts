@@ -27,7 +27,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, chromium, type Page } from "@playwright/test";
+import { type Browser, chromium, type Locator, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../scripts/chromium";
 import { chatRequest, longRunScenario, runScenario } from "../src/engine";
 
@@ -186,6 +186,18 @@ const SETTLED = `new Promise((done) => {
   wait();
 })`;
 
+/**
+ * Brings the figure into view and waits for the page to settle; resolves with when that was (since navigation).
+ * A reader's first press comes after reading, with the figure in view: on the chapter page the figure is below the
+ * fold, and until 2026-12-01 the focus() before the presses scrolled it into view just before the first press, so
+ * that press's frame also laid out the part of the page the scroll revealed (the code listing, under
+ * content-visibility: auto; ~1,000 layout objects, 15 ms).
+ */
+async function settleInView(page: Page, figure: Locator): Promise<number> {
+  await figure.scrollIntoViewIfNeeded();
+  return (await page.evaluate(SETTLED)) as number;
+}
+
 /** In the page: resolves at the frame after the next one, when a press's change has been drawn. */
 const NEXT_FRAME = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))";
 
@@ -205,13 +217,9 @@ async function measureSteps(browser: Browser, target: Target, throttle: number) 
   await page.goto(`${BASE}${target.url}`, { waitUntil: "load" });
   const figure = page.locator(target.figure).first();
   await figure.waitFor();
-  // A reader's first press comes after reading, not while the page is still loading: every page is measured
-  // from a settled state (the load itself is measured above), with its figure in view. On the chapter page the
-  // figure is below the fold: until 2026-12-01 the focus() below scrolled it into view just before the first
-  // press, and that press's frame also laid out the part of the page the scroll had revealed (the code listing,
-  // under content-visibility: auto; ~1,000 layout objects, 15 ms).
-  await figure.scrollIntoViewIfNeeded();
-  const settled = (await page.evaluate(SETTLED)) as number;
+  // Measured from a settled page with its figure in view, not while the page is still loading (the load itself
+  // is measured above).
+  const settled = await settleInView(page, figure);
   if (throttle === 1) record(target.id, "settled_ms", settled);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
@@ -246,8 +254,7 @@ async function measureWork(browser: Browser, target: Target) {
   await page.goto(`${BASE}${target.url}`, { waitUntil: "load" });
   const figure = page.locator(target.figure).first();
   await figure.waitFor();
-  await figure.scrollIntoViewIfNeeded(); // as in measureSteps
-  await page.evaluate(SETTLED);
+  await settleInView(page, figure);
   await figure.focus();
   await lap(page);
   const file = join(tmpdir(), `alf-bench-trace-${process.pid}.json`);
@@ -375,8 +382,7 @@ async function measureImport(browser: Browser) {
   record("import", "import_heap_mb", after / 2 ** 20);
   record("import", "import_heap_growth_mb", (after - before) / 2 ** 20);
   const figure = page.locator(".alf-figure").first();
-  await figure.scrollIntoViewIfNeeded(); // as above (measureSteps)
-  await page.evaluate(SETTLED);
+  await settleInView(page, figure);
   await figure.focus();
   await page.evaluate("window.latencies = []");
   for (const key of ["End", "Home", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft", "ArrowLeft"]) {
