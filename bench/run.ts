@@ -29,7 +29,8 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Locator, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../scripts/chromium";
-import { chatRequest, longRunScenario, runScenario } from "../src/engine";
+import { longRunScenario, runScenario } from "../src/engine";
+import { chatRequest } from "../src/formats/chat";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {

@@ -19,9 +19,11 @@ import {
   type ScenarioId,
   type Trace,
 } from "../engine";
+import { formatName } from "../formats";
 import { Player, type StepNote } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { ExportBar } from "./ExportBar";
+import { FailureNote, type LoadFailure } from "./FailureNote";
 import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
 import type { Loaded } from "./TranscriptPanel";
 import { type StepProblem, stepFromUrl } from "./url";
@@ -146,20 +148,25 @@ export function App(props: {
   const [panelOpen, setPanelOpen] = useState(false);
   const stepRef = useRef(1);
   const [imported, setImported] = useState<{ loaded: Loaded; serial: number } | null>(null);
-  const [transcriptProblem, setTranscriptProblem] = useState<"otherOrigin" | "fetchFailed" | null>(null);
+  const [transcriptProblem, setTranscriptProblem] = useState<"otherOrigin" | "fetchFailed" | LoadFailure | null>(null);
   const trace = imported?.loaded.trace ?? builtIn;
   const story = useMemo(() => {
     if (imported === null) return SCENARIOS[scenario].stories[lang];
-    const { name, formatName, trace: run } = imported.loaded;
-    return page.importing.story(name, formatName, run.messages.length, run.counters.toolExecutions);
+    const { name, summary } = imported.loaded;
+    return page.importing.story(name, page.importing.summary(summary, formatName(summary.format)));
   }, [imported, scenario, lang, page]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
   const notes = useMemo(
     () =>
-      imported?.loaded.problems.map((problem) => ({
-        step: problem.step,
-        text: page.importing.problem(problem.kind, problem.callId),
-      })),
+      imported === null
+        ? undefined
+        : [
+            ...imported.loaded.problems.map((problem) => ({
+              step: problem.step,
+              text: page.importing.problem(problem),
+            })),
+            ...imported.loaded.notes.map((note) => ({ step: note.step, text: page.importing.note(note) })),
+          ],
     [imported, page],
   );
   const onLoaded = useCallback((loaded: Loaded) => {
@@ -196,7 +203,7 @@ export function App(props: {
           .then(([source, module]) => {
             const result = module.load(source, undefined, name, page.importing);
             if ("loaded" in result) setImported({ loaded: result.loaded, serial: 1 });
-            else setTranscriptProblem("fetchFailed");
+            else setTranscriptProblem(result);
           })
           .catch(() => setTranscriptProblem("fetchFailed"));
       }
@@ -295,7 +302,9 @@ export function App(props: {
             >
               {page.importing.open}
             </button>
-            {transcriptProblem === null ? null : (
+            {transcriptProblem === null ? null : typeof transcriptProblem === "object" ? (
+              <FailureNote failure={transcriptProblem} />
+            ) : (
               <p className="page-note" role="note">
                 {page.importing[transcriptProblem]}
               </p>
@@ -315,6 +324,9 @@ export function App(props: {
           {imported === null ? null : (
             <div className="page-imported" role="status">
               <span>{page.importing.viewing(imported.loaded.name)}</span>{" "}
+              <span className="page-hint">
+                {page.importing.summary(imported.loaded.summary, formatName(imported.loaded.summary.format))}
+              </span>{" "}
               <button type="button" className="page-button" onClick={() => setImported(null)}>
                 {page.importing.back}
               </button>
@@ -326,7 +338,7 @@ export function App(props: {
                       <li key={`${problem.kind}-${problem.callId}-${problem.step}`}>
                         <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
                         {": "}
-                        {page.importing.problem(problem.kind, problem.callId)}
+                        {page.importing.problem(problem)}
                       </li>
                     ))}
                   </ul>
@@ -345,7 +357,6 @@ export function App(props: {
           />
           <ExportBar
             text={page.exporting}
-            formatNames={text.ui.formats}
             trace={trace}
             stepRef={stepRef}
             scenario={imported === null ? scenario : null}

@@ -4,9 +4,8 @@
  */
 import { useId, useState } from "react";
 import type { ExportText } from "../content/types";
-import { DEFAULT_SCENARIO_ID, type ScenarioId, type Trace, type WireFormat } from "../engine";
-
-const FORMATS: readonly WireFormat[] = ["neutral", "chat", "responses", "anthropic"];
+import { DEFAULT_SCENARIO_ID, type ScenarioId, type Trace } from "../engine";
+import { FORMATS, type FormatId } from "../formats";
 
 /** Offer `text` as a file download named `name`. */
 function download(name: string, text: string): void {
@@ -31,16 +30,14 @@ export function permalink(location: Pick<Location, "href">, scenario: ScenarioId
 
 export function ExportBar(props: {
   text: ExportText;
-  /** The formats' names (the figure's catalog has them). */
-  formatNames: Readonly<Record<WireFormat, string>>;
   trace: Trace;
   stepRef: { current: number };
   /** The built-in scenario shown, or null for a loaded transcript (which has no link). */
   scenario: ScenarioId | null;
   name: string;
 }) {
-  const { text, formatNames, trace, stepRef, scenario, name } = props;
-  const [format, setFormat] = useState<WireFormat>("neutral");
+  const { text, trace, stepRef, scenario, name } = props;
+  const [format, setFormat] = useState<FormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const ids = { format: useId(), link: useId() };
@@ -50,7 +47,7 @@ export function ExportBar(props: {
       download(`${name}.trace.json`, `${JSON.stringify(trace, null, 2)}\n`);
       return;
     }
-    void import("../engine/wire").then(({ wireTranscript }) => {
+    void import("../formats/wire").then(({ wireTranscript }) => {
       download(`${name}.${format}.json`, `${JSON.stringify(wireTranscript(format, trace), null, 2)}\n`);
     });
   };
@@ -67,10 +64,10 @@ export function ExportBar(props: {
   return (
     <section className="page-export" aria-label={text.label}>
       <label htmlFor={ids.format}>{text.format}</label>{" "}
-      <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as WireFormat)}>
-        {FORMATS.map((f) => (
-          <option key={f} value={f}>
-            {f === "neutral" ? text.neutral : text.transcript(formatNames[f])}
+      <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as FormatId)}>
+        {FORMATS.map(({ id, name: formatName }) => (
+          <option key={id} value={id}>
+            {id === "neutral" ? text.neutral : text.transcript(formatName)}
           </option>
         ))}
       </select>{" "}

@@ -6,46 +6,44 @@
 import { type FormEvent, useId, useState } from "react";
 import type { ImportText } from "../content/types";
 import type { Trace } from "../engine";
-import { importTranscript, type PairingProblem, type TranscriptFormat } from "../trace-format/import";
+import { FORMATS, type FormatId, formatName } from "../formats";
+import { type ImportNote, type ImportProblem, type ImportSummary, importTranscript } from "../formats/import";
+import { FailureNote, type LoadFailure } from "./FailureNote";
 
 /** A transcript the page can show. */
 export interface Loaded {
   readonly trace: Trace;
-  readonly problems: readonly PairingProblem[];
+  readonly problems: readonly ImportProblem[];
+  readonly notes: readonly ImportNote[];
+  readonly summary: ImportSummary;
   readonly name: string;
-  readonly format: TranscriptFormat;
-  /** The format's name as readers know it. */
-  readonly formatName: string;
 }
 
-const FORMAT_NAMES: Readonly<Record<TranscriptFormat, string>> = {
-  chat: "OpenAI Chat Completions",
-  responses: "OpenAI Responses",
-  anthropic: "Anthropic Messages",
-};
-
-/** The format's name as readers know it. */
-export const formatName = (format: TranscriptFormat): string => FORMAT_NAMES[format];
-
-/** Import `source`; on failure, the lines to show (each message with its place). */
+/**
+ * Import `source` — the one path for paste, file and link — or say why not, each error with its place (line and
+ * column for text that is not JSON, a path into the data otherwise), at most five and a count of the rest.
+ */
 export function load(
   source: string,
-  format: TranscriptFormat | undefined,
+  format: FormatId | undefined,
   name: string,
   text: ImportText,
-): { loaded: Loaded } | { heading: string; lines: string[] } {
+): { loaded: Loaded } | LoadFailure {
   const result = importTranscript(source, format, name);
   if (result.ok) {
-    const { trace, problems } = result;
-    return { loaded: { trace, problems, name, format: result.format, formatName: formatName(result.format) } };
+    const { trace, problems, notes, summary } = result;
+    return { loaded: { trace, problems, notes, summary, name } };
   }
   return {
     heading: text.failed(result.format === null ? null : formatName(result.format)),
-    lines: result.errors.map((e) =>
-      e.line !== undefined && e.column !== undefined
-        ? `${e.message} (${text.at(e.line, e.column)})`
-        : `${e.message}${e.path ? ` (${e.path})` : ""}`,
-    ),
+    lines: [
+      ...result.errors.map((e) =>
+        e.line !== undefined && e.column !== undefined
+          ? `${e.message} (${text.at(e.line, e.column)})`
+          : `${e.path ? `${e.path}: ` : ""}${e.message}`,
+      ),
+      ...(result.more > 0 ? [text.more(result.more)] : []),
+    ],
   };
 }
 
@@ -57,8 +55,8 @@ export default function TranscriptPanel(props: {
   const { text, onLoaded, onClose } = props;
   const [source, setSource] = useState("");
   const [name, setName] = useState("transcript.json");
-  const [format, setFormat] = useState<TranscriptFormat | "">("");
-  const [failure, setFailure] = useState<{ heading: string; lines: string[] } | null>(null);
+  const [format, setFormat] = useState<FormatId | "">("");
+  const [failure, setFailure] = useState<LoadFailure | null>(null);
   const ids = { heading: useId(), paste: useId(), file: useId(), format: useId() };
 
   const submit = (event: FormEvent) => {
@@ -88,7 +86,7 @@ export default function TranscriptPanel(props: {
         <input
           id={ids.file}
           type="file"
-          accept=".json,application/json"
+          accept=".json,.jsonl,application/json"
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file === undefined) return;
@@ -99,15 +97,11 @@ export default function TranscriptPanel(props: {
           }}
         />
         <label htmlFor={ids.format}>{text.format}</label>
-        <select
-          id={ids.format}
-          value={format}
-          onChange={(event) => setFormat(event.target.value as TranscriptFormat | "")}
-        >
+        <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as FormatId | "")}>
           <option value="">{text.detect}</option>
-          {(Object.keys(FORMAT_NAMES) as TranscriptFormat[]).map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_NAMES[f]}
+          {FORMATS.map(({ id, name: shown }) => (
+            <option key={id} value={id}>
+              {id === "neutral" ? text.traceFormat : shown}
             </option>
           ))}
         </select>
@@ -118,17 +112,7 @@ export default function TranscriptPanel(props: {
           </button>
         </div>
       </form>
-      {failure === null ? null : (
-        <div role="alert" className="page-note">
-          <p>{failure.heading}</p>
-          <ul>
-            {failure.lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of problems, in order
-              <li key={i}>{line}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {failure === null ? null : <FailureNote failure={failure} />}
     </section>
   );
 }

@@ -1,19 +1,22 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
 import { catalogs, isLang, storyCatalog } from "../content";
+import { chapterEn } from "../content/chapter.en";
 import { demoReport, isScenarioId, type Lang, runScenario, SCENARIO_IDS, type ScenarioId, selfTest } from "../engine";
+import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
+import { importTranscript, MAX_ERRORS } from "../formats/import";
 import { SCENARIOS } from "../scenarios";
-import { importTranscript, type TranscriptFormat } from "../trace-format/import";
 
-const FORMATS: readonly TranscriptFormat[] = ["chat", "responses", "anthropic"];
-const isFormat = (value: string): value is TranscriptFormat => (FORMATS as readonly string[]).includes(value);
+type TranscriptFormat = FormatId;
+const isFormat = isFormatId;
 
 const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang zh|en]]
-       npm run --silent demo -- --import FILE [--format ${FORMATS.join("|")}]
+       npm run --silent demo -- --import FILE [--format ${FORMAT_IDS.join("|")}]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
   --lang <zh|en>      language of labels and keys (default zh)
-  --import <file>     a transcript (a request body, or its list of messages / input items) as a neutral trace;
-                      pairing problems or bad input go to stderr with exit code 1
+  --import <file>     a transcript (a request or response body, or a list of messages / input items) as a
+                      neutral trace on stdout; exit 0 with no problems, 1 with problems (listed on stderr),
+                      2 when it cannot be imported (why on stderr, nothing on stdout)
   --format <format>   the transcript's format (default: detected)`;
 
 /** What the command was asked to do. */
@@ -90,7 +93,13 @@ export interface CliOutput {
   readonly stderr: string;
 }
 
-/** Import a transcript file: its neutral trace, and any problem on stderr (exit 1). */
+/** The base name of a path, so a trace never carries the directories of the machine it was made on. */
+const baseName = (path: string): string => path.split(/[\\/]/).pop() || path;
+
+/**
+ * Import a transcript file: its neutral trace on stdout, what was read and any problem or note on stderr. Exit 0:
+ * no problems; 1: problems; 2: not importable.
+ */
 function importReport(
   file: string,
   format: TranscriptFormat | undefined,
@@ -100,23 +109,38 @@ function importReport(
   try {
     source = readFile(file);
   } catch {
-    return { exitCode: 1, stdout: "", stderr: `cannot read ${file}\n` };
+    return { exitCode: 2, stdout: "", stderr: `cannot read ${file}\n` };
   }
-  const result = importTranscript(source, format, file);
+  const name = baseName(file);
+  const result = importTranscript(source, format, name);
   if (!result.ok) {
     const where = (e: { line?: number; column?: number; path?: string }) =>
-      e.line !== undefined ? ` at line ${e.line}, column ${e.column}` : e.path ? ` at ${e.path}` : "";
-    const tried = result.format === null ? "" : ` (read as ${result.format})`;
-    return {
-      exitCode: 1,
-      stdout: "",
-      stderr: result.errors.map((e) => `${file}${tried}: ${e.message}${where(e)}\n`).join(""),
-    };
+      e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : e.path ? ` at ${e.path}` : "";
+    const tried = result.format === null ? "" : ` (read as ${formatName(result.format)})`;
+    const lines = result.errors.map((e) => `${name}${tried}: ${e.message}${where(e)}\n`);
+    if (result.more > 0) lines.push(`${name}: ${chapterEn.importing.more(result.more)} (${MAX_ERRORS} shown)\n`);
+    return { exitCode: 2, stdout: "", stderr: lines.join("") };
   }
+  const { importing } = chapterEn;
+  const read = `${name}: read ${importing.summary(result.summary, formatName(result.format))}\n`;
   return {
     exitCode: result.problems.length === 0 ? 0 : 1,
-    stdout: `${JSON.stringify({ format: result.format, problems: result.problems, trace: result.trace }, null, 2)}\n`,
-    stderr: result.problems.map((p) => `${file}: step ${p.step}: ${p.kind} (${p.callId})\n`).join(""),
+    stdout: `${JSON.stringify(
+      {
+        format: result.format,
+        summary: result.summary,
+        problems: result.problems,
+        notes: result.notes,
+        trace: result.trace,
+      },
+      null,
+      2,
+    )}\n`,
+    stderr: [
+      read,
+      ...result.problems.map((p) => `${name}: step ${p.step}: ${p.kind} (${p.callId}): ${importing.problem(p)}\n`),
+      ...result.notes.map((n) => `${name}: step ${n.step}: note: ${importing.note(n)}\n`),
+    ].join(""),
   };
 }
 

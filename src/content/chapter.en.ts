@@ -77,34 +77,44 @@ export const chapterEn = {
   importing: {
     open: "Load transcript",
     heading: "Load your own agent run",
-    paste: "Paste JSON (a request body, or a list of messages / input items)",
+    paste: "Paste JSON (a request body, a list of messages / input items, or a response body)",
     file: "or choose a file",
     format: "Format",
     detect: "Detect",
+    traceFormat: "This figure's trace (its own export)",
     load: "Load",
     close: "Close",
     failed: (format) =>
       `Nothing was loaded: ${format === null ? "" : `read as ${format}, `}the transcript has the problems below. The figure still shows what it showed.`,
     at: (line, column) => `line ${line}, column ${column}`,
     otherOrigin: "Only transcripts from this site can be loaded: the link points elsewhere and was ignored.",
-    fetchFailed: "The transcript in the link could not be read; the figure still shows what it showed.",
+    fetchFailed: "The transcript in the link could not be fetched; the figure still shows what it showed.",
     viewing: (name) => `Viewing a loaded transcript: ${name}`,
     back: "Back to the built-in scenarios",
-    problemsHeading: "Pairing problems",
-    problem: (kind, callId) =>
+    problemsHeading: "Problems in the transcript",
+    problem: ({ kind, callId }) =>
       ({
-        missing_result: `${callId} has no result`,
+        missing_result: `${callId} has no result, and the transcript goes on without one`,
         unknown_call: `result ${callId} matches no call`,
-        duplicate_id: `${callId} is used twice`,
+        duplicate_id: `${callId} is used by an earlier call too`,
+        second_result: `${callId} already has its result: this is a second one`,
         result_before_call: `the result of ${callId} comes before its call`,
+        bad_arguments: `the arguments of ${callId} are not a JSON object (kept as written)`,
       })[kind],
+    note: ({ kind, name }) =>
+      kind === "provider_tool"
+        ? `${name} was run by the provider inside this model call, not by the host`
+        : `“${name}” is a type the figure does not know: kept as a placeholder`,
+    summary: ({ shape, messages, toolCalls }, format) =>
+      `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages} message${messages === 1 ? "" : "s"}, ${toolCalls} tool call${toolCalls === 1 ? "" : "s"}`,
+    more: (count) => `and ${count} more`,
     goToStep: (step) => `step ${step}`,
-    story: (name, format, messages, calls) => ({
+    story: (name, summary) => ({
       name,
       kicker: "Loaded transcript",
       title: name,
       lesson: "The same loop, from a real run: every result has to find its call by call_id.",
-      input: `${format}, ${messages} messages, ${calls} tool calls. A transcript holds no host check, so the outcome can only be “verification missing”.`,
+      input: `${summary}. A transcript records no host check of the environment, so its outcome is “not recorded”.`,
       captions: {},
     }),
   },

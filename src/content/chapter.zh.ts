@@ -63,34 +63,44 @@ export const chapterZh = {
   importing: {
     open: "载入记录",
     heading: "载入你自己的 Agent 运行记录",
-    paste: "粘贴 JSON（请求体，或消息 / 输入项列表）",
+    paste: "粘贴 JSON（请求体、消息 / 输入项列表，或响应体）",
     file: "或选择文件",
     format: "格式",
     detect: "自动识别",
+    traceFormat: "本图的轨迹（本图导出的 JSON）",
     load: "载入",
     close: "关闭",
     failed: (format) =>
       `没有载入：${format === null ? "" : `按 ${format} 格式读取时，`}发现下列问题。图中仍显示原来的内容。`,
     at: (line, column) => `第 ${line} 行第 ${column} 列`,
     otherOrigin: "只能载入本站的记录：链接指向了别的来源，已忽略。",
-    fetchFailed: "链接中的记录无法读取，图中仍显示原来的内容。",
+    fetchFailed: "链接中的记录无法获取，图中仍显示原来的内容。",
     viewing: (name) => `正在查看载入的记录：${name}`,
     back: "回到内置场景",
-    problemsHeading: "配对问题",
-    problem: (kind, callId) =>
+    problemsHeading: "记录中的问题",
+    problem: ({ kind, callId }) =>
       ({
-        missing_result: `${callId} 没有对应的结果`,
+        missing_result: `${callId} 没有结果，记录却继续往下走了`,
         unknown_call: `结果 ${callId} 找不到对应的调用`,
-        duplicate_id: `${callId} 被重复使用`,
+        duplicate_id: `${callId} 之前已被另一个调用用过`,
+        second_result: `${callId} 已经有了结果：这是第二个`,
         result_before_call: `${callId} 的结果出现在调用之前`,
+        bad_arguments: `${callId} 的参数不是 JSON 对象（按原文保留）`,
       })[kind],
+    note: ({ kind, name }) =>
+      kind === "provider_tool"
+        ? `${name} 由模型服务方在这次模型调用内部执行，不是宿主执行的`
+        : `“${name}”是本图不认识的类型：以占位符保留`,
+    summary: ({ shape, messages, toolCalls }, format) =>
+      `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages} 条消息，${toolCalls} 个工具调用`,
+    more: (count) => `另有 ${count} 条`,
     goToStep: (step) => `第 ${step} 步`,
-    story: (name, format, messages, calls) => ({
+    story: (name, summary) => ({
       name,
       kicker: "载入的记录",
       title: name,
       lesson: "同样的循环，来自真实的运行：每个结果都要带着 call_id 找到它的调用。",
-      input: `${format} 格式，${messages} 条消息，${calls} 次工具调用。记录里没有宿主的检查，所以结局只能是“缺少验证”。`,
+      input: `${summary}。记录里没有宿主对环境的核对，所以结局是“未记录”。`,
       captions: {},
     }),
   },

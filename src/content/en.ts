@@ -1,4 +1,4 @@
-import { appendedOf, feedsFirstResult, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
+import { appendedOf, type FinishStep, feedsFirstResult, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
 import { type Catalog, clip, resultLabel } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -7,7 +7,8 @@ const named = (name: string): string => (name === "" ? "(name unknown)" : name);
 function title(step: Step): string {
   switch (step.kind) {
     case "task":
-      return `The user's task: “${step.request}”`;
+      // A later user turn comes after a model call: the task was given at the first.
+      return step.contextEnd === 0 ? `The user's task: “${step.request}”` : `The user writes: “${step.request}”`;
     case "model_call":
       return step.toolResult === null
         ? `Host builds the context and calls the model (call ${step.modelCall})`
@@ -30,6 +31,7 @@ function title(step: Step): string {
         refused: "Host checks the environment: what the task needed was refused, not done",
         verification_missing: "Host checks the environment: verification missing, not done",
         budget_exhausted: "Host stops: the model-call budget is used up",
+        not_recorded: "The transcript ends here",
       }[step.outcome];
     default: {
       const never: never = step;
@@ -38,9 +40,23 @@ function title(step: Step): string {
   }
 }
 
+/** How a transcript ends, for its last step: on a reply, a proposal not yet run, results or a user turn not yet sent. */
+function transcriptEnd(step: FinishStep, trace: Pick<Trace, "messages">): string {
+  const last = trace.messages.at(-1);
+  if (step.pendingCallIds.length > 0 && last?.role === "assistant")
+    return `The transcript ends on the model's proposal (${step.pendingCallIds.join(", ")}): those calls have not been run, and no result is recorded.`;
+  if (last?.role === "tool")
+    return "The transcript ends with tool results no model call has been given yet: the next model call is pending, and the transcript does not contain it.";
+  if (last?.role === "user")
+    return "The transcript ends with the user's message, which no model call has answered yet.";
+  return "The model's last reply has no tool call, and the transcript ends there.";
+}
+
 function caption(step: Step, trace: Pick<Trace, "messages">): string {
   switch (step.kind) {
     case "task":
+      if (step.contextEnd > 0)
+        return "The user's next message goes to the host, which adds it to the context of its next model call. The model sees it only then.";
       return "The user hands the task to the host program. The model has not seen any file on disk: keep the user's task apart from what is really in the environment — the task is only a request, and what the file says is known only once a tool has read it.";
     case "model_call": {
       const appended = appendedOf(trace, step);
@@ -87,6 +103,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
           "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
         verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
         budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
+        not_recorded: `${transcriptEnd(step, trace)} A transcript records no host check of the environment, so whether the task got done is not recorded${step.answer === null ? "" : ", whatever the reply says"}.`,
       }[step.outcome];
     default: {
       const never: never = step;
@@ -110,7 +127,11 @@ function arrowLabel(step: Step): string {
     case "answer":
       return `“${clip(step.text)}”`;
     case "finish":
-      return step.outcome === "completed" ? "answer delivered" : "not done";
+      return step.outcome === "completed"
+        ? "answer delivered"
+        : step.outcome === "not_recorded"
+          ? "transcript ends"
+          : "not done";
     default: {
       const never: never = step;
       return never;
@@ -137,6 +158,7 @@ export const en = {
     refused: "refused",
     verification_missing: "verification missing",
     budget_exhausted: "budget exhausted",
+    not_recorded: "not recorded",
   },
   fileStates: { unread: "not read", read: "read", changed: "changed" },
   stepTitle: title,
@@ -183,8 +205,10 @@ export const en = {
     newInContext: "new",
     replayed: "replayed",
     checksHeading: "Host checks",
-    counters: (calls, budget, executions, writes) =>
-      `Model calls ${calls} / ${budget} · Tool executions ${executions} · Simulated writes ${writes}`,
+    counters: (counters, budget) =>
+      budget === null
+        ? `Model calls ${counters.modelCalls} · Tool results ${counters.toolExecutions}`
+        : `Model calls ${counters.modelCalls} / ${budget} · Tool executions ${counters.toolExecutions} · Simulated writes ${counters.simulatedWrites}`,
     toolsDeclared: "Tools declared",
     outcome: (label) => `Outcome: ${label}`,
     threadLabel: (callId) => `${callId}: highlight every place it appears`,
@@ -201,12 +225,7 @@ export const en = {
       "No model output at this step: the inner loop runs only while the model writes a proposal or a reply.",
     innerLoopTokens: "Tokens, generated one by one",
     format: "Format",
-    formats: {
-      neutral: "Neutral (this figure's messages)",
-      chat: "OpenAI Chat Completions",
-      responses: "OpenAI Responses",
-      anthropic: "Anthropic Messages",
-    },
+    neutralFormat: "Neutral (this figure's messages)",
     wireNote: "The request body the host sent at its latest model call (the model name is a placeholder).",
     wireLoading: "Loading the format…",
     showAll: (length) => `Show all ${length} characters`,

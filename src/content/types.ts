@@ -2,8 +2,10 @@
  * The shape every language catalog has. Each user-visible string lives in a catalog; a catalog entry that
  * depends on a step is a function of that step's data.
  */
+
 import type {
   CheckResult,
+  Counters,
   FileState,
   FinishStep,
   Lane,
@@ -14,8 +16,8 @@ import type {
   Trace,
   ValidationRule,
   ValidationStep,
-  WireFormat,
 } from "../engine";
+import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
 
 /**
  * A language's captions for the failure modes: a call the host refuses or answers from its record, and a run that
@@ -25,7 +27,7 @@ import type {
 export interface FailureCaptions {
   readonly refused: (step: ValidationStep) => string;
   readonly replayed: string;
-  readonly unfinished: Readonly<Record<Exclude<Outcome, "completed">, (step: FinishStep) => string>>;
+  readonly unfinished: Readonly<Record<Exclude<Outcome, "completed" | "not_recorded">, (step: FinishStep) => string>>;
 }
 
 export interface Catalog {
@@ -137,8 +139,11 @@ export interface UiText {
   readonly newInContext: string;
   readonly replayed: string;
   readonly checksHeading: string;
-  /** Model calls n / budget, tool executions, simulated writes. */
-  readonly counters: (calls: number, budget: number, executions: number, writes: number) => string;
+  /**
+   * Model calls n / budget, tool executions, simulated writes; for a run with no budget (an imported transcript),
+   * only what it records: model calls and tool results.
+   */
+  readonly counters: (counters: Counters, budget: number | null) => string;
   /** The part of the context panel that lists the tools declared to the model. */
   readonly toolsDeclared: string;
   readonly outcome: (label: string) => string;
@@ -159,7 +164,8 @@ export interface UiText {
   readonly earlierMessages: (count: number, hidden: number) => string;
   /** The context panel's format switch. */
   readonly format: string;
-  readonly formats: Readonly<Record<WireFormat, string>>;
+  /** The figure's own (neutral) format in the switch; the providers' formats go by their own names. */
+  readonly neutralFormat: string;
   /** Under a provider's format: what the JSON is. */
   readonly wireNote: string;
   readonly wireLoading: string;
@@ -227,6 +233,8 @@ export interface ImportText {
   readonly file: string;
   readonly format: string;
   readonly detect: string;
+  /** This figure's own trace, as the format picker names it. */
+  readonly traceFormat: string;
   readonly load: string;
   readonly close: string;
   /** Why nothing was loaded, with what stays shown. */
@@ -237,12 +245,17 @@ export interface ImportText {
   readonly viewing: (name: string) => string;
   readonly back: string;
   readonly problemsHeading: string;
-  readonly problem: (
-    kind: "missing_result" | "unknown_call" | "duplicate_id" | "result_before_call",
-    callId: string,
-  ) => string;
+  /** A pairing or argument problem, in words. */
+  readonly problem: (problem: ImportProblem) => string;
+  /** Something kept that the figure does not model (an unknown type, a tool the provider ran), in words. */
+  readonly note: (note: ImportNote) => string;
+  /** What was read: "Anthropic Messages request, 12 messages, 4 tool calls". `format` is the format's name. */
+  readonly summary: (summary: ImportSummary, format: string) => string;
+  /** The last line of a cut list of errors. */
+  readonly more: (count: number) => string;
   readonly goToStep: (step: number) => string;
-  readonly story: (name: string, format: string, messages: number, calls: number) => Story;
+  /** An imported run's story; `summary` is what was read, in words. */
+  readonly story: (name: string, summary: string) => Story;
 }
 
 /**

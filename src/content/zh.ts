@@ -1,4 +1,4 @@
-import { appendedOf, feedsFirstResult, type Step, type Trace } from "../engine";
+import { appendedOf, type FinishStep, feedsFirstResult, type Step, type Trace } from "../engine";
 import { type Catalog, clip, type FailureCaptions, resultLabel } from "./types";
 import { zhFailureCaptions } from "./zh-failures";
 
@@ -8,7 +8,8 @@ const named = (name: string): string => (name === "" ? "（名称未知）" : na
 function title(step: Step): string {
   switch (step.kind) {
     case "task":
-      return `用户任务：${step.request}`;
+      // 之后的用户发言出现在某次模型调用之后：任务是在第一句里给出的。
+      return step.contextEnd === 0 ? `用户任务：${step.request}` : `用户发来：${step.request}`;
     case "model_call":
       return step.toolResult === null
         ? `宿主构建上下文，第${step.modelCall}次调用模型`
@@ -31,6 +32,7 @@ function title(step: Step): string {
         refused: "宿主核对环境：所需的动作被拒绝，任务未完成",
         verification_missing: "宿主核对环境：缺少验证，任务未完成",
         budget_exhausted: "宿主停止：模型调用预算已用完",
+        not_recorded: "记录到此结束",
       }[step.outcome];
     default: {
       const never: never = step;
@@ -39,9 +41,22 @@ function title(step: Step): string {
   }
 }
 
+/** 记录以什么结尾：一条回复、一个尚未执行的提议、尚未交给模型的结果，或一句用户发言。 */
+function transcriptEnd(step: FinishStep, trace: Pick<Trace, "messages">): string {
+  const last = trace.messages.at(-1);
+  if (step.pendingCallIds.length > 0 && last?.role === "assistant")
+    return `记录停在模型的提议上（${step.pendingCallIds.join("、")}）：这些调用还没有执行，也没有记录结果。`;
+  if (last?.role === "tool")
+    return "记录以工具结果结尾，这些结果还没有交给任何一次模型调用：下一次模型调用尚未发生，记录里也没有它。";
+  if (last?.role === "user") return "记录以用户的一句话结尾，还没有哪次模型调用回应它。";
+  return "模型最后一次回复里没有工具调用，记录到此为止。";
+}
+
 function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCaptions | null): string {
   switch (step.kind) {
     case "task":
+      if (step.contextEnd > 0)
+        return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
       return "用户把任务交给宿主程序。模型还没有看到磁盘上的任何文件：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，文件里到底写了什么，要等工具读过才知道。";
     case "model_call": {
       const appended = appendedOf(trace, step);
@@ -73,6 +88,8 @@ function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCa
     case "answer":
       return "这次回复里没有工具调用（OpenAI 的 finish_reason 为 “stop”，Anthropic 的 stop_reason 为 “end_turn”），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
     case "finish":
+      if (step.outcome === "not_recorded")
+        return `${transcriptEnd(step, trace)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
       if (step.outcome !== "completed")
         return failures === null ? title(step) : failures.unfinished[step.outcome](step);
       return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
@@ -98,7 +115,7 @@ function arrowLabel(step: Step): string {
     case "answer":
       return `“${clip(step.text)}”`;
     case "finish":
-      return step.outcome === "completed" ? "交付答案" : "未完成";
+      return step.outcome === "completed" ? "交付答案" : step.outcome === "not_recorded" ? "记录结束" : "未完成";
     default: {
       const never: never = step;
       return never;
@@ -129,6 +146,7 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
       refused: "已拒绝",
       verification_missing: "缺少验证",
       budget_exhausted: "预算耗尽",
+      not_recorded: "未记录",
     },
     fileStates: { unread: "未读取", read: "已读取", changed: "已修改" },
     stepTitle: title,
@@ -174,8 +192,10 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
       newInContext: "新增",
       replayed: "重放",
       checksHeading: "宿主的检查",
-      counters: (calls, budget, executions, writes) =>
-        `模型调用 ${calls} / ${budget} · 工具执行 ${executions} · 模拟写入 ${writes}`,
+      counters: (counters, budget) =>
+        budget === null
+          ? `模型调用 ${counters.modelCalls} · 工具结果 ${counters.toolExecutions}`
+          : `模型调用 ${counters.modelCalls} / ${budget} · 工具执行 ${counters.toolExecutions} · 模拟写入 ${counters.simulatedWrites}`,
       toolsDeclared: "声明的工具",
       outcome: (label) => `结局：${label}`,
       threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
@@ -191,12 +211,7 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
       innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
       innerLoopTokens: "逐个生成的 token",
       format: "格式",
-      formats: {
-        neutral: "中性（本图的消息）",
-        chat: "OpenAI Chat Completions",
-        responses: "OpenAI Responses",
-        anthropic: "Anthropic Messages",
-      },
+      neutralFormat: "中性（本图的消息）",
       wireNote: "宿主在最近一次模型调用时发送的请求体（model 为占位名）。",
       wireLoading: "正在加载格式……",
       showAll: (length) => `显示全部（${length} 字）`,

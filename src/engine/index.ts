@@ -51,6 +51,7 @@ export type {
   FinishStep,
   Lane,
   Message,
+  MessagePart,
   ModelCallStep,
   Outcome,
   ProposalStep,
@@ -76,22 +77,3 @@ export {
   OUTCOMES,
   TRACE_VERSION,
 } from "./trace.ts";
-export type {
-  AnthropicBlock,
-  AnthropicMessage,
-  AnthropicRequest,
-  ChatMessage,
-  ChatRequest,
-  ResponsesItem,
-  ResponsesRequest,
-  WireFormat,
-} from "./wire.ts";
-export {
-  anthropicRequest,
-  chatRequest,
-  MODEL_PLACEHOLDER,
-  responsesRequest,
-  WIRE_FORMATS,
-  wireRequest,
-  wireTranscript,
-} from "./wire.ts";

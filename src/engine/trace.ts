@@ -16,6 +16,11 @@ export interface ToolCall {
   readonly callId: string;
   readonly name: string;
   readonly args: JsonObject;
+  /**
+   * The arguments exactly as a transcript wrote them, kept only when they are not a JSON object (empty, cut off,
+   * a bare string): `args` is then `{}`, and the import reports the call (`bad_arguments`).
+   */
+  readonly rawArguments?: string;
 }
 
 /** What the host feeds back for one call: the tool's output, or the reason it was refused. */
@@ -29,11 +34,38 @@ export interface ToolResult {
   readonly replayed: boolean;
 }
 
+/**
+ * A piece of a message that is not plain text, kept in order when a message is more than its text (an imported
+ * transcript's thinking, images, provider-run tools). `content` still holds the message's text; `parts`, when
+ * present, is the whole message in order: its text pieces, and for an assistant message where each of its tool
+ * calls stands (`tool_call`, by call id) among the rest.
+ * - `reasoning`: the model's thinking or reasoning summary (`redacted` when the provider sent it encrypted);
+ * - `provider_tool` / `provider_result`: a tool the provider ran itself inside the model call (web search, code
+ *   execution, an MCP call made by the provider), and what it returned: the host ran nothing;
+ * - `media`: an image, audio clip, document or file, by its type (the figure shows a placeholder);
+ * - `refusal`: the model declined, in its words;
+ * - `other`: a block or item type the importer does not know, by its type name.
+ */
+export type MessagePart =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "reasoning"; readonly text: string; readonly redacted: boolean }
+  | { readonly type: "tool_call"; readonly callId: string }
+  | { readonly type: "provider_tool"; readonly id: string; readonly name: string; readonly input: string }
+  | { readonly type: "provider_result"; readonly id: string; readonly name: string; readonly content: string }
+  | { readonly type: "media"; readonly media: string }
+  | { readonly type: "refusal"; readonly text: string }
+  | { readonly type: "other"; readonly original: string };
+
 /** One message of the context the host gives the model. */
 export type Message =
-  | { readonly role: "system"; readonly content: string }
-  | { readonly role: "user"; readonly content: string }
-  | { readonly role: "assistant"; readonly content: string | null; readonly toolCalls: readonly ToolCall[] }
+  | { readonly role: "system"; readonly content: string; readonly parts?: readonly MessagePart[] }
+  | { readonly role: "user"; readonly content: string; readonly parts?: readonly MessagePart[] }
+  | {
+      readonly role: "assistant";
+      readonly content: string | null;
+      readonly toolCalls: readonly ToolCall[];
+      readonly parts?: readonly MessagePart[];
+    }
   | ({ readonly role: "tool" } & ToolResult);
 
 /** What the host's tools have done to a file so far: nothing, read it, or changed it (a simulated write). */
@@ -86,12 +118,19 @@ export type Verdict = "approved" | "replayed" | "refused";
  * How a run ended: `completed` when the model stopped asking for tools and the host's own check of the
  * environment passed; `refused` when that check did not pass and the host had refused a call on the way (what
  * the task needed was not allowed); `verification_missing` when the check did not pass otherwise;
- * `budget_exhausted` when the model-call budget ran out first.
+ * `budget_exhausted` when the model-call budget ran out first; `not_recorded` for a run read from a transcript,
+ * which records no host check of the environment, so whether the task got done is not known.
  */
-export type Outcome = "completed" | "refused" | "verification_missing" | "budget_exhausted";
+export type Outcome = "completed" | "refused" | "verification_missing" | "budget_exhausted" | "not_recorded";
 
 /** Every outcome, for catalogs and pickers. */
-export const OUTCOMES: readonly Outcome[] = ["completed", "refused", "verification_missing", "budget_exhausted"];
+export const OUTCOMES: readonly Outcome[] = [
+  "completed",
+  "refused",
+  "verification_missing",
+  "budget_exhausted",
+  "not_recorded",
+];
 
 /** What every step carries. */
 interface StepBase {
@@ -191,8 +230,8 @@ export interface Trace {
   readonly steps: readonly Step[];
   readonly outcome: Outcome;
   readonly counters: Counters;
-  /** The most model calls the host allowed. */
-  readonly budget: number;
+  /** The most model calls the host allowed; null when the run does not say (a transcript records no budget). */
+  readonly budget: number | null;
   /** The tools as the host declared them to the model (`tools` in every provider's request), apart from the messages. */
   readonly tools: readonly ToolDeclaration[];
 }
@@ -203,6 +242,11 @@ export interface ToolDeclaration {
   readonly description: string;
   /** JSON Schema of the arguments. */
   readonly parameters: JsonObject;
+  /**
+   * For a tool the provider runs itself or defines (`{"type": "web_search"}`, an MCP server, a custom grammar
+   * tool): the declaration's type, as the transcript gave it. Such a tool is listed by type; the host runs none.
+   */
+  readonly builtIn?: string;
 }
 
 /** The context the model had been given at `step`: a view of the trace's messages. */

@@ -3,7 +3,9 @@
  * split around every call_id the context holds so that the view can draw those as chips. Loaded on first use
  * with the emitters it needs (./wire-loader), never in a figure's first download.
  */
-import { type Step, type Trace, type WireFormat, wireRequest } from "../engine";
+import type { Step, Trace } from "../engine";
+import type { FormatId } from "../formats";
+import { wireRequest } from "../formats/wire";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -11,11 +13,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * The request's pretty-printed JSON in pieces: the odd pieces are call_ids (unquoted; in the text they stand
  * between double quotes), the even ones the text around them.
  */
-export function wirePieces(
-  format: WireFormat,
-  trace: Pick<Trace, "messages" | "tools">,
-  step: Step,
-): readonly string[] {
+export function wirePieces(format: FormatId, trace: Pick<Trace, "messages" | "tools">, step: Step): readonly string[] {
   const json = JSON.stringify(wireRequest(format, trace, step), null, 2);
   const ids = new Set<string>();
   for (const m of trace.messages.slice(0, step.contextEnd)) {

@@ -28,7 +28,12 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const lane = v.picklist(LANES);
 const json = v.record(v.string(), v.unknown());
 
-const toolCall = v.object({ callId: v.string(), name: v.string(), args: json });
+const toolCall = v.object({
+  callId: v.string(),
+  name: v.string(),
+  args: json,
+  rawArguments: v.optional(v.string()),
+});
 const toolResult = v.object({
   callId: v.string(),
   name: v.string(),
@@ -37,10 +42,27 @@ const toolResult = v.object({
   replayed: v.boolean(),
 });
 
+const part = v.variant("type", [
+  v.object({ type: v.literal("text"), text: v.string() }),
+  v.object({ type: v.literal("reasoning"), text: v.string(), redacted: v.boolean() }),
+  v.object({ type: v.literal("tool_call"), callId: v.string() }),
+  v.object({ type: v.literal("provider_tool"), id: v.string(), name: v.string(), input: v.string() }),
+  v.object({ type: v.literal("provider_result"), id: v.string(), name: v.string(), content: v.string() }),
+  v.object({ type: v.literal("media"), media: v.string() }),
+  v.object({ type: v.literal("refusal"), text: v.string() }),
+  v.object({ type: v.literal("other"), original: v.string() }),
+]);
+const parts = v.optional(v.array(part));
+
 const message = v.variant("role", [
-  v.object({ role: v.literal("system"), content: v.string() }),
-  v.object({ role: v.literal("user"), content: v.string() }),
-  v.object({ role: v.literal("assistant"), content: v.nullable(v.string()), toolCalls: v.array(toolCall) }),
+  v.object({ role: v.literal("system"), content: v.string(), parts }),
+  v.object({ role: v.literal("user"), content: v.string(), parts }),
+  v.object({
+    role: v.literal("assistant"),
+    content: v.nullable(v.string()),
+    toolCalls: v.array(toolCall),
+    parts,
+  }),
   v.object({ role: v.literal("tool"), ...toolResult.entries }),
 ]);
 
@@ -90,8 +112,10 @@ export const TraceSchema = v.pipe(
     steps: v.pipe(v.array(step), v.minLength(1)),
     outcome: v.picklist(OUTCOMES),
     counters: base.counters,
-    budget: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    tools: v.array(v.object({ name: v.string(), description: v.string(), parameters: json })),
+    budget: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    tools: v.array(
+      v.object({ name: v.string(), description: v.string(), parameters: json, builtIn: v.optional(v.string()) }),
+    ),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;

@@ -84,7 +84,7 @@ describe("npm run demo -- --import", () => {
   it("prints a transcript as a neutral trace, and exits 0 when every call is paired", () => {
     const out = runCli(["--import", "tests/fixtures/transcripts/chat-parallel.json"], read);
     expect(out.exitCode).toBe(0);
-    expect(out.stderr).toBe("");
+    expect(out.stderr).toBe("chat-parallel.json: read OpenAI Chat Completions request, 6 messages, 2 tool calls\n");
     const report = JSON.parse(out.stdout);
     expect(report).toMatchObject({ format: "chat", problems: [] });
     expect(report.trace.messages).toHaveLength(6);
@@ -94,11 +94,16 @@ describe("npm run demo -- --import", () => {
     const out = runCli(["--import", "tests/fixtures/transcripts/chat-broken-pairing.json"], read);
     expect(out.exitCode).toBe(1);
     expect(out.stderr.trim().split("\n")).toEqual([
-      "tests/fixtures/transcripts/chat-broken-pairing.json: step 2: result_before_call (call_2)",
-      "tests/fixtures/transcripts/chat-broken-pairing.json: step 4: missing_result (call_1)",
-      "tests/fixtures/transcripts/chat-broken-pairing.json: step 5: unknown_call (call_9)",
-      "tests/fixtures/transcripts/chat-broken-pairing.json: step 7: duplicate_id (call_2)",
+      "chat-broken-pairing.json: read OpenAI Chat Completions request, 5 messages, 3 tool calls",
+      "chat-broken-pairing.json: step 2: result_before_call (call_2): the result of call_2 comes before its call",
+      // The first call_2 comes after the stray early result, and no result follows it.
+      "chat-broken-pairing.json: step 4: missing_result (call_2): call_2 has no result, and the transcript goes on without one",
+      "chat-broken-pairing.json: step 4: missing_result (call_1): call_1 has no result, and the transcript goes on without one",
+      "chat-broken-pairing.json: step 5: unknown_call (call_9): result call_9 matches no call",
+      "chat-broken-pairing.json: step 7: duplicate_id (call_2): call_2 is used by an earlier call too",
     ]);
+    // The trace names the file by its base name only, never the directories it was read from.
+    expect(JSON.parse(out.stdout).trace.scenarioId).toBe("chat-broken-pairing.json");
   });
 
   it("says which format was tried and which field is wrong, or where the JSON breaks", () => {
@@ -106,17 +111,17 @@ describe("npm run demo -- --import", () => {
       ["--import", "tests/fixtures/transcripts/responses-items.json", "--format", "anthropic"],
       read,
     );
-    expect(wrong.exitCode).toBe(1);
-    expect(wrong.stderr).toContain("(read as anthropic)");
+    expect(wrong).toMatchObject({ exitCode: 2, stdout: "" });
+    expect(wrong.stderr).toContain("(read as Anthropic Messages)");
     expect(wrong.stderr).toContain("at messages.1.role");
     const broken = runCli(["--import", "x.json"], () => '{"messages": [}');
-    expect(broken).toMatchObject({ exitCode: 1, stderr: "x.json: not valid JSON at line 1, column 15\n" });
+    expect(broken).toMatchObject({ exitCode: 2, stdout: "", stderr: "x.json: not valid JSON (line 1, column 15)\n" });
     expect(
       runCli(["--import", "missing.json"], () => {
         throw new Error("ENOENT");
       }),
     ).toMatchObject({
-      exitCode: 1,
+      exitCode: 2,
       stderr: "cannot read missing.json\n",
     });
     expect(runCli(["--format", "chat"]).exitCode).toBe(2);

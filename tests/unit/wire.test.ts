@@ -7,18 +7,11 @@ import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resource
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { describe, expect, it } from "vitest";
-import {
-  anthropicRequest,
-  chatRequest,
-  contextOf,
-  f22Scenario,
-  responsesRequest,
-  runScenario,
-  SCENARIO_IDS,
-  type Step,
-  scenarioById,
-  wireRequest,
-} from "../../src/engine";
+import { contextOf, f22Scenario, runScenario, SCENARIO_IDS, type Step, scenarioById } from "../../src/engine";
+import { anthropicRequest } from "../../src/formats/anthropic";
+import { chatRequest } from "../../src/formats/chat";
+import { responsesRequest } from "../../src/formats/responses";
+import { wireRequest } from "../../src/formats/wire";
 
 const f22 = runScenario(f22Scenario("en"));
 const secondCall = f22.steps[5] as Step;

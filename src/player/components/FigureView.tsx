@@ -19,6 +19,7 @@ const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
   refused: "⊘",
   verification_missing: "?",
   budget_exhausted: "⏹",
+  not_recorded: "◌",
 };
 
 const selectIndex = (s: PlayerState) => s.index;
@@ -188,14 +189,7 @@ export function FigureView(props: {
           <span aria-hidden="true">{OUTCOME_SYMBOLS[trace.outcome]}</span>{" "}
           {text.ui.outcome(text.outcomes[trace.outcome])}
         </p>
-        <p className="alf-counts">
-          {text.ui.counters(
-            step.counters.modelCalls,
-            trace.budget,
-            step.counters.toolExecutions,
-            step.counters.simulatedWrites,
-          )}
-        </p>
+        <p className="alf-counts">{text.ui.counters(step.counters, trace.budget)}</p>
       </div>
       <Controls text={text} mode={props.controls} />
       {props.announce ? (

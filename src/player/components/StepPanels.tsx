@@ -8,8 +8,8 @@ import {
   type ToolDeclaration,
   type ToolResult,
   tokenPrefixSums,
-  type WireFormat,
 } from "../../engine";
+import { FORMATS, type FormatId } from "../../formats";
 import { TRANSCRIPT_FEATURES } from "../features";
 import { CONTEXT_PAGE, LONG_TEXT } from "../limits";
 import { usePlayer, usePlayerStore } from "../store/context";
@@ -31,9 +31,6 @@ function LongText(props: { text: string; catalog: Catalog }) {
     </>
   );
 }
-
-/** The formats in the switch; the list lives here, not in the emitters' module, which loads on demand. */
-const WIRE_FORMAT_OPTIONS: readonly WireFormat[] = ["neutral", "chat", "responses", "anthropic"];
 
 const asRecord = (value: JsonValue | undefined): Readonly<Record<string, JsonValue>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -180,10 +177,11 @@ function FormatSwitch(props: { text: Catalog }) {
   return (
     <label className="alf-format">
       {text.ui.format}{" "}
-      <select value={format} onChange={(event) => store.getState().setFormat(event.target.value as WireFormat)}>
-        {WIRE_FORMAT_OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {text.ui.formats[option]}
+      <select value={format} onChange={(event) => store.getState().setFormat(event.target.value as FormatId)}>
+        {/* The registry's names (its codecs load only when a format is picked); the neutral one in the reader's words. */}
+        {FORMATS.map(({ id, name }) => (
+          <option key={id} value={id}>
+            {id === "neutral" ? text.ui.neutralFormat : name}
           </option>
         ))}
       </select>

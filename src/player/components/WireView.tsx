@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useMemo, useState } from "react";
 import type { Catalog } from "../../content";
-import type { Message, Step, ToolDeclaration, WireFormat } from "../../engine";
+import type { Message, Step, ToolDeclaration } from "../../engine";
+import type { FormatId } from "../../formats";
 import { loadWire, type WireText } from "../wire-loader";
 import { CallIdChip } from "./Chip";
 
@@ -10,7 +11,7 @@ import { CallIdChip } from "./Chip";
  * emitters and the text's splitting load on first use (../wire-text.ts).
  */
 export function WireView(props: {
-  format: Exclude<WireFormat, "neutral">;
+  format: Exclude<FormatId, "neutral">;
   step: Step;
   messages: readonly Message[];
   tools: readonly ToolDeclaration[];

@@ -3,7 +3,8 @@
  * trace (a new trace replaces it and clamps the step), and keeps nothing that can be derived from it.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Trace, WireFormat } from "../../engine";
+import type { Trace } from "../../engine";
+import type { FormatId } from "../../formats";
 
 /** Whether the player advances by itself. `ended` is derived (paused on the last step), not stored. */
 export type PlayStatus = "playing" | "paused";
@@ -38,7 +39,7 @@ export interface PlayerState {
   /** Whether model steps show the inner loop (token-by-token generation). Off by default. */
   readonly innerLoop: boolean;
   /** The format the context panel shows: the trace's own (neutral), or a provider's request. */
-  readonly format: WireFormat;
+  readonly format: FormatId;
   next(): void;
   prev(): void;
   first(): void;
@@ -57,7 +58,7 @@ export interface PlayerState {
   /** Pin a call_id's thread, or unpin it when it is the pinned one. */
   togglePin(callId: string): void;
   toggleInnerLoop(): void;
-  setFormat(format: WireFormat): void;
+  setFormat(format: FormatId): void;
   /** Show another trace (another scenario or language): the step is kept where it exists, else clamped. */
   setTrace(trace: Trace): void;
   /** Set the step without asking a controller: for the owner of a controlled player. */

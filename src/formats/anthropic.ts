@@ -1,0 +1,284 @@
+/**
+ * Anthropic Messages: a request body (`system`, `messages`, `tools`), a bare message list, or a response body
+ * (`{"type": "message", "role": "assistant", "content": [...]}`). Pairing: a `tool_use` block's `id` ↔ a
+ * `tool_result` block's `tool_use_id`, the results of one turn together in the next user message. Block order and
+ * boundaries are kept; a server tool (`server_tool_use` and its `*_tool_result`) is run by the provider.
+ */
+import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import { MODEL_PLACEHOLDER } from "./chat";
+import {
+  assistantMessage,
+  builtInDeclaration,
+  declaration,
+  kindOf,
+  needArray,
+  needString,
+  placeholderText,
+  plainMessage,
+  reading,
+  refuse,
+  toolCall,
+} from "./read";
+import { type Codec, compact, field, isRecord, list, type Neutral, runMessages, str } from "./types";
+
+/** An Anthropic content block, as sent. */
+export type AnthropicBlock =
+  | { type: "text"; text: string }
+  | { type: "tool_use"; id: string; name: string; input: JsonObject }
+  | { type: "tool_result"; tool_use_id: string; content: string; is_error?: true };
+
+/** An Anthropic message, as sent: the roles alternate, tool results go back in a user turn. */
+export interface AnthropicMessage {
+  role: "user" | "assistant";
+  content: string | AnthropicBlock[];
+}
+
+/** An Anthropic Messages request body (POST /v1/messages). */
+export interface AnthropicRequest {
+  model: string;
+  max_tokens: number;
+  system?: string;
+  tools?: { name: string; description: string; input_schema: JsonObject & { type: "object" } }[];
+  messages: AnthropicMessage[];
+}
+
+/**
+ * Anthropic Messages: system notes go to the top-level `system`; a tool call is a `tool_use` block with `id`; its
+ * result is a `tool_result` block with `tool_use_id` in the next user turn (results of one turn together, any
+ * text the user adds after them in the same turn), with `is_error: true` for a refused call.
+ */
+export function anthropicRequest(messages: readonly Message[], tools: readonly ToolDeclaration[]): AnthropicRequest {
+  const system = messages.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n\n");
+  const out: AnthropicMessage[] = [];
+  /** The user turn being built from consecutive results and user text (the API wants the roles to alternate). */
+  const userTurn = (): AnthropicBlock[] => {
+    const last = out.at(-1);
+    if (last?.role === "user" && Array.isArray(last.content)) return last.content;
+    const blocks: AnthropicBlock[] = [];
+    if (last?.role === "user" && typeof last.content === "string") {
+      last.content = [{ type: "text", text: last.content }];
+      return last.content;
+    }
+    out.push({ role: "user", content: blocks });
+    return blocks;
+  };
+  for (const m of messages) {
+    if (m.role === "system") continue;
+    if (m.role === "user") {
+      const last = out.at(-1);
+      if (last?.role === "user") userTurn().push({ type: "text", text: m.content });
+      else out.push({ role: "user", content: m.content });
+    } else if (m.role === "assistant") {
+      const blocks: AnthropicBlock[] = [
+        ...(m.content === null || m.content === "" ? [] : [{ type: "text" as const, text: m.content }]),
+        ...m.toolCalls.map((call) => ({
+          type: "tool_use" as const,
+          id: call.callId,
+          name: call.name,
+          input: call.args,
+        })),
+      ];
+      out.push({ role: "assistant", content: blocks });
+    } else {
+      userTurn().push({
+        type: "tool_result",
+        tool_use_id: m.callId,
+        content: m.content,
+        ...(m.status === "error" ? { is_error: true as const } : {}),
+      });
+    }
+  }
+  const clientTools = tools.filter((t) => t.builtIn === undefined);
+  return {
+    model: MODEL_PLACEHOLDER,
+    max_tokens: 1024,
+    ...(system === "" ? {} : { system }),
+    ...(clientTools.length === 0
+      ? {}
+      : {
+          tools: clientTools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            input_schema: { ...t.parameters, type: "object" as const },
+          })),
+        }),
+    messages: out,
+  };
+}
+
+// ---- reading -------------------------------------------------------------------------------------------------
+
+/** Block types only Anthropic has (with `text`, which Chat shares), for detection. */
+const ANTHROPIC_BLOCKS = new Set([
+  "tool_use",
+  "tool_result",
+  "thinking",
+  "redacted_thinking",
+  "image",
+  "document",
+  "server_tool_use",
+  "mcp_tool_use",
+  "mcp_tool_result",
+  "search_result",
+  "container_upload",
+]);
+const MEDIA = new Set(["image", "document", "search_result", "container_upload"]);
+
+function blockParts(block: unknown, at: string): MessagePart {
+  const type = needString(block, "type", at);
+  const b = block as Record<string, unknown>;
+  if (type === "text") return { type: "text", text: needString(b, "text", at) };
+  if (type === "thinking") return { type: "reasoning", text: str(b, "thinking") ?? "", redacted: false };
+  if (type === "redacted_thinking") return { type: "reasoning", text: "", redacted: true };
+  if (MEDIA.has(type)) return { type: "media", media: type };
+  if (type === "server_tool_use" || type === "mcp_tool_use")
+    return {
+      type: "provider_tool",
+      id: str(b, "id") ?? "",
+      name: str(b, "name") ?? type,
+      input: compact(b.input ?? {}),
+    };
+  if (type.endsWith("_tool_result"))
+    return {
+      type: "provider_result",
+      id: str(b, "tool_use_id") ?? "",
+      name: type.replace(/_tool_result$/, ""),
+      content: compact(b.content ?? ""),
+    };
+  return { type: "other", original: type };
+}
+
+/** A tool_result's content as text: its text blocks, a placeholder for an image or document. */
+function resultText(content: unknown, at: string): string {
+  if (content === undefined || content === null) return "";
+  if (typeof content === "string") return content;
+  return needArray(content, at)
+    .map((block, i) => {
+      const part = blockParts(block, `${at}.${i}`);
+      return part.type === "text" ? part.text : placeholderText(part.type === "media" ? part.media : part.type);
+    })
+    .join("\n");
+}
+
+function readMessages(items: readonly unknown[], path: string, system: Message[]): Message[] {
+  const messages: Message[] = [...system];
+  const names = new Map<string, string>();
+  items.forEach((m, i) => {
+    const at = `${path}.${i}`;
+    if (!isRecord(m)) refuse(at, `expected a message object, got ${kindOf(m)}`);
+    const role = needString(m, "role", at);
+    if (role !== "user" && role !== "assistant")
+      refuse(`${at}.role`, `"${role}" is not an Anthropic role (user or assistant)`);
+    const content = m.content;
+    if (typeof content === "string") {
+      messages.push(role === "user" ? { role: "user", content } : { role: "assistant", content, toolCalls: [] });
+      return;
+    }
+    const blocks = needArray(content, `${at}.content`);
+    if (role === "assistant") {
+      const calls: ToolCall[] = [];
+      const parts = blocks.map((block, j): MessagePart => {
+        const blockAt = `${at}.content.${j}`;
+        if (str(block, "type") !== "tool_use") return blockParts(block, blockAt);
+        const call = toolCall(
+          needString(block, "id", blockAt),
+          needString(block, "name", blockAt),
+          field(block, "input") ?? {},
+        );
+        names.set(call.callId, call.name);
+        calls.push(call);
+        return { type: "tool_call", callId: call.callId };
+      });
+      messages.push(assistantMessage(parts, calls));
+      return;
+    }
+    // A user turn: its tool results become tool messages; the other blocks between them, user messages, in order.
+    let pending: MessagePart[] = [];
+    const flush = () => {
+      if (pending.length > 0) messages.push(plainMessage("user", pending));
+      pending = [];
+    };
+    blocks.forEach((block, j) => {
+      const blockAt = `${at}.content.${j}`;
+      if (str(block, "type") === "tool_result") {
+        flush();
+        const callId = needString(block, "tool_use_id", blockAt);
+        messages.push({
+          role: "tool",
+          callId,
+          name: names.get(callId) ?? "",
+          status: field(block, "is_error") === true ? "error" : "ok",
+          content: resultText(field(block, "content"), `${blockAt}.content`),
+          replayed: false,
+        });
+      } else pending.push(blockParts(block, blockAt));
+    });
+    flush();
+  });
+  return messages;
+}
+
+function readSystem(system: unknown): Message[] {
+  if (system === undefined || system === null) return [];
+  if (typeof system === "string") return system === "" ? [] : [{ role: "system", content: system }];
+  const parts = needArray(system, "system").map((block, i) => blockParts(block, `system.${i}`));
+  return [plainMessage("system", parts)];
+}
+
+function readTools(data: unknown): ToolDeclaration[] {
+  return list(data, "tools").map((t) => {
+    const type = str(t, "type") ?? "custom";
+    const name = str(t, "name");
+    // A client tool has no type or "custom"; a server tool's type is versioned ("web_search_20250305").
+    return (type === "custom" || field(t, "input_schema") !== undefined) && name !== undefined
+      ? declaration(name, field(t, "description"), field(t, "input_schema"))
+      : builtInDeclaration(type, t);
+  });
+}
+
+function parse(data: unknown): ReturnType<Codec["parse"]> {
+  const read = reading((): Neutral => {
+    if (Array.isArray(data)) return { messages: readMessages(data, "messages", []), tools: [], shape: "messages" };
+    if (field(data, "type") === "message" && field(data, "role") === "assistant")
+      return {
+        messages: readMessages([{ role: "assistant", content: field(data, "content") }], "content", []).map((m) => m),
+        tools: [],
+        shape: "response",
+      };
+    const messages = needArray(field(data, "messages"), "messages");
+    return {
+      messages: readMessages(messages, "messages", readSystem(field(data, "system"))),
+      tools: readTools(data),
+      shape: "request",
+    };
+  });
+  return read.ok ? { ok: true, neutral: read.value } : read;
+}
+
+/** How much a document looks like Anthropic Messages: a top-level `system`, a message response, its block types. */
+function detect(data: unknown): number {
+  if (field(data, "type") === "message" && field(data, "role") === "assistant" && Array.isArray(field(data, "content")))
+    return 9;
+  const items = Array.isArray(data) ? data : list(data, "messages");
+  let score = !Array.isArray(data) && field(data, "system") !== undefined && items.length > 0 ? 5 : 0;
+  for (const m of items) {
+    for (const block of list(m, "content")) {
+      const type = str(block, "type") ?? "";
+      if (ANTHROPIC_BLOCKS.has(type) || type.endsWith("_tool_result")) score = Math.max(score, 6);
+    }
+  }
+  return score;
+}
+
+/** Its id and name: all a format switch needs, without the codec's code. */
+export const meta = { id: "anthropic", name: "Anthropic Messages" } as const;
+
+/** The Anthropic Messages codec. */
+export const codec: Codec<"anthropic"> = {
+  ...meta,
+  pairing: "tool_use.id ↔ tool_result.tool_use_id (the results of one turn together in the next user message)",
+  detect,
+  parse,
+  request: anthropicRequest,
+  transcript: (trace: Trace) => anthropicRequest(runMessages(trace), trace.tools),
+};

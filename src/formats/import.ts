@@ -1,0 +1,356 @@
+/**
+ * Import a recorded agent run: its text decoded, its format detected (or chosen) among the registry's codecs, read
+ * into neutral messages and made into the steps the figure shows, call_ids paired. Nothing is executed. Problems
+ * are reported at their step, exactly: a duplicate call id, a second result for an answered id, a result with no
+ * call, a result before its call, a call without a result, arguments that are not a JSON object. What the figure
+ * does not model is kept as placeholders and named in a note at its step, never dropped.
+ */
+import { LANES, type Message, type Step, type ToolCall, TRACE_VERSION, type Trace } from "../engine";
+import { jsonErrorPlace } from "../trace-format/schema";
+import { CODECS } from "./codecs";
+import { foreignFormat } from "./foreign";
+import { FORMATS, type FormatId, formatName } from "./index";
+import type { Neutral, ReadError, TranscriptShape } from "./types";
+
+/** A pairing or argument problem in an imported transcript, at the step where it shows. */
+export interface ImportProblem {
+  readonly kind:
+    | "missing_result"
+    | "unknown_call"
+    | "duplicate_id"
+    | "second_result"
+    | "result_before_call"
+    | "bad_arguments";
+  readonly callId: string;
+  /** 1-based step of the trace where the problem shows. */
+  readonly step: number;
+}
+
+/** Something kept that the figure does not model, at the step whose message holds it. */
+export interface ImportNote {
+  /** `unknown_type`: a block or item type the reader does not know; `provider_tool`: a tool the provider ran. */
+  readonly kind: "unknown_type" | "provider_tool";
+  /** The type's or the tool's name. */
+  readonly name: string;
+  readonly step: number;
+}
+
+/** What was read: the format, the kind of document, how many messages and tool calls. */
+export interface ImportSummary {
+  readonly format: FormatId;
+  readonly shape: TranscriptShape;
+  readonly messages: number;
+  readonly toolCalls: number;
+}
+
+/** What an import returns: a trace with its problems and notes, or why nothing could be imported. */
+export type ImportResult =
+  | {
+      readonly ok: true;
+      readonly format: FormatId;
+      readonly trace: Trace;
+      readonly problems: readonly ImportProblem[];
+      readonly notes: readonly ImportNote[];
+      readonly summary: ImportSummary;
+    }
+  | {
+      readonly ok: false;
+      /** The format the document was read as, if it got that far. */
+      readonly format: FormatId | null;
+      /** At most {@link MAX_ERRORS}, the first real reason first. */
+      readonly errors: readonly ReadError[];
+      /** How many more errors there were. */
+      readonly more: number;
+    };
+
+/** At most this many errors are listed; the rest are counted. */
+export const MAX_ERRORS = 5;
+
+/** The formats read, as one phrase for an error message. */
+const READ_FORMATS = [
+  ...FORMATS.filter((f) => f.id !== "neutral").map((f): string => f.name),
+  formatName("neutral"),
+].join(", ");
+
+const failure = (format: FormatId | null, errors: readonly ReadError[]): ImportResult => ({
+  ok: false,
+  format,
+  errors: errors.slice(0, MAX_ERRORS),
+  more: Math.max(0, errors.length - MAX_ERRORS),
+});
+
+/** Parse JSON text, naming what it is when it is not one JSON document (JSON Lines, a byte-order mark is fine). */
+function decode(source: string): { ok: true; data: unknown } | { ok: false; error: ReadError } {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  try {
+    return { ok: true, data: JSON.parse(text) };
+  } catch {
+    const lines = text.split("\n").filter((line) => line.trim() !== "");
+    if (lines.length > 1) {
+      const values: unknown[] = [];
+      for (const line of lines) {
+        try {
+          values.push(JSON.parse(line));
+        } catch {
+          values.length = 0;
+          break;
+        }
+      }
+      if (values.length > 0) {
+        const foreign = foreignFormat(values);
+        return {
+          ok: false,
+          error: {
+            message: `this is JSON Lines (${values.length} JSON values, one per line)${foreign === null ? "" : `, it looks like ${foreign.name}, which is not read yet`}; the import reads one JSON document: ${READ_FORMATS}`,
+            line: 2,
+            column: 1,
+          },
+        };
+      }
+    }
+    return { ok: false, error: { message: "not valid JSON", ...(jsonErrorPlace(text) ?? {}) } };
+  }
+}
+
+/** The codec whose detector is surest of `data`, with its score. */
+function detectBest(data: unknown): { id: FormatId; score: number } {
+  let best: { id: FormatId; score: number } = { id: "chat", score: 0 };
+  for (const { id } of FORMATS) {
+    const score = CODECS[id].detect(data);
+    if (score > best.score) best = { id, score };
+  }
+  return best;
+}
+
+/** Which format a parsed document looks like, among those read (Chat when nothing tells). */
+export function detectFormat(data: unknown): FormatId {
+  return detectBest(data).id;
+}
+
+/**
+ * Import a transcript from its text, in `format` or the one detected. `name` names the run (a file's base name).
+ * @example importTranscript(JSON.stringify(chatRequest(messages, tools))).ok // true
+ */
+export function importTranscript(source: string, format?: FormatId, name = "imported"): ImportResult {
+  const decoded = decode(source);
+  if (!decoded.ok) return failure(null, [decoded.error]);
+  const { data } = decoded;
+  let chosen = format;
+  if (chosen === undefined) {
+    const best = detectBest(data);
+    const foreign = foreignFormat(data);
+    if (foreign !== null && foreign.score >= best.score) {
+      return failure(null, [
+        { message: `this looks like ${foreign.name}, which is not read yet; read: ${READ_FORMATS}` },
+      ]);
+    }
+    if (best.score === 0 && !(Array.isArray(data) && data.length === 0)) {
+      return failure(null, [
+        {
+          message: `not a transcript this import reads: expected a request body (messages or input), a list of messages or items, or a response body; read: ${READ_FORMATS}`,
+        },
+      ]);
+    }
+    chosen = best.id;
+  }
+  const parsed = CODECS[chosen].parse(data);
+  if (!parsed.ok) return failure(chosen, parsed.errors);
+  if (parsed.neutral.messages.length === 0) return failure(chosen, [{ message: "no messages", path: "messages" }]);
+  const made =
+    parsed.trace === undefined ? toTrace(parsed.neutral, name) : { trace: parsed.trace, problems: [], notes: [] };
+  const toolCalls = parsed.neutral.messages.reduce((n, m) => n + (m.role === "assistant" ? m.toolCalls.length : 0), 0);
+  return {
+    ok: true,
+    format: chosen,
+    ...made,
+    summary: { format: chosen, shape: parsed.neutral.shape, messages: parsed.neutral.messages.length, toolCalls },
+  };
+}
+
+// ---- to a trace ---------------------------------------------------------------------------------------------
+
+const none: readonly string[] = Object.freeze([]);
+const noChanges: Step["fileChanges"] = Object.freeze([]);
+
+/**
+ * The steps a transcript shows: each user message (the user's turn), each model turn (the host's model call with
+ * what it appended, then the model's proposal or reply) and each tool result (reported to the host), then the end
+ * of the transcript. The host's checks are not in a transcript, so there are no validation steps, and the outcome
+ * is `not_recorded`; the counters count what the transcript holds, with no budget and no simulated writes.
+ */
+function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: ImportProblem[]; notes: ImportNote[] } {
+  const { messages, tools } = neutral;
+  const steps: Step[] = [];
+  const problems: ImportProblem[] = [];
+  const notes: ImportNote[] = [];
+  const open = new Map<string, { call: ToolCall; step: number; index: number }>(); // proposed, no result yet
+  const answered = new Map<string, ToolCall>(); // given a result, not proposed again since
+  const everCalled = new Set<string>();
+  // Where each id is next proposed, to tell a result that comes before its call from one with no call at all.
+  const proposedAt = new Map<string, number[]>();
+  messages.forEach((m, i) => {
+    if (m.role === "assistant")
+      for (const c of m.toolCalls) proposedAt.set(c.callId, [...(proposedAt.get(c.callId) ?? []), i]);
+  });
+  let counters = { modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 };
+  let contextEnd = 0;
+  let fed: string[] = [];
+  let lastFed: Extract<Message, { role: "tool" }> | null = null;
+  // Each step's common fields are written out, not spread from a helper: object spread made this loop about
+  // ten times slower, the bulk of a 2,000-message import.
+  messages.forEach((m, i) => {
+    if (m.role === "user") {
+      steps.push({
+        number: steps.length + 1,
+        contextEnd,
+        fileChanges: noChanges,
+        counters,
+        kind: "task",
+        lane: "user",
+        edge: { from: "user", to: "host" },
+        callIds: none,
+        toolResult: null,
+        request: m.content,
+      });
+      for (const part of m.parts ?? [])
+        if (part.type === "other") notes.push({ kind: "unknown_type", name: part.original, step: steps.length });
+    } else if (m.role === "assistant") {
+      const appendedFrom = contextEnd;
+      contextEnd = i;
+      counters = { ...counters, modelCalls: counters.modelCalls + 1 };
+      steps.push({
+        number: steps.length + 1,
+        contextEnd,
+        fileChanges: noChanges,
+        counters,
+        kind: "model_call",
+        lane: "host",
+        edge: { from: "host", to: "model" },
+        callIds: fed,
+        toolResult: lastFed,
+        modelCall: counters.modelCalls,
+        appendedFrom,
+      });
+      fed = [];
+      lastFed = null;
+      if (m.toolCalls.length === 0) {
+        steps.push({
+          number: steps.length + 1,
+          contextEnd,
+          fileChanges: noChanges,
+          counters,
+          kind: "answer",
+          lane: "model",
+          edge: { from: "model", to: "host" },
+          callIds: none,
+          toolResult: null,
+          text: m.content ?? "",
+        });
+      } else {
+        steps.push({
+          number: steps.length + 1,
+          contextEnd,
+          fileChanges: noChanges,
+          counters,
+          kind: "proposal",
+          lane: "model",
+          edge: { from: "model", to: "host" },
+          callIds: m.toolCalls.map((c) => c.callId),
+          toolResult: null,
+          calls: m.toolCalls,
+        });
+        for (const call of m.toolCalls) {
+          if (everCalled.has(call.callId))
+            problems.push({ kind: "duplicate_id", callId: call.callId, step: steps.length });
+          if (call.rawArguments !== undefined)
+            problems.push({ kind: "bad_arguments", callId: call.callId, step: steps.length });
+          everCalled.add(call.callId);
+          answered.delete(call.callId);
+          const earlier = open.get(call.callId);
+          if (earlier !== undefined) problems.push({ kind: "missing_result", callId: call.callId, step: earlier.step });
+          open.set(call.callId, { call, step: steps.length, index: i });
+        }
+      }
+      for (const part of m.parts ?? []) {
+        if (part.type === "other") notes.push({ kind: "unknown_type", name: part.original, step: steps.length });
+        else if (part.type === "provider_tool")
+          notes.push({ kind: "provider_tool", name: part.name, step: steps.length });
+      }
+    } else if (m.role === "tool") {
+      counters = { ...counters, toolExecutions: counters.toolExecutions + 1 };
+      const pending = open.get(m.callId);
+      const call = pending?.call ?? answered.get(m.callId);
+      const { role: _role, ...result } = m;
+      const toolResult = call !== undefined && result.name === "" ? { ...result, name: call.name } : result;
+      steps.push({
+        number: steps.length + 1,
+        contextEnd,
+        fileChanges: noChanges,
+        counters,
+        kind: "execution",
+        lane: "tool",
+        edge: { from: "tool", to: "host" },
+        callIds: [m.callId],
+        toolResult,
+        call: call ?? { callId: m.callId, name: m.name, args: {} },
+      });
+      if (pending !== undefined) {
+        open.delete(m.callId);
+        answered.set(m.callId, pending.call);
+      } else if (answered.has(m.callId)) {
+        problems.push({ kind: "second_result", callId: m.callId, step: steps.length });
+      } else {
+        const later = (proposedAt.get(m.callId) ?? []).some((at) => at > i);
+        problems.push({ kind: later ? "result_before_call" : "unknown_call", callId: m.callId, step: steps.length });
+      }
+      fed = [...fed, m.callId];
+      lastFed = toolResult.name === m.name ? m : { ...m, name: toolResult.name };
+    }
+  });
+  // Calls still open: a problem when the transcript goes on past them (a provider refuses that history); the
+  // calls of a transcript that ends on the proposal are simply not run yet.
+  const lastIndex = messages.length - 1;
+  for (const [callId, { step, index }] of open)
+    if (index < lastIndex) problems.push({ kind: "missing_result", callId, step });
+  const last = messages.at(-1);
+  steps.push({
+    number: steps.length + 1,
+    // Every message is in the last step's context: the transcript's newest results or user turn, which no model
+    // call has been given yet, are what the next one would get.
+    contextEnd: messages.length,
+    fileChanges: noChanges,
+    counters,
+    kind: "finish",
+    lane: "host",
+    edge: null,
+    callIds: none,
+    toolResult: null,
+    outcome: "not_recorded",
+    pendingCallIds: [...open.keys()],
+    verified: null,
+    answer: last?.role === "assistant" && last.toolCalls.length === 0 ? last.content : null,
+  });
+  const trace: Trace = {
+    version: TRACE_VERSION,
+    scenarioId: name,
+    lanes: LANES,
+    messages,
+    files: [],
+    steps,
+    outcome: "not_recorded",
+    counters,
+    budget: null,
+    tools,
+  };
+  problems.sort((a, b) => a.step - b.step);
+  // One note per kind and name at a step: three web searches in one turn are one note.
+  const seen = new Set<string>();
+  const distinct = notes.filter((note) => {
+    const key = `${note.step} ${note.kind} ${note.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  distinct.sort((a, b) => a.step - b.step);
+  return { trace, problems, notes: distinct };
+}

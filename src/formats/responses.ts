@@ -1,0 +1,272 @@
+/**
+ * OpenAI Responses: a request body (`instructions`, `input` as text or items, `tools`), a bare item list, or a
+ * response body (`{"object": "response", "output": [...]}`). Pairing: a `function_call` item's `call_id` ↔ a
+ * `function_call_output` item's `call_id` (the item's own `id`, `fc_…`, is not the pairing key). One model turn is
+ * every output item between two input items: its reasoning, its message and its function calls together.
+ */
+import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import { argumentsText, MODEL_PLACEHOLDER } from "./chat";
+import {
+  assistantMessage,
+  builtInDeclaration,
+  declaration,
+  kindOf,
+  needArray,
+  needString,
+  placeholderText,
+  plainMessage,
+  reading,
+  refuse,
+  toolCall,
+} from "./read";
+import { type Codec, compact, field, isRecord, list, type Neutral, runMessages, str } from "./types";
+
+/** A Responses input item, as sent. */
+export type ResponsesItem =
+  | { role: "user" | "assistant" | "system"; content: string }
+  | { type: "function_call"; call_id: string; name: string; arguments: string }
+  | { type: "function_call_output"; call_id: string; output: string };
+
+/** A Responses request body (POST /v1/responses). */
+export interface ResponsesRequest {
+  model: string;
+  instructions?: string;
+  input: ResponsesItem[];
+  tools?: { type: "function"; name: string; description: string; parameters: JsonObject; strict: boolean }[];
+}
+
+/** Responses: a leading system note becomes `instructions`; calls are `function_call` items with `call_id`. */
+export function responsesRequest(messages: readonly Message[], tools: readonly ToolDeclaration[]): ResponsesRequest {
+  const [first, ...rest] = messages;
+  const leading = first?.role === "system" ? first.content : undefined;
+  const input: ResponsesItem[] = (leading === undefined ? messages : rest).flatMap((m): ResponsesItem[] => {
+    switch (m.role) {
+      case "system":
+      case "user":
+        return [{ role: m.role, content: m.content }];
+      case "assistant":
+        return [
+          ...(m.content === null || m.content === "" ? [] : [{ role: "assistant" as const, content: m.content }]),
+          ...m.toolCalls.map((call) => ({
+            type: "function_call" as const,
+            call_id: call.callId,
+            name: call.name,
+            arguments: argumentsText(call),
+          })),
+        ];
+      case "tool":
+        return [{ type: "function_call_output", call_id: m.callId, output: m.content }];
+      default: {
+        const never: never = m;
+        return never;
+      }
+    }
+  });
+  const functions = tools.filter((t) => t.builtIn === undefined);
+  return {
+    model: MODEL_PLACEHOLDER,
+    ...(leading === undefined ? {} : { instructions: leading }),
+    ...(functions.length === 0
+      ? {}
+      : {
+          tools: functions.map((t) => ({
+            type: "function" as const,
+            name: t.name,
+            description: t.description,
+            parameters: t.parameters,
+            strict: false,
+          })),
+        }),
+    input,
+  };
+}
+
+// ---- reading -------------------------------------------------------------------------------------------------
+
+/** Items the provider runs itself: the model's turn holds them; the host runs nothing. */
+const PROVIDER_CALLS = new Set([
+  "web_search_call",
+  "file_search_call",
+  "code_interpreter_call",
+  "image_generation_call",
+  "mcp_call",
+  "mcp_list_tools",
+  "mcp_approval_request",
+  "computer_call",
+  "local_shell_call",
+  "shell_call",
+  "apply_patch_call",
+  "custom_tool_call",
+]);
+/** Item types known to the Responses API, for detection. */
+const ITEM_TYPES = new Set([
+  "message",
+  "function_call",
+  "function_call_output",
+  "reasoning",
+  "item_reference",
+  "mcp_approval_response",
+  "computer_call_output",
+  "local_shell_call_output",
+  "custom_tool_call_output",
+  ...PROVIDER_CALLS,
+]);
+const MEDIA: Readonly<Record<string, string>> = { input_image: "image", input_file: "file", input_audio: "audio" };
+
+function contentParts(content: unknown, path: string): MessagePart[] {
+  if (content === null || content === undefined) return [];
+  if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
+  return needArray(content, path).map((part, i): MessagePart => {
+    const type = str(part, "type");
+    if (type === "input_text" || type === "output_text" || type === "text")
+      return { type: "text", text: needString(part, "text", `${path}.${i}`) };
+    if (type === "refusal") return { type: "refusal", text: str(part, "refusal") ?? "" };
+    if (type !== undefined && MEDIA[type] !== undefined) return { type: "media", media: MEDIA[type] };
+    if (type === undefined) return refuse(`${path}.${i}.type`, "missing");
+    return { type: "other", original: type };
+  });
+}
+
+const outputText = (output: unknown, path: string): string =>
+  typeof output === "string"
+    ? output
+    : contentParts(output, path)
+        .map((p) => (p.type === "text" ? p.text : placeholderText(p.type === "media" ? p.media : p.type)))
+        .join("\n");
+
+/** What a provider-run item was asked to do, in short: its action, query, code or arguments. */
+const providerInput = (item: Record<string, unknown>): string =>
+  compact(item.action ?? item.arguments ?? item.code ?? item.queries ?? item.input ?? item.server_label ?? "");
+
+/** What a provider-run item returned, when the item carries it. */
+const providerOutput = (item: Record<string, unknown>): string | undefined => {
+  const output = item.output ?? item.outputs ?? item.results ?? item.tools ?? item.result;
+  return output === undefined || output === null ? undefined : compact(output);
+};
+
+function readItems(items: readonly unknown[], path: string, instructions: string | undefined): Message[] {
+  const messages: Message[] = instructions ? [{ role: "system", content: instructions }] : [];
+  const names = new Map<string, string>();
+  // The model turn being gathered: output items until the next input item.
+  let turn: { parts: MessagePart[]; calls: ToolCall[] } | null = null;
+  const endTurn = () => {
+    if (turn !== null) messages.push(assistantMessage(turn.parts, turn.calls));
+    turn = null;
+  };
+  const inTurn = () => {
+    turn ??= { parts: [], calls: [] };
+    return turn;
+  };
+  items.forEach((item, i) => {
+    const at = `${path}.${i}`;
+    if (!isRecord(item)) refuse(at, `expected an item object, got ${kindOf(item)}`);
+    const type = str(item, "type") ?? (typeof item.role === "string" ? "message" : undefined);
+    if (type === undefined) refuse(`${at}.type`, "missing");
+    if (type === "message") {
+      const role = needString(item, "role", at);
+      const parts = contentParts(item.content, `${at}.content`);
+      if (role === "assistant") inTurn().parts.push(...parts);
+      else if (role === "user" || role === "system" || role === "developer") {
+        endTurn();
+        messages.push(plainMessage(role === "user" ? "user" : "system", parts));
+      } else refuse(`${at}.role`, `"${role}" is not a Responses message role`);
+    } else if (type === "function_call") {
+      const callId = needString(item, "call_id", at);
+      const call = toolCall(callId, needString(item, "name", at), item.arguments ?? "");
+      names.set(callId, call.name);
+      const current = inTurn();
+      current.calls.push(call);
+      current.parts.push({ type: "tool_call", callId });
+    } else if (type === "function_call_output" || type === "custom_tool_call_output") {
+      endTurn();
+      const callId = needString(item, "call_id", at);
+      messages.push({
+        role: "tool",
+        callId,
+        name: names.get(callId) ?? "",
+        status: "ok",
+        content: outputText(item.output, `${at}.output`),
+        replayed: false,
+      });
+    } else if (type === "reasoning") {
+      const summary = list(item, "summary").flatMap((s) =>
+        typeof field(s, "text") === "string" ? [str(s, "text")] : [],
+      );
+      const content = list(item, "content").flatMap((s) =>
+        typeof field(s, "text") === "string" ? [str(s, "text")] : [],
+      );
+      const text = [...summary, ...content].join("\n");
+      inTurn().parts.push({ type: "reasoning", text, redacted: text === "" && item.encrypted_content !== undefined });
+    } else if (PROVIDER_CALLS.has(type)) {
+      const id = str(item, "id") ?? str(item, "call_id") ?? "";
+      const name = str(item, "name") ?? type.replace(/_call$/, "");
+      const current = inTurn();
+      current.parts.push({ type: "provider_tool", id, name, input: providerInput(item) });
+      const output = providerOutput(item);
+      if (output !== undefined) current.parts.push({ type: "provider_result", id, name, content: output });
+    } else {
+      // item_reference, an approval response, a type this reader does not know: kept by name, in the model's turn.
+      inTurn().parts.push({ type: "other", original: type });
+    }
+  });
+  endTurn();
+  return messages;
+}
+
+function readTools(data: unknown): ToolDeclaration[] {
+  return list(data, "tools").map((t) => {
+    const type = str(t, "type") ?? "function";
+    const name = str(t, "name");
+    return type === "function" && name !== undefined
+      ? declaration(name, field(t, "description"), field(t, "parameters"))
+      : builtInDeclaration(type, t);
+  });
+}
+
+function parse(data: unknown): ReturnType<Codec["parse"]> {
+  const read = reading((): Neutral => {
+    if (Array.isArray(data)) return { messages: readItems(data, "input", undefined), tools: [], shape: "messages" };
+    const instructions = str(data, "instructions");
+    if (
+      field(data, "object") === "response" ||
+      (field(data, "input") === undefined && Array.isArray(field(data, "output")))
+    ) {
+      const output = needArray(field(data, "output"), "output");
+      return { messages: readItems(output, "output", instructions), tools: readTools(data), shape: "response" };
+    }
+    const input = field(data, "input");
+    const items = typeof input === "string" ? [{ role: "user", content: input }] : needArray(input, "input");
+    return { messages: readItems(items, "input", instructions), tools: readTools(data), shape: "request" };
+  });
+  return read.ok ? { ok: true, neutral: read.value } : read;
+}
+
+/** How much a document looks like Responses: an `input` or `output`, or items of its types. */
+function detect(data: unknown): number {
+  if (field(data, "object") === "response" && Array.isArray(field(data, "output"))) return 9;
+  if (field(data, "input") !== undefined && !Array.isArray(data)) return 8;
+  const items = Array.isArray(data) ? data : [];
+  let score = 0;
+  for (const item of items) {
+    const type = str(item, "type");
+    if (type !== undefined && type !== "message" && ITEM_TYPES.has(type)) score = Math.max(score, 6);
+    for (const part of list(item, "content")) {
+      const partType = str(part, "type") ?? "";
+      if (partType.startsWith("input_") || partType === "output_text") score = Math.max(score, 6);
+    }
+  }
+  return score;
+}
+
+/** Its id and name: all a format switch needs, without the codec's code. */
+export const meta = { id: "responses", name: "OpenAI Responses" } as const;
+
+/** The OpenAI Responses codec. */
+export const codec: Codec<"responses"> = {
+  ...meta,
+  pairing: "function_call.call_id ↔ function_call_output.call_id (not the item id fc_…)",
+  detect,
+  parse,
+  request: responsesRequest,
+  transcript: (trace: Trace) => responsesRequest(runMessages(trace), trace.tools),
+};

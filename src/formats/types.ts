@@ -1,0 +1,99 @@
+/**
+ * What a format codec is: everything about one transcript format in one module — how to recognise it, how to read
+ * it into the neutral trace's messages, how to write one step's request and the whole run in it, and how it pairs
+ * a tool call with its result. The registry (./index.ts) lists the codecs; nothing else names a format.
+ */
+import type { Message, Step, ToolDeclaration, Trace } from "../engine";
+
+/** What kind of document a transcript was: a request body, a bare list of messages or items, or a response body. */
+export type TranscriptShape = "request" | "messages" | "response";
+
+/** A transcript read into neutral messages, before the steps are made from them. */
+export interface Neutral {
+  readonly messages: readonly Message[];
+  readonly tools: readonly ToolDeclaration[];
+  readonly shape: TranscriptShape;
+}
+
+/** Why a document could not be read: what, and where in it (a dotted path such as `messages.1.content.0.type`). */
+export interface ReadError {
+  readonly message: string;
+  readonly path?: string;
+  /** 1-based, for text that is not JSON. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** What a codec's reader returns. */
+export type ParseResult =
+  // `trace` when the document is a whole trace already (this figure's own format): its steps are kept as they are.
+  | { readonly ok: true; readonly neutral: Neutral; readonly trace?: Trace }
+  | { readonly ok: false; readonly errors: readonly ReadError[] };
+
+/**
+ * One transcript format. `detect` scores how surely a parsed document is in this format (0: not at all); the
+ * import picks the highest score. `request` is the body a host would send at one model call; `transcript` is the
+ * whole run in the format, which `parse` reads back to the same messages.
+ */
+export interface Codec<Id extends string = string> {
+  readonly id: Id;
+  /** The format's name, as the people who use it call it. */
+  readonly name: string;
+  /** How a tool call and its result are paired in this format (for the docs and the import panel). */
+  readonly pairing: string;
+  readonly detect: (data: unknown) => number;
+  readonly parse: (data: unknown) => ParseResult;
+  readonly request: (messages: readonly Message[], tools: readonly ToolDeclaration[]) => unknown;
+  readonly transcript: (trace: Trace) => unknown;
+}
+
+// ---- helpers the codecs share ------------------------------------------------------------------------------
+
+/** A plain object, for reading untrusted JSON. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `data[key]` when `data` is an object. */
+export const field = (data: unknown, key: string): unknown => (isRecord(data) ? data[key] : undefined);
+
+/** `data[key]` when it is an array, else an empty one (`null` and a missing key are the same: absent). */
+export const list = (data: unknown, key: string): readonly unknown[] => {
+  const value = field(data, key);
+  return Array.isArray(value) ? value : [];
+};
+
+/** `data[key]` when it is a string. */
+export const str = (data: unknown, key: string): string | undefined => {
+  const value = field(data, key);
+  return typeof value === "string" ? value : undefined;
+};
+
+/** A JSON value written compactly, for showing what a provider-run tool was given or returned. */
+export const compact = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
+
+/**
+ * Arguments a transcript wrote as JSON text: the object they encode, or `{}` with the raw text kept when they
+ * are not a JSON object (the import reports such a call as `bad_arguments`).
+ */
+export function readArguments(raw: string): { args: Record<string, never>; rawArguments: string } | { args: object } {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isRecord(parsed)) return { args: parsed };
+  } catch {
+    // not JSON: kept as written
+  }
+  return { args: {}, rawArguments: raw };
+}
+
+/**
+ * Every message of a run, the model's final reply included: a run the engine made ends on a reply no later
+ * request carries (it ended the loop), so it is in no message; an imported run holds it as its last message.
+ */
+export function runMessages(trace: Pick<Trace, "messages" | "steps">): readonly Message[] {
+  let answer: Step | undefined;
+  for (const step of trace.steps) if (step.kind === "answer") answer = step;
+  if (answer === undefined || answer.kind !== "answer") return trace.messages;
+  // An imported answer is the message its step's context ends before; the engine's is in no message.
+  if (trace.messages[answer.contextEnd]?.role === "assistant") return trace.messages;
+  return [...trace.messages, { role: "assistant", content: answer.text, toolCalls: [] }];
+}

@@ -1,0 +1,27 @@
+/**
+ * A trace in a format: the request a host would send at one step (its latest model call's context), and the whole
+ * run as one transcript, through the format's codec. Pure functions; tests/unit/wire.test.ts type-checks every
+ * provider's output against the official SDKs' request types.
+ */
+import type { Step, Trace } from "../engine";
+import { CODECS } from "./codecs";
+import type { FormatId } from "./index";
+
+/**
+ * The request a host would send for the context at `step` (its most recent model call), in `format`; the neutral
+ * format is the trace's own messages and tools.
+ * @example wireRequest("anthropic", trace, trace.steps[5]).messages.at(-1) // the tool_result turn
+ */
+export function wireRequest(format: FormatId, trace: Pick<Trace, "messages" | "tools">, step: Step): unknown {
+  return CODECS[format].request(trace.messages.slice(0, step.contextEnd), trace.tools);
+}
+
+/**
+ * The whole run as one transcript in `format`: every message, the model's final reply included (a reply without
+ * tool calls ends the loop, so no later request of a run the engine made carries it). Importing it gives back the
+ * same messages; in the neutral format it is the trace itself.
+ * @example wireTranscript("chat", runScenario(f22Scenario("en"))).messages.at(-1) // { role: "assistant", content: "timeout is 30" }
+ */
+export function wireTranscript(format: FormatId, trace: Trace): unknown {
+  return CODECS[format].transcript(trace);
+}
