@@ -201,7 +201,7 @@ export function App(props: {
           import("./TranscriptPanel"),
         ])
           .then(([source, module]) => {
-            const result = module.load(source, undefined, name, page.importing);
+            const result = module.load(source, undefined, name);
             if ("loaded" in result) setImported({ loaded: result.loaded, serial: 1 });
             else setTranscriptProblem(result);
           })
@@ -303,7 +303,7 @@ export function App(props: {
               {page.importing.open}
             </button>
             {transcriptProblem === null ? null : typeof transcriptProblem === "object" ? (
-              <FailureNote failure={transcriptProblem} />
+              <FailureNote failure={transcriptProblem} text={page.importing} />
             ) : (
               <p className="page-note" role="note">
                 {page.importing[transcriptProblem]}

@@ -6,7 +6,7 @@
 import { type FormEvent, useId, useState } from "react";
 import type { ImportText } from "../content/types";
 import type { Trace } from "../engine";
-import { FORMATS, type FormatId, formatName } from "../formats";
+import { FORMATS, type FormatId } from "../formats";
 import { type ImportNote, type ImportProblem, type ImportSummary, importTranscript } from "../formats/import";
 import { FailureNote, type LoadFailure } from "./FailureNote";
 
@@ -19,32 +19,12 @@ export interface Loaded {
   readonly name: string;
 }
 
-/**
- * Import `source` — the one path for paste, file and link — or say why not, each error with its place (line and
- * column for text that is not JSON, a path into the data otherwise), at most five and a count of the rest.
- */
-export function load(
-  source: string,
-  format: FormatId | undefined,
-  name: string,
-  text: ImportText,
-): { loaded: Loaded } | LoadFailure {
+/** Import `source` — the one path for paste, file and link — or say why not. */
+export function load(source: string, format: FormatId | undefined, name: string): { loaded: Loaded } | LoadFailure {
   const result = importTranscript(source, format, name);
-  if (result.ok) {
-    const { trace, problems, notes, summary } = result;
-    return { loaded: { trace, problems, notes, summary, name } };
-  }
-  return {
-    heading: text.failed(result.format === null ? null : formatName(result.format)),
-    lines: [
-      ...result.errors.map((e) =>
-        e.line !== undefined && e.column !== undefined
-          ? `${e.message} (${text.at(e.line, e.column)})`
-          : `${e.path ? `${e.path}: ` : ""}${e.message}`,
-      ),
-      ...(result.more > 0 ? [text.more(result.more)] : []),
-    ],
-  };
+  if (!result.ok) return { format: result.format, errors: result.errors, more: result.more };
+  const { trace, problems, notes, summary } = result;
+  return { loaded: { trace, problems, notes, summary, name } };
 }
 
 export default function TranscriptPanel(props: {
@@ -61,7 +41,7 @@ export default function TranscriptPanel(props: {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = load(source, format === "" ? undefined : format, name, text);
+    const result = load(source, format === "" ? undefined : format, name);
     if ("loaded" in result) {
       setFailure(null);
       onLoaded(result.loaded);
@@ -112,7 +92,7 @@ export default function TranscriptPanel(props: {
           </button>
         </div>
       </form>
-      {failure === null ? null : <FailureNote failure={failure} />}
+      {failure === null ? null : <FailureNote failure={failure} text={text} />}
     </section>
   );
 }

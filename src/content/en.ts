@@ -210,6 +210,14 @@ export const en = {
         ? `Model calls ${counters.modelCalls} · Tool results ${counters.toolExecutions}`
         : `Model calls ${counters.modelCalls} / ${budget} · Tool executions ${counters.toolExecutions} · Simulated writes ${counters.simulatedWrites}`,
     toolsDeclared: "Tools declared",
+    builtInTool: (name, type) => (name === type ? `${name} (built in)` : `${name} (built in: ${type})`),
+    partReasoning: "Model's reasoning:",
+    partRedacted: "encrypted by the provider, not readable",
+    partMedia: (media) => `${media}, not shown`,
+    partRefusal: "Refusal:",
+    partProviderTool: (name) => `${name}, run by the provider:`,
+    partProviderResult: (name) => `${name} result, from the provider:`,
+    partOther: (type) => `${type}: a type this figure does not know`,
     outcome: (label) => `Outcome: ${label}`,
     threadLabel: (callId) => `${callId}: highlight every place it appears`,
     contextAdded: (messages, tokens, total) =>

@@ -146,6 +146,19 @@ export interface UiText {
   readonly counters: (counters: Counters, budget: number | null) => string;
   /** The part of the context panel that lists the tools declared to the model. */
   readonly toolsDeclared: string;
+  /** A declared tool the provider runs or defines itself, listed by its name and its type. */
+  readonly builtInTool: (name: string, type: string) => string;
+  /** The mark on the model's reasoning (thinking) in a message; and what stands for reasoning sent encrypted. */
+  readonly partReasoning: string;
+  readonly partRedacted: string;
+  /** A placeholder for an image, audio, a document or a file, by its type. */
+  readonly partMedia: (media: string) => string;
+  readonly partRefusal: string;
+  /** A tool the provider ran inside the model call (not the host), and what it returned. */
+  readonly partProviderTool: (name: string) => string;
+  readonly partProviderResult: (name: string) => string;
+  /** A block or item of a type the figure does not know, by that type. */
+  readonly partOther: (type: string) => string;
   readonly outcome: (label: string) => string;
   /** A call_id chip's accessible name: the id, and what pressing it does. */
   readonly threadLabel: (callId: string) => string;

@@ -197,6 +197,14 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
           ? `模型调用 ${counters.modelCalls} · 工具结果 ${counters.toolExecutions}`
           : `模型调用 ${counters.modelCalls} / ${budget} · 工具执行 ${counters.toolExecutions} · 模拟写入 ${counters.simulatedWrites}`,
       toolsDeclared: "声明的工具",
+      builtInTool: (name, type) => (name === type ? `${name}（内置）` : `${name}（内置：${type}）`),
+      partReasoning: "模型的推理：",
+      partRedacted: "服务方已加密，无法阅读",
+      partMedia: (media) => `${media}，不显示`,
+      partRefusal: "拒绝回答：",
+      partProviderTool: (name) => `${name}，由服务方执行：`,
+      partProviderResult: (name) => `${name} 的结果，来自服务方：`,
+      partOther: (type) => `${type}：本图不认识的类型`,
       outcome: (label) => `结局：${label}`,
       threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
       contextAdded: (messages, tokens, total) =>

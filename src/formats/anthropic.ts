@@ -6,6 +6,7 @@
  */
 import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
 import { MODEL_PLACEHOLDER } from "./chat";
+import { formatMeta } from "./index";
 import {
   assistantMessage,
   builtInDeclaration,
@@ -270,12 +271,9 @@ function detect(data: unknown): number {
   return score;
 }
 
-/** Its id and name: all a format switch needs, without the codec's code. */
-export const meta = { id: "anthropic", name: "Anthropic Messages" } as const;
-
 /** The Anthropic Messages codec. */
 export const codec: Codec<"anthropic"> = {
-  ...meta,
+  ...formatMeta("anthropic"),
   pairing: "tool_use.id ↔ tool_result.tool_use_id (the results of one turn together in the next user message)",
   detect,
   parse,

@@ -5,6 +5,7 @@
  * its name, and the import gives both the id `function_call_N`.
  */
 import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import { formatMeta } from "./index";
 import {
   assistantMessage,
   builtInDeclaration,
@@ -241,12 +242,9 @@ function detect(data: unknown): number {
   return score;
 }
 
-/** Its id and name: all a format switch needs, without the codec's code. */
-export const meta = { id: "chat", name: "OpenAI Chat Completions" } as const;
-
 /** The OpenAI Chat Completions codec. */
 export const codec: Codec<"chat"> = {
-  ...meta,
+  ...formatMeta("chat"),
   pairing:
     'tool_calls[].id ↔ tool_call_id; a legacy function_call pairs with the next role "function" message of its name (ids function_call_N)',
   detect,

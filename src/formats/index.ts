@@ -1,17 +1,18 @@
 /**
  * The format registry: every transcript format the figure reads and writes, one module each (Mermaid's diagram
  * registry is the pattern). This list holds only each format's id and name — what a format switch, a picker or a
- * CLI flag needs — so the player can list the formats without loading a codec; `./codecs.ts` holds the codecs
- * themselves, loaded on demand. Adding a format is its module, a line here and a line there (the type checker
- * refuses one without the other), and its tests.
+ * CLI flag needs — so the player can list the formats without loading a codec (a codec's module is in no figure's
+ * first download); `./codecs.ts` holds the codecs themselves, loaded on demand, each taking its id and name from
+ * here. Adding a format is its module (src/formats/<id>.ts), a line here and a line in ./codecs.ts (the type
+ * checker refuses one without the other), and its tests.
  */
-import { meta as anthropic } from "./anthropic";
-import { meta as chat } from "./chat";
-import { meta as neutral } from "./neutral";
-import { meta as responses } from "./responses";
-
-/** Every format, this figure's own (neutral) first. */
-export const FORMATS = [neutral, chat, responses, anthropic] as const;
+/** Every format, this figure's own (neutral) first: its id and its name, as the people who use it call it. */
+export const FORMATS = [
+  { id: "neutral", name: "this figure's trace" },
+  { id: "chat", name: "OpenAI Chat Completions" },
+  { id: "responses", name: "OpenAI Responses" },
+  { id: "anthropic", name: "Anthropic Messages" },
+] as const;
 
 /** A format's id: `neutral`, `chat`, `responses`, `anthropic`. */
 export type FormatId = (typeof FORMATS)[number]["id"];
@@ -24,3 +25,8 @@ export const isFormatId = (value: string): value is FormatId => (FORMAT_IDS as r
 
 /** A format's name, as the people who use it call it. */
 export const formatName = (id: FormatId): string => FORMATS.find((format) => format.id === id)?.name ?? id;
+
+/** A format's entry, for its codec to take its id and name from (the registry is the one place they are written). */
+export function formatMeta<Id extends FormatId>(id: Id): { readonly id: Id; readonly name: string } {
+  return { id, name: formatName(id) };
+}

@@ -6,17 +6,15 @@
 import * as v from "valibot";
 import type { Message, ToolDeclaration, Trace } from "../engine";
 import { TraceSchema } from "../trace-format/schema";
+import { formatMeta } from "./index";
 import { type Codec, field } from "./types";
 
 /** The neutral request: the context's messages and the tools, as the trace holds them. */
 const neutralRequest = (messages: readonly Message[], tools: readonly ToolDeclaration[]) => ({ tools, messages });
 
-/** Its id and name: all a format switch needs, without the codec's code. */
-export const meta = { id: "neutral", name: "this figure's trace" } as const;
-
 /** The neutral codec: a trace in, the same trace out. */
 export const codec: Codec<"neutral"> = {
-  ...meta,
+  ...formatMeta("neutral"),
   pairing: "toolCalls[].callId ↔ a tool message's callId",
   detect: (data) =>
     field(data, "version") !== undefined && Array.isArray(field(data, "steps")) && Array.isArray(field(data, "lanes"))

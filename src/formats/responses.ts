@@ -6,6 +6,7 @@
  */
 import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
 import { argumentsText, MODEL_PLACEHOLDER } from "./chat";
+import { formatMeta } from "./index";
 import {
   assistantMessage,
   builtInDeclaration,
@@ -258,12 +259,9 @@ function detect(data: unknown): number {
   return score;
 }
 
-/** Its id and name: all a format switch needs, without the codec's code. */
-export const meta = { id: "responses", name: "OpenAI Responses" } as const;
-
 /** The OpenAI Responses codec. */
 export const codec: Codec<"responses"> = {
-  ...meta,
+  ...formatMeta("responses"),
   pairing: "function_call.call_id ↔ function_call_output.call_id (not the item id fc_…)",
   detect,
   parse,

@@ -16,7 +16,9 @@ test.describe("loading a transcript", () => {
     const fig = page.locator(".alf-figure").first();
     await expect(fig).toHaveAccessibleName(/Loaded transcript/);
     await expect(counterOf(fig)).toHaveText("1 / 8");
-    await expect(page.locator(".page-conditions")).toContainText("OpenAI Chat Completions, 6 messages, 2 tool calls");
+    await expect(page.locator(".page-conditions")).toContainText(
+      "OpenAI Chat Completions request, 6 messages, 2 tool calls",
+    );
     // Parallel calls keep both ids.
     await fig.focus();
     for (let i = 0; i < 2; i += 1) await page.keyboard.press("ArrowRight");
@@ -73,9 +75,10 @@ test.describe("loading a transcript", () => {
     const problems = page.locator(".page-imported").getByRole("listitem");
     await expect(problems).toHaveText([
       "step 2: the result of call_2 comes before its call",
-      "step 4: call_1 has no result",
+      "step 4: call_2 has no result, and the transcript goes on without one",
+      "step 4: call_1 has no result, and the transcript goes on without one",
       "step 5: result call_9 matches no call",
-      "step 7: call_2 is used twice",
+      "step 7: call_2 is used by an earlier call too",
     ]);
     await page.getByRole("link", { name: "step 5" }).click();
     const fig = page.locator(".alf-figure").first();
@@ -85,7 +88,7 @@ test.describe("loading a transcript", () => {
     const warnings = fig.getByRole("list", { name: "Warnings at this step" });
     await expect(warnings.getByRole("listitem")).toHaveText(["⚠ result call_9 matches no call"]);
     const marked = fig.locator(".alf-row:has(.alf-row-warning)");
-    await expect(marked).toHaveCount(4);
+    await expect(marked).toHaveCount(4); // steps 2, 4, 5 and 7
     await expect(fig.locator('.alf-row[data-step="5"] .alf-row-warning')).toHaveText("⚠Warnings at this step");
     await expect(fig.locator(".alf-sr-only[aria-live]")).toContainText("(1 warning at this step)");
     const axe = await new AxeBuilder({ page }).include(".alf-figure").analyze();
@@ -100,6 +103,65 @@ test.describe("loading a transcript", () => {
     await expect(counterOf(fig)).toHaveText(/^6 \//);
     await expect(warnings).toHaveCount(0);
     expect(await offset()).toBe(before);
+  });
+
+  test("paste: thinking, the model's words beside its call, and a truthful end (no host check, no budget)", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en");
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("Paste JSON").fill(fixture("e2e-anthropic-thinking.json"));
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-imported")).toContainText("Anthropic Messages request, 4 messages, 1 tool call");
+    const fig = page.locator(".alf-figure").first();
+    // task, call 1, proposal, result, call 2, answer, end
+    await expect(counterOf(fig)).toHaveText("1 / 7");
+    await fig.focus();
+    await page.keyboard.press("End");
+    const context = fig.getByRole("group", { name: "Context" });
+    // The model's reasoning, marked as such, then its words, then its call: in the order the model wrote them.
+    await expect(context).toContainText(
+      "Model's reasoning: The user wants tomorrow's weather in Lyon; the forecast tool answers that.",
+    );
+    await expect(context).toContainText("Let me look up the forecast.");
+    await expect(context).toContainText('get_forecast({"city":"Lyon"})');
+    await expect(context).toContainText("Model's reasoning: encrypted by the provider, not readable");
+    await expect(context).toContainText("web_search (built in: web_search_20250305)");
+    await expect(fig.locator(".alf-step-title")).toHaveText("7. The transcript ends here");
+    await expect(fig.locator(".alf-step-caption")).toContainText("so whether the task got done is not recorded");
+    await expect(fig.locator(".alf-outcome")).toContainText("Outcome: not recorded");
+    await expect(fig.locator(".alf-counts")).toHaveText("Model calls 2 · Tool results 1");
+    const axe = await new AxeBuilder({ page }).include(".alf-figure").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test("file: a Responses response body with a provider-run web search, noted at its step", async ({ page }) => {
+    await page.goto("./?lang=en");
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("or choose a file").setInputFiles("tests/fixtures/transcripts/e2e-responses-websearch.json");
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-imported")).toContainText("OpenAI Responses response, 1 message, 0 tool calls");
+    const fig = page.locator(".alf-figure").first();
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText("2 / 3");
+    const warnings = fig.getByRole("list", { name: "Warnings at this step" });
+    await expect(warnings.getByRole("listitem")).toHaveText([
+      "⚠ web_search was run by the provider inside this model call, not by the host",
+    ]);
+    const context = fig.getByRole("group", { name: "Context" });
+    await page.keyboard.press("End");
+    await expect(context).toContainText("web_search, run by the provider:");
+    await expect(context).toContainText("The city library opens at 10:00 on Saturdays.");
+  });
+
+  test("?transcript= says where a linked file breaks, and names a format it does not read", async ({ page }) => {
+    await page.goto("./?lang=en&transcript=/transcripts/e2e-broken.json");
+    await expect(page.getByRole("alert")).toContainText("not valid JSON (line 3, column 24)");
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+    await page.goto("./?lang=zh&transcript=/transcripts/e2e-gemini.json");
+    await expect(page.getByRole("alert")).toContainText("Gemini generateContent contents, which is not read yet");
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
   });
 
   test("?transcript= from another origin is refused with a notice", async ({ page }) => {

@@ -4,7 +4,9 @@ import {
   callText,
   type JsonValue,
   type Message,
+  type MessagePart,
   type Step,
+  type ToolCall,
   type ToolDeclaration,
   type ToolResult,
   tokenPrefixSums,
@@ -32,6 +34,8 @@ function LongText(props: { text: string; catalog: Catalog }) {
   );
 }
 
+const NO_CALLS: ReadonlyMap<string, ToolCall> = new Map();
+
 const asRecord = (value: JsonValue | undefined): Readonly<Record<string, JsonValue>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as Readonly<Record<string, JsonValue>>)
@@ -50,20 +54,119 @@ function ResultText(props: { result: ToolResult; text: Catalog }) {
   );
 }
 
+function CallItem(props: { call: ToolCall; text: Catalog }) {
+  const { call, text } = props;
+  return (
+    <span className="alf-call">
+      <code>{callText(call)}</code> <CallIdChip callId={call.callId} label={text.ui.threadLabel(call.callId)} />
+    </span>
+  );
+}
+
+/**
+ * One piece of a message that is more than its text (an imported transcript's): shown as what it is, in words
+ * and a mark, never as markup — reasoning marked as the model's, a placeholder naming an image or a document, a
+ * provider-run tool marked as the provider's (the host ran nothing).
+ */
+function PartItem(props: { part: MessagePart; calls: ReadonlyMap<string, ToolCall>; text: Catalog }) {
+  const { part, calls, text } = props;
+  const { ui } = text;
+  switch (part.type) {
+    case "text":
+      return (
+        <span className="alf-part">
+          <LongText text={part.text} catalog={text} />
+        </span>
+      );
+    case "tool_call": {
+      const call = calls.get(part.callId);
+      return call === undefined ? null : <CallItem call={call} text={text} />;
+    }
+    case "reasoning":
+      return (
+        <span className="alf-part" data-part="reasoning">
+          <span className="alf-part-label">{ui.partReasoning}</span>{" "}
+          {part.redacted ? <em>{ui.partRedacted}</em> : <LongText text={part.text} catalog={text} />}
+        </span>
+      );
+    case "provider_tool":
+      return (
+        <span className="alf-part" data-part="provider">
+          <span className="alf-part-label">{ui.partProviderTool(part.name)}</span> <code>{part.input}</code>
+        </span>
+      );
+    case "provider_result":
+      return (
+        <span className="alf-part" data-part="provider">
+          <span className="alf-part-label">{ui.partProviderResult(part.name)}</span>{" "}
+          <code>
+            <LongText text={part.content} catalog={text} />
+          </code>
+        </span>
+      );
+    case "media":
+      return (
+        <span className="alf-part" data-part="placeholder">
+          [{ui.partMedia(part.media)}]
+        </span>
+      );
+    case "refusal":
+      return (
+        <span className="alf-part" data-part="refusal">
+          <span className="alf-part-label">{ui.partRefusal}</span> <LongText text={part.text} catalog={text} />
+        </span>
+      );
+    case "other":
+      return (
+        <span className="alf-part" data-part="placeholder">
+          [{ui.partOther(part.original)}]
+        </span>
+      );
+    default: {
+      const never: never = part;
+      return never;
+    }
+  }
+}
+
 function MessageItem(props: { message: Message; text: Catalog; isNew: boolean }) {
   const { message, text, isNew } = props;
   let body: React.ReactNode;
   switch (message.role) {
     case "system":
     case "user":
-      body = <LongText text={message.content} catalog={text} />;
+      body =
+        message.parts === undefined ? (
+          <LongText text={message.content} catalog={text} />
+        ) : (
+          message.parts.map((part, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never change or reorder
+            <PartItem key={i} part={part} calls={NO_CALLS} text={text} />
+          ))
+        );
       break;
     case "assistant":
-      body = message.toolCalls.map((call) => (
-        <span key={call.callId} className="alf-call">
-          <code>{callText(call)}</code> <CallIdChip callId={call.callId} label={text.ui.threadLabel(call.callId)} />
-        </span>
-      ));
+      if (message.parts !== undefined) {
+        const calls = new Map(message.toolCalls.map((call) => [call.callId, call]));
+        body = message.parts.map((part, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never change or reorder
+          <PartItem key={i} part={part} calls={calls} text={text} />
+        ));
+      } else {
+        // The model's words beside its calls: "Let me look that up" is part of what the model said.
+        body = (
+          <>
+            {message.content === null || message.content === "" ? null : (
+              <span className="alf-part">
+                <LongText text={message.content} catalog={text} />
+              </span>
+            )}
+            {message.toolCalls.map((call) => (
+              <CallItem key={call.callId} call={call} text={text} />
+            ))}
+          </>
+        );
+      }
       break;
     case "tool":
       body = <ResultText result={message} text={text} />;
@@ -229,11 +332,17 @@ export function StepPanels(props: {
               <p className="alf-message alf-tools">
                 <span className="alf-role">{text.ui.toolsDeclared}</span>
                 <span className="alf-message-body">
-                  {tools.map((tool) => (
-                    <code key={tool.name}>
-                      {tool.name}({Object.keys(asRecord(tool.parameters.properties)).join(", ")})
-                    </code>
-                  ))}
+                  {tools.map((tool) =>
+                    tool.builtIn === undefined ? (
+                      <code key={tool.name}>
+                        {tool.name}({Object.keys(asRecord(tool.parameters.properties)).join(", ")})
+                      </code>
+                    ) : (
+                      <code key={tool.name} data-built-in="">
+                        {text.ui.builtInTool(tool.name, tool.builtIn)}
+                      </code>
+                    ),
+                  )}
                 </span>
               </p>
               {from > 0 ? (

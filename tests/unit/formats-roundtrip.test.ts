@@ -1,0 +1,119 @@
+// @vitest-environment node
+/**
+ * Round trips through every format: a run written out in a format and imported again keeps its call ids, its
+ * results and its number of model calls — over random runs (fast-check) and every built-in scenario.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Message, runScenario, SCENARIO_IDS, scenarioById, type Trace } from "../../src/engine";
+import { FORMAT_IDS } from "../../src/formats";
+import { chatRequest } from "../../src/formats/chat";
+import { importTranscript } from "../../src/formats/import";
+import { wireTranscript } from "../../src/formats/wire";
+
+/** What must survive a round trip: the proposed call ids in order, each result by id, the model calls. */
+function essentials(trace: Trace) {
+  return {
+    callIds: trace.steps.flatMap((s) => (s.kind === "proposal" ? s.callIds : [])),
+    results: trace.steps.flatMap((s) => (s.kind === "execution" ? [[s.callIds[0], s.toolResult?.content]] : [])),
+    modelCalls: trace.steps.filter((s) => s.kind === "model_call").length,
+    answers: trace.steps.flatMap((s) => (s.kind === "answer" ? [s.text] : [])),
+  };
+}
+
+const word = fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8}){0,4}$/);
+const args = fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.oneof(word, fc.integer(), fc.boolean()), {
+  maxKeys: 3,
+});
+
+/** A model turn: one to three parallel calls (with or without words), their results in any order; or a reply. */
+const turn = fc.oneof(
+  fc.record({
+    kind: fc.constant("calls" as const),
+    text: fc.option(word, { nil: null }),
+    calls: fc.array(fc.record({ name: fc.constantFrom("read_file", "search", "get_weather"), args }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    results: fc.array(word, { minLength: 3, maxLength: 3 }),
+    order: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant("reply" as const), text: word, next: word }),
+);
+
+/** A well-formed run from random turns: every call id unique, every call answered. */
+function runOf(system: string | null, task: string, turns: readonly fc.infer<typeof turn>[]): Message[] {
+  const messages: Message[] = [];
+  if (system !== null) messages.push({ role: "system", content: system });
+  messages.push({ role: "user", content: task });
+  let n = 0;
+  turns.forEach((t, i) => {
+    if (t.kind === "reply") {
+      messages.push({ role: "assistant", content: t.text, toolCalls: [] });
+      if (i < turns.length - 1) messages.push({ role: "user", content: t.next });
+      return;
+    }
+    const calls = t.calls.map((c) => ({ callId: `call_${(n += 1)}`, name: c.name, args: c.args }));
+    messages.push({ role: "assistant", content: t.text, toolCalls: calls });
+    const answered = t.order ? calls : [...calls].reverse();
+    answered.forEach((c, j) => {
+      messages.push({
+        role: "tool",
+        callId: c.callId,
+        name: c.name,
+        status: "ok",
+        content: t.results[j] ?? "",
+        replayed: false,
+      });
+    });
+  });
+  return messages;
+}
+
+const imported = (text: string): Trace => {
+  const result = importTranscript(text);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.trace;
+};
+
+describe("a random run, written in each format and imported again", () => {
+  it("keeps its call ids, its results and its number of model calls", () => {
+    fc.assert(
+      fc.property(fc.option(word, { nil: null }), word, fc.array(turn, { minLength: 1, maxLength: 6 }), (s, t, ts) => {
+        const messages = runOf(s, t, ts);
+        const tools = [{ name: "read_file", description: "Read a file.", parameters: { type: "object" } }];
+        const base = imported(JSON.stringify(chatRequest(messages, tools)));
+        expect(essentials(base).modelCalls).toBe(ts.length);
+        for (const format of FORMAT_IDS) {
+          const again = imported(JSON.stringify(wireTranscript(format, base)));
+          expect(essentials(again), format).toEqual(essentials(base));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("every built-in scenario, written in each format and imported again", () => {
+  it.each(SCENARIO_IDS.flatMap((id) => FORMAT_IDS.map((format) => [id, format] as const)))(
+    "%s via %s keeps its call ids, results and model calls",
+    (id, format) => {
+      const trace = runScenario(scenarioById(id, "en"));
+      const again = imported(JSON.stringify(wireTranscript(format, trace)));
+      const want = essentials(trace);
+      const got = essentials(again);
+      if (format === "neutral") {
+        expect(again).toEqual(trace); // the figure's own export loads back as it was, steps and all
+        return;
+      }
+      // A transcript has no validation steps: its proposals, results and model calls are the run's own. A host
+      // that never fed a result back (missing-feedback) shows its model the same context again; the transcript
+      // holds the calls it proposed, each once.
+      expect(got.callIds).toEqual(want.callIds);
+      expect(got.modelCalls).toBe(id === "missing-feedback" && format === "responses" ? 1 : want.modelCalls);
+      const fed = trace.messages.flatMap((m) => (m.role === "tool" ? [[m.callId, m.content]] : []));
+      expect(got.results).toEqual(fed);
+      expect(got.answers).toEqual(want.answers);
+    },
+  );
+});
