@@ -156,7 +156,9 @@ function resultText(content: unknown, at: string): string {
   return needArray(content, at)
     .map((block, i) => {
       const part = blockParts(block, `${at}.${i}`);
-      return part.type === "text" ? part.text : placeholderText(part.type === "media" ? part.media : part.type);
+      return part.type === "text"
+        ? part.text
+        : placeholderText(part.type === "media" ? part.media : part.type === "other" ? part.original : part.type);
     })
     .join("\n");
 }
@@ -181,11 +183,20 @@ function readMessages(items: readonly unknown[], path: string, system: Message[]
       const parts = blocks.map((block, j): MessagePart => {
         const blockAt = `${at}.content.${j}`;
         if (str(block, "type") !== "tool_use") return blockParts(block, blockAt);
-        const call = toolCall(
+        const [id, name, input] = [
           needString(block, "id", blockAt),
           needString(block, "name", blockAt),
-          field(block, "input") ?? {},
-        );
+          field(block, "input"),
+        ];
+        // Anthropic's input is an object; anything else is kept as written (and reported as bad_arguments).
+        const call: ToolCall = isRecord(input)
+          ? toolCall(id, name, input)
+          : {
+              callId: id,
+              name,
+              args: {},
+              rawArguments: typeof input === "string" ? input : (JSON.stringify(input) ?? ""),
+            };
         names.set(call.callId, call.name);
         calls.push(call);
         return { type: "tool_call", callId: call.callId };

@@ -192,6 +192,7 @@ function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: Impo
     if (m.role === "assistant")
       for (const c of m.toolCalls) proposedAt.set(c.callId, [...(proposedAt.get(c.callId) ?? []), i]);
   });
+  const freeText = new Set(tools.flatMap((t) => (t.builtIn === "custom" ? [t.name] : [])));
   let counters = { modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 };
   let contextEnd = 0;
   let fed: string[] = [];
@@ -262,7 +263,8 @@ function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: Impo
         for (const call of m.toolCalls) {
           if (everCalled.has(call.callId))
             problems.push({ kind: "duplicate_id", callId: call.callId, step: steps.length });
-          if (call.rawArguments !== undefined)
+          // A custom (free-text) tool's input is text by design, not malformed JSON.
+          if (call.rawArguments !== undefined && !freeText.has(call.name))
             problems.push({ kind: "bad_arguments", callId: call.callId, step: steps.length });
           everCalled.add(call.callId);
           answered.delete(call.callId);

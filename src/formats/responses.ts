@@ -93,11 +93,25 @@ const PROVIDER_CALLS = new Set([
   "mcp_call",
   "mcp_list_tools",
   "mcp_approval_request",
-  "computer_call",
-  "local_shell_call",
-  "shell_call",
-  "apply_patch_call",
-  "custom_tool_call",
+]);
+/**
+ * Calls of built-in tools that the host (the client) runs, answered by a `*_output` item with the same `call_id`:
+ * a custom (free-text) tool, computer use, a shell, apply_patch. Their arguments are text or an action object.
+ */
+const CLIENT_CALLS: Readonly<Record<string, string>> = {
+  custom_tool_call: "custom",
+  computer_call: "computer",
+  local_shell_call: "local_shell",
+  shell_call: "shell",
+  apply_patch_call: "apply_patch",
+};
+const CLIENT_OUTPUTS = new Set([
+  "function_call_output",
+  "custom_tool_call_output",
+  "computer_call_output",
+  "local_shell_call_output",
+  "shell_call_output",
+  "apply_patch_call_output",
 ]);
 /** Item types known to the Responses API, for detection. */
 const ITEM_TYPES = new Set([
@@ -107,9 +121,8 @@ const ITEM_TYPES = new Set([
   "reasoning",
   "item_reference",
   "mcp_approval_response",
-  "computer_call_output",
-  "local_shell_call_output",
-  "custom_tool_call_output",
+  ...CLIENT_OUTPUTS,
+  ...Object.keys(CLIENT_CALLS),
   ...PROVIDER_CALLS,
 ]);
 const MEDIA: Readonly<Record<string, string>> = { input_image: "image", input_file: "file", input_audio: "audio" };
@@ -132,7 +145,11 @@ const outputText = (output: unknown, path: string): string =>
   typeof output === "string"
     ? output
     : contentParts(output, path)
-        .map((p) => (p.type === "text" ? p.text : placeholderText(p.type === "media" ? p.media : p.type)))
+        .map((p) =>
+          p.type === "text"
+            ? p.text
+            : placeholderText(p.type === "media" ? p.media : p.type === "other" ? p.original : p.type),
+        )
         .join("\n");
 
 /** What a provider-run item was asked to do, in short: its action, query, code or arguments. */
@@ -178,7 +195,18 @@ function readItems(items: readonly unknown[], path: string, instructions: string
       const current = inTurn();
       current.calls.push(call);
       current.parts.push({ type: "tool_call", callId });
-    } else if (type === "function_call_output" || type === "custom_tool_call_output") {
+    } else if (CLIENT_CALLS[type] !== undefined) {
+      const callId = needString(item, "call_id", at);
+      const name = str(item, "name") ?? (CLIENT_CALLS[type] as string);
+      const input = item.input ?? item.action ?? item.operation ?? {};
+      const call: ToolCall = isRecord(input)
+        ? toolCall(callId, name, input)
+        : { callId, name, args: {}, rawArguments: typeof input === "string" ? input : compact(input) };
+      names.set(callId, name);
+      const current = inTurn();
+      current.calls.push(call);
+      current.parts.push({ type: "tool_call", callId });
+    } else if (CLIENT_OUTPUTS.has(type)) {
       endTurn();
       const callId = needString(item, "call_id", at);
       messages.push({
@@ -186,7 +214,7 @@ function readItems(items: readonly unknown[], path: string, instructions: string
         callId,
         name: names.get(callId) ?? "",
         status: "ok",
-        content: outputText(item.output, `${at}.output`),
+        content: isRecord(item.output) ? compact(item.output) : outputText(item.output, `${at}.output`),
         replayed: false,
       });
     } else if (type === "reasoning") {

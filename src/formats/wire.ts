@@ -19,7 +19,9 @@ export function wireRequest(format: FormatId, trace: Pick<Trace, "messages" | "t
 /**
  * The whole run as one transcript in `format`: every message, the model's final reply included (a reply without
  * tool calls ends the loop, so no later request of a run the engine made carries it). Importing it gives back the
- * same messages; in the neutral format it is the trace itself.
+ * same call ids, results, model calls and replies (tests/unit/formats-roundtrip.test.ts) — not every field: a
+ * provider's format has no `replayed`, the OpenAI ones no error status (docs/formats.md lists what each drops).
+ * In the neutral format it is the trace itself, which loads back whole.
  * @example wireTranscript("chat", runScenario(f22Scenario("en"))).messages.at(-1) // { role: "assistant", content: "timeout is 30" }
  */
 export function wireTranscript(format: FormatId, trace: Trace): unknown {

@@ -42,7 +42,9 @@ const turn = fc.oneof(
 );
 
 /** A well-formed run from random turns: every call id unique, every call answered. */
-function runOf(system: string | null, task: string, turns: readonly fc.infer<typeof turn>[]): Message[] {
+type Turn = typeof turn extends fc.Arbitrary<infer T> ? T : never;
+
+function runOf(system: string | null, task: string, turns: readonly Turn[]): Message[] {
   const messages: Message[] = [];
   if (system !== null) messages.push({ role: "system", content: system });
   messages.push({ role: "user", content: task });
