@@ -250,7 +250,7 @@ function readTools(data: unknown): ToolDeclaration[] {
 
 function parse(data: unknown): ReturnType<Codec["parse"]> {
   const read = reading((): Neutral => {
-    if (Array.isArray(data)) return { messages: readMessages(data, "messages", []), tools: [], shape: "messages" };
+    if (Array.isArray(data)) return { messages: readMessages(data, "", []), tools: [], shape: "messages" };
     if (field(data, "type") === "message" && field(data, "role") === "assistant")
       return {
         messages: readMessages([{ role: "assistant", content: field(data, "content") }], "content", []).map((m) => m),
@@ -273,6 +273,15 @@ function detect(data: unknown): number {
     return 9;
   const items = Array.isArray(data) ? data : list(data, "messages");
   let score = !Array.isArray(data) && field(data, "system") !== undefined && items.length > 0 ? 5 : 0;
+  // A body whose messages read the same in Chat (text only) still says whose it is: a Claude model, or a field
+  // only Anthropic's request has. Weaker than any of Chat's own signs (roles tool / developer, tool_calls).
+  const model = str(data, "model") ?? "";
+  if (
+    items.length > 0 &&
+    (model.startsWith("claude") ||
+      ["thinking", "stop_sequences", "anthropic_version"].some((k) => field(data, k) !== undefined))
+  )
+    score = Math.max(score, 3);
   for (const m of items) {
     for (const block of list(m, "content")) {
       const type = str(block, "type") ?? "";

@@ -214,7 +214,7 @@ function readTools(data: unknown): ToolDeclaration[] {
 
 function parse(data: unknown): ReturnType<Codec["parse"]> {
   const read = reading((): Neutral => {
-    if (Array.isArray(data)) return { messages: readMessages(data, "messages"), tools: [], shape: "messages" };
+    if (Array.isArray(data)) return { messages: readMessages(data, ""), tools: [], shape: "messages" };
     const choices = field(data, "choices");
     if (Array.isArray(choices)) {
       const message = field(choices[0], "message");

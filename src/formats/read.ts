@@ -25,7 +25,9 @@ export function reading<T>(read: () => T): { ok: true; value: T } | { ok: false;
   try {
     return { ok: true, value: read() };
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, errors: [{ message: error.message, path: error.path }] };
+    // A bare list is read from the root (path ""), so its paths start with the item's index: "3.role".
+    if (error instanceof Refusal)
+      return { ok: false, errors: [{ message: error.message, path: error.path.replace(/^\./, "") }] };
     throw error;
   }
 }

@@ -254,7 +254,7 @@ function readTools(data: unknown): ToolDeclaration[] {
 
 function parse(data: unknown): ReturnType<Codec["parse"]> {
   const read = reading((): Neutral => {
-    if (Array.isArray(data)) return { messages: readItems(data, "input", undefined), tools: [], shape: "messages" };
+    if (Array.isArray(data)) return { messages: readItems(data, "", undefined), tools: [], shape: "messages" };
     const instructions = str(data, "instructions");
     if (
       field(data, "object") === "response" ||
