@@ -113,7 +113,7 @@ describe("npm run demo -- --import", () => {
     );
     expect(wrong).toMatchObject({ exitCode: 2, stdout: "" });
     expect(wrong.stderr).toContain("(read as Anthropic Messages)");
-    expect(wrong.stderr).toContain("at messages.1.role");
+    expect(wrong.stderr).toContain("at 1.role"); // a bare list: the path starts at the item's index
     const broken = runCli(["--import", "x.json"], () => '{"messages": [}');
     expect(broken).toMatchObject({ exitCode: 2, stdout: "", stderr: "x.json: not valid JSON (line 1, column 15)\n" });
     expect(
