@@ -103,6 +103,11 @@ test.describe("loading a transcript", () => {
     await expect(counterOf(fig)).toHaveText(/^6 \//);
     await expect(warnings).toHaveCount(0);
     expect(await offset()).toBe(before);
+
+    // The end: the calls still waiting for a result are the ones in play, and the caption says they never ran.
+    await page.keyboard.press("End");
+    await expect(fig.locator(".alf-panel-call").getByRole("button")).toHaveText(["call_1", "call_2"]);
+    await expect(fig.locator(".alf-step-caption")).toContainText("those calls have not been run");
   });
 
   test("paste: thinking, the model's words beside its call, and a truthful end (no host check, no budget)", async ({

@@ -309,7 +309,15 @@ export function StepPanels(props: {
   const shown = messages.slice(from, step.contextEnd);
   // Once no call is in play (the model has answered), the last exchange is still what the context holds.
   const shownResult = step.toolResult ?? latestResult(messages, step.contextEnd);
-  const shownCallIds = step.callIds.length > 0 ? step.callIds : shownResult === null ? [] : [shownResult.callId];
+  // At the end, calls still waiting for a result are what is in play; else the last exchange.
+  const shownCallIds =
+    step.callIds.length > 0
+      ? step.callIds
+      : step.kind === "finish" && step.pendingCallIds.length > 0
+        ? step.pendingCallIds
+        : shownResult === null
+          ? []
+          : [shownResult.callId];
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.appendedFrom : step.contextEnd;
   return (
