@@ -20,7 +20,7 @@ import {
   refuse,
   toolCall,
 } from "./read";
-import { type Codec, compact, field, isRecord, list, type Neutral, runMessages, str } from "./types";
+import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
 
 /** An Anthropic content block, as sent. */
 export type AnthropicBlock =
@@ -248,8 +248,8 @@ function readTools(data: unknown): ToolDeclaration[] {
   });
 }
 
-function parse(data: unknown): ReturnType<Codec["parse"]> {
-  const read = reading((): Neutral => {
+function parse(data: unknown): ParseResult {
+  return reading((): Neutral => {
     if (Array.isArray(data)) return { messages: readMessages(data, "", []), tools: [], shape: "messages" };
     if (field(data, "type") === "message" && field(data, "role") === "assistant")
       return {
@@ -264,7 +264,6 @@ function parse(data: unknown): ReturnType<Codec["parse"]> {
       shape: "request",
     };
   });
-  return read.ok ? { ok: true, neutral: read.value } : read;
 }
 
 /** How much a document looks like Anthropic Messages: a top-level `system`, a message response, its block types. */

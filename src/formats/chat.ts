@@ -19,7 +19,7 @@ import {
   refuse,
   toolCall,
 } from "./read";
-import { type Codec, field, isRecord, list, type Neutral, runMessages, str } from "./types";
+import { type Codec, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
 
 /** A Chat Completions message, as sent. */
 export type ChatMessage =
@@ -212,8 +212,8 @@ function readTools(data: unknown): ToolDeclaration[] {
   return tools;
 }
 
-function parse(data: unknown): ReturnType<Codec["parse"]> {
-  const read = reading((): Neutral => {
+function parse(data: unknown): ParseResult {
+  return reading((): Neutral => {
     if (Array.isArray(data)) return { messages: readMessages(data, ""), tools: [], shape: "messages" };
     const choices = field(data, "choices");
     if (Array.isArray(choices)) {
@@ -223,7 +223,6 @@ function parse(data: unknown): ReturnType<Codec["parse"]> {
     const messages = needArray(field(data, "messages"), "messages");
     return { messages: readMessages(messages, "messages"), tools: readTools(data), shape: "request" };
   });
-  return read.ok ? { ok: true, neutral: read.value } : read;
 }
 
 /** How much a document looks like Chat Completions: its roles, its call fields, its content part types. */

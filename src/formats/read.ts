@@ -3,7 +3,7 @@
  * (its text in `content`, its parts kept only when they say more than the text), and errors with their path.
  */
 import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration } from "../engine";
-import { field, isRecord, type ReadError, readArguments, str } from "./types";
+import { field, isRecord, type Neutral, type ParseResult, readArguments, str } from "./types";
 
 /** Thrown inside a reader to refuse the document at `path`; caught by the codec's `parse`. */
 export class Refusal extends Error {
@@ -20,10 +20,10 @@ export function refuse(path: string, what: string): never {
   throw new Refusal(what, path);
 }
 
-/** Run a reader, turning its refusal into the errors of a failed parse. */
-export function reading<T>(read: () => T): { ok: true; value: T } | { ok: false; errors: readonly ReadError[] } {
+/** Run a codec's reader: the neutral messages it reads, or its refusal as the errors of a failed parse. */
+export function reading(read: () => Neutral): ParseResult {
   try {
-    return { ok: true, value: read() };
+    return { ok: true, neutral: read() };
   } catch (error) {
     // A bare list is read from the root (path ""), so its paths start with the item's index: "3.role".
     if (error instanceof Refusal)

@@ -20,7 +20,7 @@ import {
   refuse,
   toolCall,
 } from "./read";
-import { type Codec, compact, field, isRecord, list, type Neutral, runMessages, str } from "./types";
+import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
 
 /** A Responses input item, as sent. */
 export type ResponsesItem =
@@ -252,8 +252,8 @@ function readTools(data: unknown): ToolDeclaration[] {
   });
 }
 
-function parse(data: unknown): ReturnType<Codec["parse"]> {
-  const read = reading((): Neutral => {
+function parse(data: unknown): ParseResult {
+  return reading((): Neutral => {
     if (Array.isArray(data)) return { messages: readItems(data, "", undefined), tools: [], shape: "messages" };
     const instructions = str(data, "instructions");
     if (
@@ -267,7 +267,6 @@ function parse(data: unknown): ReturnType<Codec["parse"]> {
     const items = typeof input === "string" ? [{ role: "user", content: input }] : needArray(input, "input");
     return { messages: readItems(items, "input", instructions), tools: readTools(data), shape: "request" };
   });
-  return read.ok ? { ok: true, neutral: read.value } : read;
 }
 
 /** How much a document looks like Responses: an `input` or `output`, or items of its types. */
