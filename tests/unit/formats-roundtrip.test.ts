@@ -55,7 +55,8 @@ function runOf(system: string | null, task: string, turns: readonly Turn[]): Mes
       if (i < turns.length - 1) messages.push({ role: "user", content: t.next });
       return;
     }
-    const calls = t.calls.map((c) => ({ callId: `call_${(n += 1)}`, name: c.name, args: c.args }));
+    const calls = t.calls.map((c, j) => ({ callId: `call_${n + j + 1}`, name: c.name, args: c.args }));
+    n += calls.length;
     messages.push({ role: "assistant", content: t.text, toolCalls: calls });
     const answered = t.order ? calls : [...calls].reverse();
     answered.forEach((c, j) => {
