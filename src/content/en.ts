@@ -1,4 +1,12 @@
-import { appendedOf, type FinishStep, feedsFirstResult, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
+import {
+  appendedOf,
+  type ExecutionStep,
+  type FinishStep,
+  feedsFirstResult,
+  LOOP_ERRORS_EN,
+  type Step,
+  type Trace,
+} from "../engine";
 import { type Catalog, clip, resultLabel } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -11,8 +19,8 @@ function title(step: Step): string {
       return step.contextEnd === 0 ? `The user's task: “${step.request}”` : `The user writes: “${step.request}”`;
     case "model_call":
       return step.toolResult === null
-        ? `Host builds the context and calls the model (call ${step.modelCall})`
-        : `Host feeds back the ${step.toolResult.status === "error" ? "error result" : "result"} of ${step.toolResult.callId} and calls the model (call ${step.modelCall})`;
+        ? `Host builds the context and calls the model (model call ${step.modelCall})`
+        : `Host feeds back the ${step.callIds.length > 1 ? "results" : step.toolResult.status === "error" ? "error result" : "result"} of ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join(", ")} and calls the model (model call ${step.modelCall})`;
     case "proposal":
       return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}`;
     case "validation":
@@ -52,6 +60,10 @@ function transcriptEnd(step: FinishStep, trace: Pick<Trace, "messages">): string
   return "The model's last reply has no tool call, and the transcript ends there.";
 }
 
+/** Whether the result of this step's call is among the messages at all: a host that never feeds results back drops it. */
+const fedLater = (step: ExecutionStep, trace: Pick<Trace, "messages">): boolean =>
+  trace.messages.some((m) => m.role === "tool" && m.callId === step.call.callId);
+
 function caption(step: Step, trace: Pick<Trace, "messages">): string {
   switch (step.kind) {
     case "task":
@@ -82,7 +94,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
       return `The host appends the model's tool call and ${fed}, paired by the same call_id, and makes model call ${step.modelCall}.${first ? " Only now does the model see a tool result." : ""}`;
     }
     case "proposal":
-      return `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): a request written as text, and nothing has run. The call_id only pairs this request with its result to come.`;
+      return `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into a structured tool call and gives it its id, and nothing has run. The call_id only pairs this request with its result to come.`;
     case "validation": {
       const noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
       return {
@@ -93,9 +105,9 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
       }[step.verdict];
     }
     case "execution":
-      return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. The model has not seen it yet: the context is unchanged.`;
+      return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${fedLater(step, trace) ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
     case "answer":
-      return "This reply contains no tool call (OpenAI's finish_reason “stop”, Anthropic's stop_reason “end_turn”), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
+      return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
     case "finish":
       return {
         completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
@@ -205,6 +217,7 @@ export const en = {
     newInContext: "new",
     replayed: "replayed",
     checksHeading: "Host checks",
+    answeredFromRecord: "operation already ran: answered from the record, not run again",
     counters: (counters, budget) =>
       budget === null
         ? `Model calls ${counters.modelCalls} · Tool results ${counters.toolExecutions}`
@@ -221,7 +234,7 @@ export const en = {
     outcome: (label) => `Outcome: ${label}`,
     threadLabel: (callId) => `${callId}: highlight every place it appears`,
     contextAdded: (messages, tokens, total) =>
-      `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${tokens} tokens; about ${total} tokens in all`,
+      `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${tokens} tokens; about ${total} tokens in the messages`,
     contextSize: (total) => `The context the model last received: about ${total} tokens`,
     tokenMethod:
       "Token counts are estimates: about 4 Latin characters or 1 Chinese character per token, tool declarations not counted; real counts depend on the model's tokenizer.",
@@ -234,7 +247,8 @@ export const en = {
     innerLoopTokens: "Tokens, generated one by one",
     format: "Format",
     neutralFormat: "Neutral (this figure's messages)",
-    wireNote: "The request body the host sent at its latest model call (the model name is a placeholder).",
+    wireNote:
+      "The request body the host sent at its latest model call. The model name and the call ids are placeholders (a provider mints its own: call_… in Chat, call_… with an fc_… item id in Responses, toolu_… in Anthropic Messages); Responses is shown stateless, every item sent again, without previous_response_id.",
     wireLoading: "Loading the format…",
     showAll: (length) => `Show all ${length} characters`,
     showLess: "Show less",

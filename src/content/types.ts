@@ -139,6 +139,8 @@ export interface UiText {
   readonly newInContext: string;
   readonly replayed: string;
   readonly checksHeading: string;
+  /** The last row of a replayed call's checks: the operation already ran, and its recorded result answers. */
+  readonly answeredFromRecord: string;
   /**
    * Model calls n / budget, tool executions, simulated writes; for a run with no budget (an imported transcript),
    * only what it records: model calls and tool results.

@@ -1,4 +1,4 @@
-import { appendedOf, type FinishStep, feedsFirstResult, type Step, type Trace } from "../engine";
+import { appendedOf, type ExecutionStep, type FinishStep, feedsFirstResult, type Step, type Trace } from "../engine";
 import { type Catalog, clip, type FailureCaptions, resultLabel } from "./types";
 import { zhFailureCaptions } from "./zh-failures";
 
@@ -13,7 +13,7 @@ function title(step: Step): string {
     case "model_call":
       return step.toolResult === null
         ? `宿主构建上下文，第${step.modelCall}次调用模型`
-        : `宿主回填 ${step.toolResult.callId} 的${step.toolResult.status === "error" ? "错误结果" : "结果"}，第${step.modelCall}次调用模型`;
+        : `宿主回填 ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join("、")} 的${step.callIds.length <= 1 && step.toolResult.status === "error" ? "错误结果" : "结果"}，第${step.modelCall}次调用模型`;
     case "proposal":
       return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}`;
     case "validation":
@@ -52,6 +52,10 @@ function transcriptEnd(step: FinishStep, trace: Pick<Trace, "messages">): string
   return "模型最后一次回复里没有工具调用，记录到此为止。";
 }
 
+/** Whether the result of this step's call is among the messages at all: a host that never feeds results back drops it. */
+const fedLater = (step: ExecutionStep, trace: Pick<Trace, "messages">): boolean =>
+  trace.messages.some((m) => m.role === "tool" && m.callId === step.call.callId);
+
 function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCaptions | null): string {
   switch (step.kind) {
     case "task":
@@ -76,7 +80,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCa
       return `宿主把模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对，发起第${step.modelCall}次模型调用。${first ? "模型这才第一次看到工具结果。" : ""}`;
     }
     case "proposal":
-      return `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：一段文本形式的请求，什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
+      return `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
     case "validation": {
       if (step.verdict === "refused") return failures === null ? title(step) : failures.refused(step);
       if (step.verdict === "replayed") return failures === null ? title(step) : failures.replayed;
@@ -84,9 +88,9 @@ function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCa
       return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`;
     }
     case "execution":
-      return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。模型还没看到它：上下文没有变化。`;
+      return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${fedLater(step, trace) ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
     case "answer":
-      return "这次回复里没有工具调用（OpenAI 的 finish_reason 为 “stop”，Anthropic 的 stop_reason 为 “end_turn”），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
+      return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
     case "finish":
       if (step.outcome === "not_recorded")
         return `${transcriptEnd(step, trace)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
@@ -160,7 +164,7 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
       figureLabel: "动态图解：Agent 循环里真正发生的每一步",
       nameFigure: (kicker, figureTitle) => `${kicker}：${figureTitle}`,
       nameDialog: (kicker) => `放大的图形：${kicker}`,
-      nameAllSteps: (kicker) => `${kicker} 的全部步骤`,
+      nameAllSteps: (kicker) => `${kicker}的全部步骤`,
       keysActive: "键盘已启用：← → 逐步，空格 播放/暂停，Home/End 第一步/最后一步",
       diagramLabel: "泳道图：用户、模型、宿主、工具之间依次传递的消息",
       lanesLabel: "泳道",
@@ -187,11 +191,12 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
       dialogLabel: "放大的图形：动态图解",
       language: "语言",
       controlsLabel: "步骤控制",
-      printStepsHeading: "动态图解 的全部步骤",
+      printStepsHeading: "动态图解的全部步骤",
       edge: (from, to) => `${from} → ${to}`,
       newInContext: "新增",
       replayed: "重放",
       checksHeading: "宿主的检查",
+      answeredFromRecord: "该操作已执行过：按记录作答，不再执行",
       counters: (counters, budget) =>
         budget === null
           ? `模型调用 ${counters.modelCalls} · 工具结果 ${counters.toolExecutions}`
@@ -208,7 +213,7 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
       outcome: (label) => `结局：${label}`,
       threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
       contextAdded: (messages, tokens, total) =>
-        `这次调用新增 ${messages} 条消息，约 ${tokens} token；上下文共约 ${total} token`,
+        `这次调用新增 ${messages} 条消息，约 ${tokens} token；消息共约 ${total} token`,
       contextSize: (total) => `模型上一次收到的上下文：约 ${total} token`,
       tokenMethod:
         "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
@@ -220,7 +225,8 @@ export const zhCatalog = (failures: FailureCaptions | null) =>
       innerLoopTokens: "逐个生成的 token",
       format: "格式",
       neutralFormat: "中性（本图的消息）",
-      wireNote: "宿主在最近一次模型调用时发送的请求体（model 为占位名）。",
+      wireNote:
+        "宿主在最近一次模型调用时发送的请求体。model 名称和调用 ID 都是占位符（服务方会生成自己的 ID：Chat 为 call_…，Responses 为 call_… 加 fc_… 项 ID，Anthropic Messages 为 toolu_…）；Responses 按无状态方式展示，每次重发全部项，不用 previous_response_id。",
       wireLoading: "正在加载格式……",
       showAll: (length) => `显示全部（${length} 字）`,
       showLess: "收起",

@@ -297,5 +297,11 @@ export const codec: Codec<"anthropic"> = {
   detect,
   parse,
   request: anthropicRequest,
-  transcript: (trace: Trace) => anthropicRequest(runMessages(trace), trace.tools),
+  // A whole run ends on the model's reply: as a request body, a final assistant turn would be a prefill for the
+  // model to continue. So the transcript is the body's content without `model` and `max_tokens`: a record, not a
+  // request to send.
+  transcript: (trace: Trace) => {
+    const { model: _model, max_tokens: _maxTokens, ...record } = anthropicRequest(runMessages(trace), trace.tools);
+    return record;
+  },
 };

@@ -44,6 +44,7 @@ test.describe("scenarios on the chapter page", () => {
       /tool is on the allowed list.*passed/,
       /arguments stay in scope.*passed/,
       /operation id not used for a different action.*passed/,
+      /operation already ran: answered from the record, not run again/,
     ]);
     await expect(fig.locator(".alf-counts")).toHaveText("Model calls 3 / 8 · Tool executions 2 · Simulated writes 1");
     await expect(fig.getByRole("region", { name: "Tool result" })).toContainText("replayed");

@@ -54,7 +54,8 @@ test.describe("the context diff", () => {
     const fig = figureOf(page);
     const size = fig.locator(".alf-context-size");
     const first = (await size.textContent()) ?? "";
-    const [, added, total] = first.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in all/) ?? [];
+    const [, added, total] =
+      first.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in the messages/) ?? [];
     expect(Number(added)).toBeGreaterThan(0);
     expect(added).toBe(total); // the first call's context is all new
     await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
@@ -68,7 +69,8 @@ test.describe("the context diff", () => {
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
     await expect(counterOf(fig)).toHaveText("6 / 8");
     const second = (await size.textContent()) ?? "";
-    const [, added2, total2] = second.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in all/) ?? [];
+    const [, added2, total2] =
+      second.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in the messages/) ?? [];
     expect(Number(total2)).toBe(Number(total) + Number(added2));
     await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
   });

@@ -70,6 +70,8 @@ describe("the catalogs", () => {
     it("step 7 stops on a reply without a tool call (finish_reason / stop_reason), and step 8 checks the environment", () => {
       expect(caption("en", 7)).toContain("finish_reason “stop”");
       expect(caption("en", 7)).toContain("stop_reason “end_turn”");
+      expect(caption("en", 7)).toContain("no function_call item in the output");
+      expect(caption("zh", 7)).toContain("Responses 的输出里没有 function_call 项");
       expect(caption("en", 8)).toContain("checks the environment itself");
       expect(caption("zh", 8)).toContain("自己核对环境");
       for (const lang of ["zh", "en"] as const) {
@@ -123,5 +125,34 @@ describe("a tool result's arrow label", () => {
     expect(resultLabel("{not json")).toBe("{not json");
     expect(resultLabel("{}")).toBe("{}");
     expect(resultLabel("x".repeat(40))).toBe(`${"x".repeat(27)}…`);
+  });
+});
+
+describe("sentences checked against the APIs", () => {
+  const f22 = runScenario(f22Scenario("en"));
+  const step = (n: number) => f22.steps[n - 1] as Step;
+  it("names a model call as one, apart from call_1", () => {
+    expect(catalogs.en.stepTitle(step(2))).toBe("Host builds the context and calls the model (model call 1)");
+    expect(catalogs.en.stepTitle(step(6))).toBe(
+      "Host feeds back the result of call_1 and calls the model (model call 2)",
+    );
+  });
+  it("says the provider gives a proposed call its id", () => {
+    expect(catalogs.en.stepCaption(step(3), f22)).toContain("gives it its id");
+    expect(catalogs.zh.stepCaption(step(3), runScenario(f22Scenario("zh")))).toContain("并给它一个 ID");
+  });
+  it("tells a result that will reach the model from one a forgetful host drops", () => {
+    expect(catalogs.en.stepCaption(step(5), f22)).toContain("has not seen it yet");
+    const forgetful = runScenario(SCENARIOS["missing-feedback"].build("en"));
+    const execution = forgetful.steps.find((s) => s.kind === "execution") as Step;
+    expect(catalogs.en.stepCaption(execution, forgetful)).toContain("never reaches the model's context");
+    expect(catalogs.en.stepCaption(execution, forgetful)).not.toContain("not seen it yet");
+  });
+  it("counts the tokens of the messages, which leave the tool declarations out", () => {
+    expect(catalogs.en.ui.contextAdded(2, 10, 30)).toContain("about 30 tokens in the messages");
+  });
+  it("says the ids in a provider's request are placeholders too", () => {
+    expect(catalogs.en.ui.wireNote).toContain("call ids are placeholders");
+    expect(catalogs.zh.ui.wireNote).toContain("调用 ID 都是占位符");
   });
 });

@@ -244,6 +244,15 @@ function HostChecks(props: { step: Step; text: Catalog }) {
               {text.rules[check.rule]}: <span className="alf-check-result">{text.checkResults[check.result]}</span>
             </li>
           ))}
+          {/* A replay stops at the operation id: the list says why nothing after it was checked or run. */}
+          {step.verdict === "replayed" ? (
+            <li data-result="replayed">
+              <span className="alf-check-mark" aria-hidden="true">
+                ↺
+              </span>{" "}
+              {text.ui.answeredFromRecord}
+            </li>
+          ) : null}
         </ul>
       ) : null}
     </div>
