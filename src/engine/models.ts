@@ -14,7 +14,7 @@ function lookUp(text: string, key: string): string | undefined {
 
 /**
  * A scripted model that wants one setting from one file. Without the file's content in its context it proposes
- * `read_file` with a fresh id (`call_1`, `call_2`, …); with a successful result it answers from it, and so
+ * `read_file` (the provider numbers each call); with a successful result it answers from it, and so
  * stops asking for tools. It sees only its context, never the files.
  */
 export function readSettingModel(
@@ -29,8 +29,7 @@ export function readSettingModel(
       const value = lookUp(message.content, key);
       if (value !== undefined) return { kind: "final", text: answer(key, value) };
     }
-    const proposed = context.reduce((n, m) => n + (m.role === "assistant" ? m.toolCalls.length : 0), 0);
-    return { kind: "tool_calls", calls: [{ callId: `call_${proposed + 1}`, name: readFileTool.name, args: { path } }] };
+    return { kind: "tool_calls", calls: [{ name: readFileTool.name, args: { path } }] };
   };
 }
 

@@ -22,9 +22,17 @@ import {
   type Verdict,
 } from "./trace.ts";
 
+/**
+ * A tool call as a model proposes it, before the provider has given it an id. A real model emits only the name
+ * and the arguments; the provider parses them into a structured call and mints its call_id. So the runner,
+ * standing in for the provider, numbers the calls of a run `call_1`, `call_2`, …; a proposal that carries a
+ * `callId` of its own keeps it (a test's malformed id, for the host's well-formedness check).
+ */
+export type ProposedCall = Omit<ToolCall, "callId"> & { readonly callId?: string };
+
 /** What a scripted model can say: propose tool calls, or reply with text and no tool call (it stops). */
 export type ModelReply =
-  | { readonly kind: "tool_calls"; readonly calls: readonly ToolCall[] }
+  | { readonly kind: "tool_calls"; readonly calls: readonly ProposedCall[] }
   | { readonly kind: "final"; readonly text: string };
 
 /** What the host can inspect when it checks whether the task is done: the environment, not the model's words. */
@@ -40,7 +48,11 @@ export type ModelPolicy = (context: readonly Message[]) => ModelReply;
 
 /** How the host behaves. The failure modes the chapter warns about are switches here, not special cases. */
 export interface HostPolicy {
-  /** Append each result to the context before the next model call. A host that forgets leaves the model blind. */
+  /**
+   * Append each exchange — the model's tool call and its result, paired by call_id — to the context before the
+   * next model call. A host that does not leaves the model blind; it drops the whole exchange, since a call kept
+   * without its result is a request every provider rejects (HTTP 400).
+   */
   readonly feedResultsBack: boolean;
 }
 
@@ -166,6 +178,8 @@ export function runScenario(scenario: Scenario): Trace {
   let counters: Counters = freeze({ modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 });
   let fedSinceLastCall: ToolResult[] = [];
   let refusals = 0;
+  /** How many calls the model has proposed in this run: the provider's call_id counter. */
+  let proposed = 0;
 
   type StepFields<S> = S extends Step ? Omit<S, "number" | "contextEnd" | "fileChanges" | "counters"> : never;
   const record = (fields: StepFields<Step>): void => {
@@ -246,7 +260,13 @@ export function runScenario(scenario: Scenario): Trace {
       return finish(outcome, reply.text, verified);
     }
 
-    const calls = freeze(reply.calls.map((call) => freeze({ ...call })));
+    // The provider's part: each proposed call gets the run's next call_id.
+    const calls = freeze(
+      reply.calls.map((call): ToolCall => {
+        proposed += 1;
+        return freeze({ ...call, callId: call.callId ?? `call_${proposed}` });
+      }),
+    );
     record({
       kind: "proposal",
       lane: "model",
@@ -255,7 +275,7 @@ export function runScenario(scenario: Scenario): Trace {
       toolResult: null,
       calls,
     });
-    transcript.push(freeze({ role: "assistant", content: null, toolCalls: calls }));
+    if (scenario.host.feedResultsBack) transcript.push(freeze({ role: "assistant", content: null, toolCalls: calls }));
 
     for (const call of calls) {
       const { checks, verdict, errorCode, tool, operationId } = validate(call, scenario, operations, files);

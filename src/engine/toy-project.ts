@@ -6,9 +6,9 @@
  * only after the patch, and a repeated operation id replays instead of writing twice.
  */
 import type { JsonObject } from "./json.ts";
-import type { Environment } from "./runner.ts";
+import type { Environment, ProposedCall } from "./runner.ts";
 import type { ToolDefinition } from "./tools.ts";
-import type { Message, ToolCall } from "./trace.ts";
+import type { Message } from "./trace.ts";
 
 /** The project the experiment works on, and the only scope its calls may name. */
 export const TOY_PROJECT = "toy-project";
@@ -86,13 +86,13 @@ export function toyTestsPassed(environment: Environment): boolean {
   return environment.results.some((result) => result.name === "test" && result.content.includes('"passed"'));
 }
 
-/** The toy-project call a model proposes: its own call_id, the action and its operation id. */
-export function toyCall(callId: string, name: "read" | "patch" | "test", operationId: string, fix?: string): ToolCall {
+/** The toy-project call a model proposes: the action and its operation id (the provider gives it its call_id). */
+export function toyCall(name: "read" | "patch" | "test", operationId: string, fix?: string): ProposedCall {
   const args: JsonObject =
     fix === undefined
       ? { scope: TOY_PROJECT, operation_id: operationId }
       : { scope: TOY_PROJECT, operation_id: operationId, fix };
-  return { callId, name, args };
+  return { name, args };
 }
 
 /** The successful results the model has been shown, by tool name. */

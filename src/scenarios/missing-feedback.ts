@@ -1,4 +1,4 @@
-/** A host that never feeds results back: the model asks again until the budget runs out. The run and its own narrative, in both languages. */
+/** A host that never feeds its exchanges back: the model asks again until the budget runs out. The run and its own narrative, in both languages. */
 
 import type { Story } from "../content/types";
 import type { Lang } from "../engine";
@@ -15,9 +15,9 @@ export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
     input:
       "与 F22 相同：config.txt 的内容为 timeout=30，只允许 read_file；但宿主不把工具结果追加进上下文；预算 3 次模型调用。",
     captions: {
-      "5": "工具读到了 timeout=30，宿主也拿到了结果，但这个宿主不会把结果追加进上下文。",
-      "6": "与 F22 的对照：F22 的宿主在这一步把 call_1 的结果交还模型，这里的宿主什么都没有追加，模型仍然只看到任务和自己的请求。（真实的 API 会直接拒绝这样的请求：OpenAI 要求每个 tool_call_id 都有对应的 tool 消息，Anthropic 要求每个 tool_use 在下一条消息里有 tool_result。）",
-      "7": "模型没有看到结果，只能再请求一次读取，用的是新的 call_id。",
+      "5": "工具读到了 timeout=30，宿主也拿到了结果，但这个宿主把这一轮交换整个丢掉：模型的调用和它的结果都不会进入上下文。",
+      "6": "与 F22 的对照：F22 的宿主在这一步把 call_1 和它的结果追加进上下文；这里的宿主什么都没有追加，模型看到的和第 1 次调用时完全一样：只有任务。（只留调用、不留结果会更糟：每家服务方都会拒绝这样的请求——Chat 要求每个 tool_call_id 都有 tool 消息，Responses 要求每个 function_call 都有 function_call_output，Anthropic 要求每个 tool_use 在下一条消息里有 tool_result。）",
+      "7": "看到同样的上下文，模型再次提议同样的读取；服务方给它一个新的 call_id：call_2。",
       "14": "第 3 次模型调用之后预算用完，宿主停止：文件读了 3 次，模型一次结果也没有看到，任务没有完成。",
     },
   },
@@ -30,9 +30,9 @@ export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
     input:
       "As in F22: config.txt contains timeout=30 and only read_file is allowed, but this host never appends tool results; a budget of 3 model calls.",
     captions: {
-      "5": "The tool reads timeout=30 and the host has the result, but this host never appends results to the context.",
-      "6": "Compare F22: there the host hands call_1's result to the model at this step; here it appends nothing, and the model still sees only the task and its own request. (Real APIs would reject this request outright: OpenAI wants a tool message for every tool_call_id, Anthropic a tool_result for every tool_use in the next message.)",
-      "7": "Without the result, all the model can do is ask for the read again, under a new call_id.",
+      "5": "The tool reads timeout=30 and the host has the result, but this host drops the whole exchange: neither the model's call nor its result goes into the context.",
+      "6": "Compare F22: there the host appends call_1 and its result at this step; here it appends nothing, so the model sees exactly what it saw at model call 1: the task alone. (Keeping the call without its result would be worse: every provider rejects such a request — Chat wants a tool message for every tool_call_id, Responses a function_call_output for every function_call, Anthropic a tool_result for every tool_use in the next message.)",
+      "7": "Seeing the same context, the model proposes the same read again; the provider gives it a new call_id, call_2.",
       "14": "After the third model call the budget is spent and the host stops: the file was read three times, the model never saw it once, and the task is not done.",
     },
   },

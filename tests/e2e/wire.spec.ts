@@ -41,6 +41,21 @@ test.describe("the format switch", () => {
     await expect(box.locator(".alf-messages > li")).toHaveCount(2);
   });
 
+  test("a host that drops its exchanges sends the task alone: a request the provider accepts, the caption agreeing", async ({
+    page,
+  }) => {
+    await page.goto("./?scenario=missing-feedback&lang=en#step-10");
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText("10 / 14");
+    await expect(fig.locator(".alf-step-caption")).toContainText("the model sees the same context as before");
+    await fig.getByRole("combobox", { name: "Format" }).selectOption("anthropic");
+    const json = fig.locator("pre.alf-wire");
+    await expect(json).toContainText('"content": "Read timeout from config.txt"');
+    await expect(json).not.toContainText("tool_use");
+    await fig.getByRole("combobox", { name: "Format" }).selectOption("neutral");
+    await expect(fig.getByRole("group", { name: "Context" }).locator(".alf-messages > li")).toHaveCount(2);
+  });
+
   test("marks a refused call is_error in Anthropic's format", async ({ page }) => {
     await page.goto("./?scenario=unauthorized-tool&lang=en#step-5");
     const fig = page.locator(".alf-figure").first();

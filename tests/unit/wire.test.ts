@@ -124,8 +124,7 @@ describe("every built-in scenario, at every model call", () => {
       expect(JSON.stringify(responses).match(/"type":"function_call_output"/g)?.length ?? 0).toBe(results.length);
       expect(JSON.stringify(anthropic).match(/"tool_use_id":"[^"]+"/g)?.length ?? 0).toBe(results.length);
       // Anthropic's rule: every tool_use is answered by a tool_result in the very next (user) message. It holds
-      // exactly when every call has its result; a host that forgot one (missing-feedback) sends the request the
-      // real API rejects.
+      // exactly when every call has its result (tests/unit/provider-rules.test.ts walks every rule of the three).
       const answered = anthropic.messages.every((m, i) => {
         if (typeof m.content === "string") return true;
         const uses = m.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : []));

@@ -5,7 +5,7 @@
  */
 import type { Lang } from "../errors.ts";
 import type { ModelPolicy, Scenario } from "../runner.ts";
-import { proposedSoFar, TOY_FILES, TOY_TOOLS, toyCall, toyTestsPassed } from "../toy-project.ts";
+import { TOY_FILES, TOY_TOOLS, toyCall, toyTestsPassed } from "../toy-project.ts";
 
 /** The conversation's words, shared by the scenarios that work on the toy project. */
 export const TOY_TEXT = {
@@ -31,13 +31,12 @@ export const TOY_TEXT = {
 /** The script's fake model, reading its context: read, then patch, then test, then say it is finished. */
 export function toyFixModel(text: { readonly fix: string; readonly done: string }): ModelPolicy {
   return (context) => {
-    const next = `call_${proposedSoFar(context) + 1}`;
     const results = context.flatMap((m) => (m.role === "tool" && m.status === "ok" ? [m] : []));
-    if (!results.some((r) => r.name === "read")) return { kind: "tool_calls", calls: [toyCall(next, "read", "op-1")] };
+    if (!results.some((r) => r.name === "read")) return { kind: "tool_calls", calls: [toyCall("read", "op-1")] };
     if (!results.some((r) => r.name === "patch"))
-      return { kind: "tool_calls", calls: [toyCall(next, "patch", "op-2", text.fix)] };
+      return { kind: "tool_calls", calls: [toyCall("patch", "op-2", text.fix)] };
     if (!results.some((r) => r.name === "test" && r.content.includes('"passed"')))
-      return { kind: "tool_calls", calls: [toyCall(next, "test", "op-3")] };
+      return { kind: "tool_calls", calls: [toyCall("test", "op-3")] };
     return { kind: "final", text: text.done };
   };
 }

@@ -24,7 +24,7 @@ export function longRunScenario(calls: number): Scenario {
       if (done >= calls) return { kind: "final", text: `None of the ${calls} parts has errors.` };
       return {
         kind: "tool_calls",
-        calls: [{ callId: `call_${done + 1}`, name: readFileTool.name, args: { path: `logs/part-${done + 1}.txt` } }],
+        calls: [{ name: readFileTool.name, args: { path: `logs/part-${done + 1}.txt` } }],
       };
     },
     host: { feedResultsBack: true },

@@ -1,6 +1,7 @@
 /**
- * F22 with a host that forgets to append tool results. The read runs every time, but the model never sees what
- * it returned, so each call looks like the first to it and it asks again, until the model-call budget runs out.
+ * F22 with a host that forgets to feed back: it drops each whole exchange (the model's call and its result, which
+ * no provider would accept apart). The read runs every time, but the model never sees what it returned, so each
+ * call looks like the first to it and it asks again, until the model-call budget runs out.
  */
 import type { Lang } from "../errors.ts";
 import type { Scenario } from "../runner.ts";

@@ -28,7 +28,7 @@ function model(answer: string): ModelPolicy {
   return (context) =>
     context.some((m) => m.role === "tool" && m.status === "error")
       ? { kind: "final", text: answer }
-      : { kind: "tool_calls", calls: [{ callId: "call_1", name: readFileTool.name, args: { path: SECRETS } }] };
+      : { kind: "tool_calls", calls: [{ name: readFileTool.name, args: { path: SECRETS } }] };
 }
 
 /** @example runScenario(scopeViolationScenario("en")).outcome // "refused" */

@@ -7,7 +7,6 @@
 import type { Lang } from "../errors.ts";
 import type { ModelPolicy, Scenario } from "../runner.ts";
 import { readFileTool, type ToolDefinition } from "../tools.ts";
-import { proposedSoFar } from "../toy-project.ts";
 
 const NOTES = "release-notes.md";
 
@@ -41,13 +40,12 @@ const TEXT = {
 
 function adaptingModel(answer: (notes: string) => string): ModelPolicy {
   return (context) => {
-    const next = `call_${proposedSoFar(context) + 1}`;
     const results = context.flatMap((m) => (m.role === "tool" ? [m] : []));
     const read = results.find((r) => r.name === readFileTool.name && r.status === "ok");
     if (read !== undefined) return { kind: "final", text: answer(read.content) };
     if (results.some((r) => r.name === publishTool.name && r.status === "error"))
-      return { kind: "tool_calls", calls: [{ callId: next, name: readFileTool.name, args: { path: NOTES } }] };
-    return { kind: "tool_calls", calls: [{ callId: next, name: publishTool.name, args: { path: NOTES } }] };
+      return { kind: "tool_calls", calls: [{ name: readFileTool.name, args: { path: NOTES } }] };
+    return { kind: "tool_calls", calls: [{ name: publishTool.name, args: { path: NOTES } }] };
   };
 }
 
