@@ -69,12 +69,12 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
     case "task":
       if (step.contextEnd > 0)
         return "The user's next message goes to the host, which adds it to the context of its next model call. The model sees it only then.";
-      return "The user hands the task to the host program. The model has not seen any file on disk: keep the user's task apart from what is really in the environment — the task is only a request, and what the file says is known only once a tool has read it.";
+      return "The user hands the task to the host program. The model has seen nothing of the environment: keep the user's task apart from what is really there — the task is only a request, and what the environment holds is known only once a tool has looked.";
     case "model_call": {
       const appended = appendedOf(trace, step);
       const ids = appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
       if (step.modelCall === 1) {
-        return `The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. The file's content is not there: the model knows the task, not what the file says.`;
+        return `The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
       }
       if (ids.length === 0) {
         return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;

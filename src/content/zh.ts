@@ -61,12 +61,12 @@ function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCa
     case "task":
       if (step.contextEnd > 0)
         return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
-      return "用户把任务交给宿主程序。模型还没有看到磁盘上的任何文件：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，文件里到底写了什么，要等工具读过才知道。";
+      return "用户把任务交给宿主程序。模型还没有看到环境里的任何东西：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，环境里到底有什么，要等工具查看过才知道。";
     case "model_call": {
       const appended = appendedOf(trace, step);
       const ids = appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
       if (step.modelCall === 1) {
-        return `宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第${step.modelCall}次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。`;
+        return `宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第${step.modelCall}次模型调用。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
       }
       if (ids.length === 0) {
         return `宿主发起第${step.modelCall}次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;

@@ -3,8 +3,11 @@ import type { ModelPolicy, ModelReply } from "./runner.ts";
 import { readFileTool } from "./tools.ts";
 import type { Message } from "./trace.ts";
 
-/** Find `key=value` on a line of some text. */
-function lookUp(text: string, key: string): string | undefined {
+/**
+ * The value of `key` in text of `key=value` lines, if a line sets it.
+ * @example settingIn("timeout=30", "timeout") // "30"
+ */
+export function settingIn(text: string, key: string): string | undefined {
   for (const line of text.split("\n")) {
     const [name, ...rest] = line.split("=");
     if (name?.trim() === key && rest.length > 0) return rest.join("=").trim();
@@ -26,7 +29,7 @@ export function readSettingModel(
     for (let i = context.length - 1; i >= 0; i -= 1) {
       const message = context[i];
       if (message?.role !== "tool" || message.name !== readFileTool.name || message.status !== "ok") continue;
-      const value = lookUp(message.content, key);
+      const value = settingIn(message.content, key);
       if (value !== undefined) return { kind: "final", text: answer(key, value) };
     }
     return { kind: "tool_calls", calls: [{ name: readFileTool.name, args: { path } }] };

@@ -41,6 +41,8 @@ export interface Environment {
   /** Every result the host's tools produced (replays included), in order. */
   readonly results: readonly ToolResult[];
   readonly counters: Counters;
+  /** The model's final reply: a claim the host can compare with what its tools returned. */
+  readonly answer: string;
 }
 
 /** A scripted model: a pure function of the context it is given (and nothing else). */
@@ -146,6 +148,17 @@ function validate(
   else if (!tool.precondition(files)) return refuse("precondition", "missing_evidence");
   else check("precondition", "passed");
   return { checks, verdict: "approved", errorCode: null, tool, operationId };
+}
+
+/** A replayed result's content: a JSON object gains `"replayed": true`; any other text gets the mark after it. */
+function markedReplayed(content: string): string {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    if (isPlainObject(parsed)) return JSON.stringify({ ...parsed, replayed: true });
+  } catch {
+    // not JSON: marked in words below
+  }
+  return `${content}\n(replayed: true)`;
 }
 
 /** Calls the model was shown proposing but never shown a result for. */
@@ -254,7 +267,12 @@ export function runScenario(scenario: Scenario): Trace {
         text: reply.text,
       });
       // The model's "done" is a claim: the host checks the environment itself.
-      const verified = scenario.verify({ files: files.snapshot(), results: freeze([...results]), counters });
+      const verified = scenario.verify({
+        files: files.snapshot(),
+        results: freeze([...results]),
+        counters,
+        answer: reply.text,
+      });
       const outcome: Outcome =
         verified && pendingCalls(given).length === 0 ? "completed" : refusals > 0 ? "refused" : "verification_missing";
       return finish(outcome, reply.text, verified);
@@ -285,7 +303,10 @@ export function runScenario(scenario: Scenario): Trace {
       if (verdict === "replayed" && operationId !== null) {
         // The stored result, under this call's own call_id: the model pairs results with its requests by call_id.
         const stored = operations.get(operationId);
-        if (stored !== undefined) result = freeze({ ...stored.result, callId, replayed: true });
+        // The result says so in its content, as the chapter's Executor does (`{**result, "replayed": True}`):
+        // the neutral `replayed` flag exists in no provider's API, so only the content reaches the model.
+        if (stored !== undefined)
+          result = freeze({ ...stored.result, callId, content: markedReplayed(stored.result.content), replayed: true });
       } else if (verdict === "refused") {
         // The refusal is the call's result: an error result under the same call_id (Anthropic's `is_error`).
         refusals += 1;

@@ -36,6 +36,19 @@ export interface ResponsesRequest {
   tools?: { type: "function"; name: string; description: string; parameters: JsonObject; strict: boolean }[];
 }
 
+/**
+ * Whether a parameters schema meets Responses' strict mode (the API's default for function tools): every property
+ * required and no others allowed, at the top level. The figure's own tools do; an imported tool whose schema does
+ * not is declared with `strict: false`, as a host sending that schema would have to.
+ */
+function strictSchema(parameters: JsonObject): boolean {
+  const properties = parameters.properties;
+  const keys =
+    typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
+  const required = Array.isArray(parameters.required) ? parameters.required : [];
+  return parameters.additionalProperties === false && keys.every((key) => required.includes(key));
+}
+
 /** Responses: a leading system note becomes `instructions`; calls are `function_call` items with `call_id`. */
 export function responsesRequest(messages: readonly Message[], tools: readonly ToolDeclaration[]): ResponsesRequest {
   const [first, ...rest] = messages;
@@ -75,7 +88,7 @@ export function responsesRequest(messages: readonly Message[], tools: readonly T
             name: t.name,
             description: t.description,
             parameters: t.parameters,
-            strict: false,
+            strict: strictSchema(t.parameters),
           })),
         }),
     input,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogs, LANGS } from "../../src/content";
 import { chapters } from "../../src/content/chapter";
-import { resultLabel } from "../../src/content/types";
+import { resultLabel, storyCatalog } from "../../src/content/types";
 import { zhCatalog } from "../../src/content/zh";
 import { zhFailureCaptions } from "../../src/content/zh-failures";
 import { f22Scenario, runScenario, type Step } from "../../src/engine";
@@ -51,12 +51,22 @@ describe("the catalogs", () => {
     const caption = (lang: "zh" | "en", n: number) => {
       const step = f22[lang].steps[n - 1];
       if (step === undefined) throw new Error(`no step ${n}`);
-      return catalogs[lang].stepCaption(step, f22[lang]);
+      // As the figure tells F22: its story's captions where it has them, the catalog's elsewhere.
+      return storyCatalog(catalogs[lang], SCENARIOS.f22.stories[lang]).stepCaption(step, f22[lang]);
     };
 
     it("step 1 keeps the user's task apart from what is really in the environment", () => {
       expect(caption("zh", 1)).toContain("任务和环境里真实的内容分开");
       expect(caption("en", 1)).toContain("apart from what is really in the environment");
+    });
+    it("says 'file on disk' only of F22, whose config.txt is one; the toy project lives in memory", () => {
+      expect(caption("en", 1)).toContain("file on disk");
+      const toy = runScenario(SCENARIOS["experiment-07"].build("en"));
+      for (const lang of ["en", "zh"] as const) {
+        const told = storyCatalog(catalogs[lang], SCENARIOS["experiment-07"].stories[lang]);
+        for (const step of toy.steps.slice(0, 2))
+          expect(told.stepCaption(step, toy)).not.toMatch(/disk|磁盘|文件里写了什么/);
+      }
     });
     it("step 4 keys duplicate protection on an operation id, not on the call_id", () => {
       expect(caption("en", 4)).toMatch(/operation id, not on the call_id/);

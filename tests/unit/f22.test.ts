@@ -1,6 +1,16 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { appendedOf, contextOf, f22Scenario, filesAt, type Message, runScenario, type Step } from "../../src/engine";
+import {
+  appendedOf,
+  contextOf,
+  f22Scenario,
+  filesAt,
+  type Message,
+  readSettingModel,
+  runScenario,
+  type Step,
+} from "../../src/engine";
+import { SCENARIOS } from "../../src/scenarios";
 
 const trace = runScenario(f22Scenario());
 const step = (n: number): Step => {
@@ -158,5 +168,25 @@ describe("scenario F22: read timeout from config.txt", () => {
 
   it("is deterministic", () => {
     expect(runScenario(f22Scenario())).toEqual(trace);
+  });
+});
+
+describe("given F22's host check of the environment", () => {
+  it("passes the answer that states the value the read returned", () => {
+    expect(runScenario(f22Scenario("en")).steps.at(-1)).toMatchObject({ outcome: "completed", verified: true });
+  });
+  it("fails an answer that misstates it, although the file was read", () => {
+    const wrong = { ...f22Scenario("en"), model: readSettingModel("config.txt", "timeout", (key) => `${key} is 45`) };
+    const trace = runScenario(wrong);
+    expect(trace.counters.toolExecutions).toBe(1);
+    expect(trace.steps.at(-1)).toMatchObject({
+      outcome: "verification_missing",
+      verified: false,
+      answer: "timeout is 45",
+    });
+  });
+  it("names the check in its story's last caption, in both languages", () => {
+    expect(SCENARIOS.f22.stories.en.captions[8]).toContain("the answer gives the value that read returned, 30");
+    expect(SCENARIOS.f22.stories.zh.captions[8]).toContain("回答里的值正是那次读取返回的 30");
   });
 });

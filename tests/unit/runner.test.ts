@@ -110,7 +110,12 @@ describe("given an operation id (the chapter's duplicate protection)", () => {
     );
     const validations = ofKind(trace.steps, "validation");
     expect(validations.map((s) => s.verdict)).toEqual(["approved", "approved", "replayed"]);
-    expect(validations[2]?.toolResult).toMatchObject({ callId: "call_3", content: "patched", replayed: true });
+    // The content says it was replayed, since no provider's API carries the neutral flag to the model.
+    expect(validations[2]?.toolResult).toMatchObject({
+      callId: "call_3",
+      content: "patched\n(replayed: true)",
+      replayed: true,
+    });
     expect(trace.counters).toMatchObject({ toolExecutions: 2, simulatedWrites: 1 });
   });
 

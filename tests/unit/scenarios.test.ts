@@ -82,10 +82,11 @@ describe("the built-in scenarios", () => {
     ]);
     const [first, replay, conflict] = checks;
     const written = ofKind(trace, "execution").find((s) => s.call.callId === "call_2");
-    expect(replay?.toolResult).toMatchObject({
-      callId: "call_3",
+    // The recorded result, with "replayed": true in its content (the chapter's {**result, "replayed": True}).
+    expect(replay?.toolResult).toMatchObject({ callId: "call_3", replayed: true });
+    expect(JSON.parse(replay?.toolResult?.content ?? "")).toEqual({
+      ...JSON.parse(written?.toolResult?.content ?? ""),
       replayed: true,
-      content: written?.toolResult?.content,
     });
     expect(conflict?.errorCode).toBe("idempotency_conflict");
     expect(conflict?.toolResult).toMatchObject({ callId: "call_4", status: "error", content: "idempotency_conflict" });

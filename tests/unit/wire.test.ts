@@ -54,7 +54,7 @@ describe("wire formats, F22's second model call", () => {
     expect(body).toEqual({
       model: "MODEL_NAME",
       instructions: SYSTEM,
-      tools: [{ type: "function", ...READ_FILE, strict: false }],
+      tools: [{ type: "function", ...READ_FILE, strict: true }], // its schema meets strict mode: every property required, no others
       input: [
         { role: "user", content: "Read timeout from config.txt" },
         { type: "function_call", call_id: "call_1", name: "read_file", arguments: '{"path":"config.txt"}' },

@@ -4,7 +4,7 @@
  * call id, it answers from that result. The tools are declared to the model apart from the system note.
  */
 import type { Lang } from "../errors.ts";
-import { readSettingModel } from "../models.ts";
+import { readSettingModel, settingIn } from "../models.ts";
 import type { Scenario } from "../runner.ts";
 import { readFileTool } from "../tools.ts";
 
@@ -41,7 +41,13 @@ export function f22Scenario(lang: Lang = "zh"): Scenario {
     model: readSettingModel("config.txt", "timeout", text.answer),
     host: { feedResultsBack: true },
     maxModelCalls: 4,
-    // Done means the host's own tool really read the file (the evidence), not that the model says so.
-    verify: (environment) => environment.files.some((file) => file.path === "config.txt" && file.state === "read"),
+    // Done means the host's own tool really read the file (the evidence), and the answer gives the value that
+    // read returned (an answer of 45 would fail): checked against the environment, not taken from the model.
+    verify: ({ files, results, answer }) => {
+      const read = results.find((result) => result.name === readFileTool.name && result.status === "ok");
+      const value = read === undefined ? undefined : settingIn(read.content, "timeout");
+      const evidence = files.some((file) => file.path === "config.txt" && file.state === "read");
+      return evidence && value !== undefined && answer.includes(value);
+    },
   };
 }
