@@ -28,6 +28,24 @@ export const LOOP_ERRORS_EN = {
   invalid_budget: "The turn budget must be a positive integer",
 } as const satisfies Record<keyof typeof LOOP_ERRORS_ZH, string>;
 
+/**
+ * What the host tells the model when it refuses a call, in the protocol's language (as providers' own errors
+ * are): what happened and what the model can do instead, so its next proposal can act on it. Sent as the refused
+ * call's result, `{"error": code, "message": …}` under the call's call_id.
+ */
+export const HOST_REFUSALS: Readonly<Record<Exclude<LoopErrorCode, "invalid_budget">, (tool: string) => string>> = {
+  invalid_call_fields: (tool) =>
+    `The call to ${tool || "a tool"} was not run: its arguments do not match the tool's parameters. Send the fields the tool declares.`,
+  invalid_call_id: () => "The call was not run: it has no call id.",
+  tool_not_allowed: (tool) =>
+    `${tool} was not run: this host does not allow it in this run. Do not call it again; ask the user, or go on without it.`,
+  scope_violation: (tool) => `${tool} was not run: its arguments leave the project. Use a path inside the project.`,
+  idempotency_conflict: (tool) =>
+    `${tool} was not run: this operation id already stands for a different action. Use a new operation id for a new action.`,
+  missing_evidence: (tool) => `${tool} was not run: read the project first, then try again.`,
+  unknown_tool: (tool) => `${tool} was not run: no tool of that name is declared.`,
+};
+
 type BothLanguages = {
   readonly [C in LoopErrorCode]: { readonly zh: (typeof LOOP_ERRORS_ZH)[C]; readonly en: (typeof LOOP_ERRORS_EN)[C] };
 };

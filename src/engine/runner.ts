@@ -3,7 +3,7 @@
  * model proposes, the host validates each call and runs the approved ones, feeds results back by call_id, and
  * decides when the run is over. Every step it takes is recorded as data.
  */
-import { LoopError, type LoopErrorCode } from "./errors.ts";
+import { HOST_REFUSALS, LoopError, type LoopErrorCode } from "./errors.ts";
 import { deepEqual, isPlainObject, type JsonObject } from "./json.ts";
 import { MemoryFiles, type ToolDefinition } from "./tools.ts";
 import {
@@ -310,7 +310,15 @@ export function runScenario(scenario: Scenario): Trace {
       } else if (verdict === "refused") {
         // The refusal is the call's result: an error result under the same call_id (Anthropic's `is_error`).
         refusals += 1;
-        result = freeze({ callId, name, status: "error", content: errorCode ?? "refused", replayed: false });
+        const code = errorCode ?? "invalid_call_fields";
+        const message = code === "invalid_budget" ? code : HOST_REFUSALS[code](name);
+        result = freeze({
+          callId,
+          name,
+          status: "error",
+          content: JSON.stringify({ error: code, message }),
+          replayed: false,
+        });
       }
       record({
         kind: "validation",

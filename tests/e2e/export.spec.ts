@@ -34,7 +34,7 @@ test.describe("export", () => {
     ).toContainEqual({
       type: "tool_result",
       tool_use_id: "call_1",
-      content: "tool_not_allowed",
+      content: expect.stringContaining('"error":"tool_not_allowed"'),
       is_error: true,
     });
     expect(body.messages.at(-1)).toMatchObject({ role: "assistant" });

@@ -71,7 +71,12 @@ describe("given a call the host must refuse", () => {
     expect(ofKind(trace.steps, "execution")).toEqual([]);
     expect(trace.counters.toolExecutions).toBe(0);
     const second = ofKind(trace.steps, "model_call")[1];
-    expect(second?.toolResult).toMatchObject({ status: "error", content: code });
+    // The refusal goes back as a result the model can act on: its code, and what it can do instead.
+    expect(second?.toolResult).toMatchObject({ status: "error" });
+    expect(JSON.parse(second?.toolResult?.content ?? "")).toMatchObject({
+      error: code,
+      message: expect.stringContaining("not run"),
+    });
     expect(trace.steps.every((s) => s.fileChanges.length === 0)).toBe(true);
     expect(filesAt(trace, trace.steps.length - 1).every((f) => f.state === "unread")).toBe(true);
   });

@@ -89,7 +89,11 @@ describe("the built-in scenarios", () => {
       replayed: true,
     });
     expect(conflict?.errorCode).toBe("idempotency_conflict");
-    expect(conflict?.toolResult).toMatchObject({ callId: "call_4", status: "error", content: "idempotency_conflict" });
+    expect(conflict?.toolResult).toMatchObject({ callId: "call_4", status: "error" });
+    expect(JSON.parse(conflict?.toolResult?.content ?? "")).toMatchObject({
+      error: "idempotency_conflict",
+      message: expect.stringContaining("Use a new operation id for a new action"),
+    });
     expect(ofKind(trace, "execution").filter((s) => s.call.name === "patch")).toHaveLength(1);
     // Writes stay at one from the first patch on.
     expect(
@@ -112,7 +116,12 @@ describe("the built-in scenarios", () => {
       const next = trace.steps[trace.steps.indexOf(refusal as Step) + 1];
       expect(next?.kind).toBe("model_call");
       expect(next === undefined ? [] : appendedOf(trace, next)).toContainEqual(
-        expect.objectContaining({ role: "tool", callId: "call_1", status: "error", content: code }),
+        expect.objectContaining({
+          role: "tool",
+          callId: "call_1",
+          status: "error",
+          content: expect.stringContaining(`"error":"${code}"`),
+        }),
       );
     },
   );

@@ -95,14 +95,19 @@ describe("a refused call", () => {
 
   it("is is_error: true in Anthropic's tool_result, and the error text in OpenAI's tool message", () => {
     const anthropic = anthropicRequest(contextOf(trace, after), trace.tools);
+    const refusal = JSON.stringify({
+      error: "tool_not_allowed",
+      message:
+        "publish was not run: this host does not allow it in this run. Do not call it again; ask the user, or go on without it.",
+    });
     expect(anthropic.messages.at(-1)).toEqual({
       role: "user",
-      content: [{ type: "tool_result", tool_use_id: "call_1", content: "tool_not_allowed", is_error: true }],
+      content: [{ type: "tool_result", tool_use_id: "call_1", content: refusal, is_error: true }],
     });
     expect(chatRequest(contextOf(trace, after), trace.tools).messages.at(-1)).toEqual({
       role: "tool",
       tool_call_id: "call_1",
-      content: "tool_not_allowed",
+      content: refusal,
     });
   });
 });
