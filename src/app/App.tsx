@@ -42,14 +42,17 @@ function replaceUrl(mutate: (url: URL) => void): void {
  * Run `task` once the reader has stopped stepping for a moment. history.replaceState costs several milliseconds
  * of main thread per call: done on every step it delays the next step's frame; done once after a burst, never.
  */
-function useSettled(delayMs: number): (task: () => void) => void {
+function useSettled(delayMs: number): { schedule: (task: () => void) => void; cancel: () => void } {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback(
-    (task: () => void) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(task, delayMs);
-    },
+  return useMemo(
+    () => ({
+      schedule: (task: () => void) => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(task, delayMs);
+      },
+      cancel: () => clearTimeout(timer.current),
+    }),
     [delayMs],
   );
 }
@@ -82,24 +85,47 @@ function ChapterFigure(props: {
     if (request.invalid !== null) setLinkProblem({ problem: request.invalid, shown: request.index + 1 });
   }, []);
 
-  // A `#step-N` link followed on this page (a course author's "see step 6") moves the figure there.
+  const whenSettled = useSettled(400);
+  // A `#step-N` link followed on this page (a course author's "see step 6") moves the figure there. The link
+  // wins over a URL write still pending from stepping (which would put the old step back), and a link to the step
+  // the URL already names, which fires no hashchange while that write is pending, is followed from its click.
   useEffect(() => {
-    const onHashChange = () => {
-      const { hash } = window.location;
+    const follow = (hash: string) => {
       if (!hash.startsWith("#step-")) return; // other anchors on the page are not the figure's business
       const next = stepFromUrl({ hash, search: "" }, trace.steps.length);
-      if (next.invalid === null) setStep(next.index + 1);
+      if (next.invalid !== null) return;
+      whenSettled.cancel();
+      setStep(next.index + 1);
+    };
+    const onHashChange = () => follow(window.location.hash);
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement)) return;
+      const url = new URL(link.href);
+      const here = new URL(window.location.href);
+      // Only a link to this page's current hash: any other hash fires a hashchange of its own.
+      if (
+        url.origin === here.origin &&
+        url.pathname === here.pathname &&
+        url.search === here.search &&
+        url.hash === here.hash
+      )
+        follow(url.hash);
     };
     window.addEventListener("hashchange", onHashChange);
-    return () => window.removeEventListener("hashchange", onHashChange);
-  }, [trace.steps.length]);
+    document.addEventListener("click", onClick);
+    return () => {
+      window.removeEventListener("hashchange", onHashChange);
+      document.removeEventListener("click", onClick);
+    };
+  }, [trace.steps.length, whenSettled]);
 
-  const whenSettled = useSettled(400);
   const onStepChange = useCallback(
     (n: number) => {
       setStep(n);
       setLinkProblem(null);
-      whenSettled(() =>
+      whenSettled.schedule(() =>
         replaceUrl((url) => {
           url.hash = `step-${n}`;
           url.searchParams.delete("step");

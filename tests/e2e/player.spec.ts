@@ -189,6 +189,28 @@ test.describe("keyboard", () => {
   });
 });
 
+test.describe("focus", () => {
+  for (const where of ["inline", "enlarged"] as const) {
+    test(`stays in the figure (${where}) when a step change removes the focused call_id chip`, async ({ page }) => {
+      await page.goto("./?lang=en#step-6");
+      let figure = figureOf(page);
+      if (where === "enlarged") {
+        await figure.getByRole("button", { name: "Enlarge figure" }).click();
+        figure = page.getByRole("dialog").locator(".alf-figure");
+      }
+      // The first chip of step 6 is on its row's arrow (context #2 feeds call_1 back): at step 5 that arrow is
+      // no longer the current one and its chip is gone.
+      const chip = figure.locator("button.alf-chip").first();
+      await chip.focus();
+      await page.keyboard.press("ArrowLeft");
+      await expect(figure).toBeFocused();
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowLeft");
+      await expect(counterOf(figure)).toHaveText("3 / 8");
+    });
+  }
+});
+
 test.describe("playback", () => {
   test("plays to the end at the shortest dwell and stops by itself; Play at the end starts over", async ({ page }) => {
     await page.goto("./");
@@ -398,6 +420,44 @@ test.describe("language and links", () => {
     });
     await page.waitForTimeout(200);
     await expect(counterOf(figure)).toHaveText("6 / 8");
+  });
+
+  test("a #step link right after stepping wins over the pending URL write, and the URL agrees once settled", async ({
+    page,
+  }) => {
+    await page.goto("./#step-3");
+    const figure = figureOf(page);
+    await expect(counterOf(figure)).toHaveText("3 / 8");
+    await figure.focus();
+    await page.keyboard.press("ArrowRight"); // the URL write for step 4 waits until stepping settles
+    await page.evaluate(() => {
+      window.location.hash = "step-2";
+    });
+    await expect(counterOf(figure)).toHaveText("2 / 8");
+    await page.waitForTimeout(700);
+    await expect(counterOf(figure)).toHaveText("2 / 8");
+    await expect(page).toHaveURL(/#step-2$/);
+  });
+
+  test("a link to the step the URL still names moves the figure back there", async ({ page }) => {
+    await page.goto("./#step-3");
+    const figure = figureOf(page);
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "#step-3";
+      link.id = "see-step-3";
+      link.textContent = "see step 3";
+      document.querySelector("main, body")?.prepend(link);
+    });
+    await figure.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(figure)).toHaveText("4 / 8");
+    // The URL still says #step-3 (its write is pending), so following the link fires no hashchange.
+    await page.locator("#see-step-3").click();
+    await expect(counterOf(figure)).toHaveText("3 / 8");
+    await page.waitForTimeout(700);
+    await expect(page).toHaveURL(/#step-3$/);
+    await expect(counterOf(figure)).toHaveText("3 / 8");
   });
 
   for (const [query, shown] of [

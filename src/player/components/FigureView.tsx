@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useMemo } from "react";
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
 import type { Catalog } from "../../content";
 import { LANGUAGES } from "../../content/languages";
 import type { Lang, Outcome, Trace } from "../../engine";
@@ -65,6 +65,42 @@ function mostNotes(notes: NotesByStep, total: number): readonly string[] {
   return most;
 }
 
+/**
+ * Keeps the keyboard in the figure when a step change removes the focused element (a call_id chip of the step
+ * before): focus would fall to the page's body, and the reader's next arrow key would do nothing. Whether focus
+ * is inside is tracked from focus events; after each step change, a figure that had it and lost it to nothing
+ * takes it back on its root. Works in a shadow root too (its activeElement is null once focus is lost there).
+ */
+function useFocusKeeper(index: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  const restore = () => {
+    const root = ref.current;
+    if (root === null || !inside.current) return;
+    const scope = root.getRootNode() as Document | ShadowRoot;
+    const active = scope.activeElement;
+    if (active === null || active === root.ownerDocument.body) root.focus({ preventScroll: true });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every step change, by design
+  useLayoutEffect(restore, [index]);
+  return {
+    ref,
+    onFocus: () => {
+      inside.current = true;
+    },
+    onBlur: (event: FocusEvent<HTMLDivElement>) => {
+      // Focus moving elsewhere on the page lets go; an element removed from the figure does not.
+      const target = event.target as Node;
+      if (!target.isConnected) {
+        queueMicrotask(restore);
+        return;
+      }
+      const next = event.relatedTarget as Node | null;
+      if (next === null || !event.currentTarget.contains(next)) inside.current = false;
+    },
+  };
+}
+
 /** The language switch: two pressed-state buttons, each named in its own language. */
 export function LanguageToggle(props: { text: Catalog; onChange: (lang: Lang) => void }) {
   return (
@@ -107,6 +143,7 @@ export function FigureView(props: {
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const { notes } = props;
   const notesReserve = useMemo(() => (TRANSCRIPT_FEATURES ? mostNotes(notes, trace.steps.length) : []), [notes, trace]);
+  const keepFocus = useFocusKeeper(index);
   const step = trace.steps[index];
   if (step === undefined) return null;
   const stepTitle = text.stepTitle(step);
@@ -130,6 +167,9 @@ export function FigureView(props: {
       aria-label={text.ui.figureLabel}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      ref={keepFocus.ref}
+      onFocus={keepFocus.onFocus}
+      onBlur={keepFocus.onBlur}
     >
       <div className="alf-header">
         <p className="alf-kicker">{text.ui.figureKicker}</p>
