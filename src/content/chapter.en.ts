@@ -58,8 +58,8 @@ export const chapterEn = {
   ],
   runHeading: "Run it",
   runNote:
-    "The chapter's own script is 07_agent_loop.py, run as python3 reading-notes/experiments/07_agent_loop.py (it comes alongside the chapter, not with this project). This project's TypeScript port prints the same report byte for byte; in English:",
-  runCommand: "npm run demo -- --lang en",
+    "The chapter's own script is 07_agent_loop.py, run as python3 reading-notes/experiments/07_agent_loop.py (it comes alongside the chapter, not with this project). This project's TypeScript port prints the same report byte for byte (in Chinese, with no flags); the command below prints it in English, its keys and values translated, which is what is shown here:",
+  runCommand: "npm run --silent demo -- --lang en",
   codeHeading: "The complete teaching code",
   codeNote:
     "What follows is this project's TypeScript port of the chapter's 07_agent_loop.py (src/engine/experiment.ts), read from the file when the page is built. It keeps the script's rules and order of checks rule for rule; its comments are in English.",

@@ -45,7 +45,7 @@ export const chapterZh = {
   runHeading: "运行命令",
   runNote:
     "本章自带的脚本是 07_agent_loop.py，运行方式为 python3 reading-notes/experiments/07_agent_loop.py（随本章附带，不在本项目里）。本项目的 TypeScript 移植打印逐字节相同的报告：",
-  runCommand: "npm run demo",
+  runCommand: "npm run --silent demo",
   codeHeading: "完整教学代码",
   codeNote:
     "下面是本项目对本章脚本 07_agent_loop.py 的 TypeScript 移植（src/engine/experiment.ts），构建页面时直接从文件读出。它逐条保留了原脚本的规则和检查顺序。",

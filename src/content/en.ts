@@ -94,7 +94,9 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
       return `The host appends the model's tool call and ${fed}, paired by the same call_id, and makes model call ${step.modelCall}.${first ? " Only now does the model see a tool result." : ""}`;
     }
     case "proposal":
-      return `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into a structured tool call and gives it its id, and nothing has run. The call_id only pairs this request with its result to come.`;
+      return step.calls.length > 1
+        ? `The model only emits a proposal of ${step.calls.length} calls at once (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into structured tool calls and gives each its id, and nothing has run. Each call_id only pairs its request with its result to come.`
+        : `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into a structured tool call and gives it its id, and nothing has run. The call_id only pairs this request with its result to come.`;
     case "validation": {
       const noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
       return {

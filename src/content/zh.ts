@@ -80,7 +80,9 @@ function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCa
       return `宿主把模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对，发起第${step.modelCall}次模型调用。${first ? "模型这才第一次看到工具结果。" : ""}`;
     }
     case "proposal":
-      return `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
+      return step.calls.length > 1
+        ? `模型一次提议了 ${step.calls.length} 个调用（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；什么都还没有执行。每个 call_id 只用来把它的请求和将来的结果配对。`
+        : `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
     case "validation": {
       if (step.verdict === "refused") return failures === null ? title(step) : failures.refused(step);
       if (step.verdict === "replayed") return failures === null ? title(step) : failures.replayed;
