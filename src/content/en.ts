@@ -1,12 +1,5 @@
-import {
-  appendedOf,
-  type ExecutionStep,
-  type FinishStep,
-  feedsFirstResult,
-  LOOP_ERRORS_EN,
-  type Step,
-  type Trace,
-} from "../engine";
+import { type FinishStep, LOOP_ERRORS_EN, type Step, type Trace } from "../engine";
+import { stepFacts, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, resultLabel } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -48,66 +41,49 @@ function title(step: Step): string {
   }
 }
 
-/** How a transcript ends, for its last step: on a reply, a proposal not yet run, results or a user turn not yet sent. */
-function transcriptEnd(step: FinishStep, trace: Pick<Trace, "messages">): string {
-  const last = trace.messages.at(-1);
-  if (step.pendingCallIds.length > 0 && last?.role === "assistant")
-    return `The transcript ends on the model's proposal (${step.pendingCallIds.join(", ")}): those calls have not been run, and no result is recorded.`;
-  if (last?.role === "tool")
-    return "The transcript ends with tool results no model call has been given yet: the next model call is pending, and the transcript does not contain it.";
-  if (last?.role === "user")
-    return "The transcript ends with the user's message, which no model call has answered yet.";
-  return "The model's last reply has no tool call, and the transcript ends there.";
-}
-
-/** Whether the result of this step's call is among the messages at all: a host that never feeds results back drops it. */
-const fedLater = (step: ExecutionStep, trace: Pick<Trace, "messages">): boolean =>
-  trace.messages.some((m) => m.role === "tool" && m.callId === step.call.callId);
+/** How a transcript ends, in words. */
+const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => string>> = {
+  proposal: (step) =>
+    `The transcript ends on the model's proposal (${step.pendingCallIds.join(", ")}): those calls have not been run, and no result is recorded.`,
+  results: () =>
+    "The transcript ends with tool results no model call has been given yet: the next model call is pending, and the transcript does not contain it.",
+  user: () => "The transcript ends with the user's message, which no model call has answered yet.",
+  reply: () => "The model's last reply has no tool call, and the transcript ends there.",
+};
 
 function caption(step: Step, trace: Pick<Trace, "messages">): string {
+  const facts = stepFacts(step, trace);
   switch (step.kind) {
     case "task":
-      if (step.contextEnd > 0)
+      if (facts.laterTurn)
         return "The user's next message goes to the host, which adds it to the context of its next model call. The model sees it only then.";
       return "The user hands the task to the host program. The model has seen nothing of the environment: keep the user's task apart from what is really there — the task is only a request, and what the environment holds is known only once a tool has looked.";
     case "model_call": {
-      const appended = appendedOf(trace, step);
-      const ids = appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
       if (step.modelCall === 1) {
         return `The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
       }
-      if (ids.length === 0) {
+      if (facts.fed.length === 0) {
         return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
       }
-      const first = feedsFirstResult(trace, step);
-      const fed = appended
-        .flatMap((m) =>
-          m.role === "tool"
-            ? [
-                m.status === "error"
-                  ? `the error result of ${m.callId} (why it was refused)`
-                  : `the result of ${m.callId}`,
-              ]
-            : [],
-        )
+      const fed = facts.fed
+        .map((r) => (r.error ? `the error result of ${r.callId} (why it was refused)` : `the result of ${r.callId}`))
         .join(", ");
-      return `The host appends the model's tool call and ${fed}, paired by the same call_id, and makes model call ${step.modelCall}.${first ? " Only now does the model see a tool result." : ""}`;
+      return `The host appends the model's tool call and ${fed}, paired by the same call_id, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see a tool result." : ""}`;
     }
     case "proposal":
       return step.calls.length > 1
         ? `The model only emits a proposal of ${step.calls.length} calls at once (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into structured tool calls and gives each its id, and nothing has run. Each call_id only pairs its request with its result to come.`
         : `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into a structured tool call and gives it its id, and nothing has run. The call_id only pairs this request with its result to come.`;
     case "validation": {
-      const noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
       return {
-        approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${noOperationId ? " Duplicate protection is keyed on an operation id, not on the call_id; this read-only tool has no operation id, so that check does not apply." : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
+        approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${facts.noOperationId ? " Duplicate protection is keyed on an operation id, not on the call_id; this read-only tool has no operation id, so that check does not apply." : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
         replayed:
           "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
         refused: `The host refuses ${step.call.callId}: ${step.errorCode === null ? "a check failed" : LOOP_ERRORS_EN[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
       }[step.verdict];
     }
     case "execution":
-      return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${fedLater(step, trace) ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+      return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
     case "answer":
       return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
     case "finish":
@@ -117,7 +93,7 @@ function caption(step: Step, trace: Pick<Trace, "messages">): string {
           "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
         verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
         budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
-        not_recorded: `${transcriptEnd(step, trace)} A transcript records no host check of the environment, so whether the task got done is not recorded${step.answer === null ? "" : ", whatever the reply says"}.`,
+        not_recorded: `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} A transcript records no host check of the environment, so whether the task got done is not recorded${step.answer === null ? "" : ", whatever the reply says"}.`,
       }[step.outcome];
     default: {
       const never: never = step;

@@ -1,4 +1,5 @@
-import { appendedOf, type ExecutionStep, type FinishStep, feedsFirstResult, type Step, type Trace } from "../engine";
+import type { FinishStep, Step, Trace } from "../engine";
+import { stepFacts, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, type FailureCaptions, resultLabel } from "./types";
 import { zhFailureCaptions } from "./zh-failures";
 
@@ -41,43 +42,31 @@ function title(step: Step): string {
   }
 }
 
-/** 记录以什么结尾：一条回复、一个尚未执行的提议、尚未交给模型的结果，或一句用户发言。 */
-function transcriptEnd(step: FinishStep, trace: Pick<Trace, "messages">): string {
-  const last = trace.messages.at(-1);
-  if (step.pendingCallIds.length > 0 && last?.role === "assistant")
-    return `记录停在模型的提议上（${step.pendingCallIds.join("、")}）：这些调用还没有执行，也没有记录结果。`;
-  if (last?.role === "tool")
-    return "记录以工具结果结尾，这些结果还没有交给任何一次模型调用：下一次模型调用尚未发生，记录里也没有它。";
-  if (last?.role === "user") return "记录以用户的一句话结尾，还没有哪次模型调用回应它。";
-  return "模型最后一次回复里没有工具调用，记录到此为止。";
-}
-
-/** Whether the result of this step's call is among the messages at all: a host that never feeds results back drops it. */
-const fedLater = (step: ExecutionStep, trace: Pick<Trace, "messages">): boolean =>
-  trace.messages.some((m) => m.role === "tool" && m.callId === step.call.callId);
+/** 记录以什么结尾，用中文说。 */
+const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => string>> = {
+  proposal: (step) => `记录停在模型的提议上（${step.pendingCallIds.join("、")}）：这些调用还没有执行，也没有记录结果。`,
+  results: () => "记录以工具结果结尾，这些结果还没有交给任何一次模型调用：下一次模型调用尚未发生，记录里也没有它。",
+  user: () => "记录以用户的一句话结尾，还没有哪次模型调用回应它。",
+  reply: () => "模型最后一次回复里没有工具调用，记录到此为止。",
+};
 
 function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCaptions | null): string {
+  const facts = stepFacts(step, trace);
   switch (step.kind) {
     case "task":
-      if (step.contextEnd > 0)
-        return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
+      if (facts.laterTurn) return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
       return "用户把任务交给宿主程序。模型还没有看到环境里的任何东西：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，环境里到底有什么，要等工具查看过才知道。";
     case "model_call": {
-      const appended = appendedOf(trace, step);
-      const ids = appended.flatMap((m) => (m.role === "tool" ? [m.callId] : []));
       if (step.modelCall === 1) {
         return `宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第${step.modelCall}次模型调用。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
       }
-      if (ids.length === 0) {
+      if (facts.fed.length === 0) {
         return `宿主发起第${step.modelCall}次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
       }
-      const first = feedsFirstResult(trace, step);
-      const fed = appended
-        .flatMap((m) =>
-          m.role === "tool" ? [m.status === "error" ? `${m.callId} 的错误结果（拒绝原因）` : `${m.callId} 的结果`] : [],
-        )
+      const fed = facts.fed
+        .map((r) => (r.error ? `${r.callId} 的错误结果（拒绝原因）` : `${r.callId} 的结果`))
         .join("、");
-      return `宿主把模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对，发起第${step.modelCall}次模型调用。${first ? "模型这才第一次看到工具结果。" : ""}`;
+      return `宿主把模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对，发起第${step.modelCall}次模型调用。${facts.firstResult ? "模型这才第一次看到工具结果。" : ""}`;
     }
     case "proposal":
       return step.calls.length > 1
@@ -86,16 +75,15 @@ function caption(step: Step, trace: Pick<Trace, "messages">, failures: FailureCa
     case "validation": {
       if (step.verdict === "refused") return failures === null ? title(step) : failures.refused(step);
       if (step.verdict === "replayed") return failures === null ? title(step) : failures.replayed;
-      const noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
-      return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`;
+      return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? "防止重复执行看的是操作ID，不是 call_id；这个只读工具没有操作ID，这一项不适用。" : "防止重复执行看的是操作ID，不是 call_id。"}`;
     }
     case "execution":
-      return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${fedLater(step, trace) ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+      return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
     case "answer":
       return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
     case "finish":
       if (step.outcome === "not_recorded")
-        return `${transcriptEnd(step, trace)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
+        return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
       if (step.outcome !== "completed")
         return failures === null ? title(step) : failures.unfinished[step.outcome](step);
       return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;

@@ -1,0 +1,85 @@
+/**
+ * What a step means, computed once from the trace, for every catalog to phrase: the facts a caption states
+ * (which results a model call feeds back, whether the model sees a result for the first time, whether a result
+ * ever reaches the model, how a transcript ends). A language only words these; it never re-derives them, so a
+ * third language is words, not a third copy of this logic.
+ */
+import { appendedOf, feedsFirstResult, type Step, type Trace } from "../engine";
+
+/** A result a model call appends to the context. */
+export interface FedResult {
+  readonly callId: string;
+  /** An error result: the reason a call was refused. */
+  readonly error: boolean;
+}
+
+/** How a transcript ends: on a proposal not yet run, on results not yet sent, on a user turn, or on a reply. */
+export type TranscriptEnd = "proposal" | "results" | "user" | "reply";
+
+/** The facts of one step (each one applies to some kinds of step only; the rest are their empty value). */
+export interface StepFacts {
+  /** A user turn after a model call: a later message, not the task. */
+  readonly laterTurn: boolean;
+  /** At a model call: the results it appends, in order. */
+  readonly fed: readonly FedResult[];
+  /** At a model call: the model sees a tool result for the first time. */
+  readonly firstResult: boolean;
+  /** At a validation: the tool has no operation id, so that check does not apply. */
+  readonly noOperationId: boolean;
+  /** At an execution: its result goes into the model's context (a host that drops its exchanges never sends it). */
+  readonly resultReachesModel: boolean;
+  /** At the end of an imported run: how the transcript ends. */
+  readonly transcriptEnd: TranscriptEnd | null;
+}
+
+/**
+ * The facts of `step` in `trace`.
+ * @example stepFacts(f22.steps[5], f22).fed // [{ callId: "call_1", error: false }]
+ */
+export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts {
+  const facts = {
+    laterTurn: false,
+    fed: [] as FedResult[],
+    firstResult: false,
+    noOperationId: false,
+    resultReachesModel: false,
+    transcriptEnd: null as TranscriptEnd | null,
+  };
+  switch (step.kind) {
+    case "task":
+      facts.laterTurn = step.contextEnd > 0;
+      break;
+    case "model_call":
+      for (const m of appendedOf(trace, step))
+        if (m.role === "tool") facts.fed.push({ callId: m.callId, error: m.status === "error" });
+      facts.firstResult = feedsFirstResult(trace, step);
+      break;
+    case "validation":
+      facts.noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
+      break;
+    case "execution":
+      facts.resultReachesModel = trace.messages.some((m) => m.role === "tool" && m.callId === step.call.callId);
+      break;
+    case "finish": {
+      if (step.outcome !== "not_recorded") break;
+      const last = trace.messages.at(-1);
+      facts.transcriptEnd =
+        step.pendingCallIds.length > 0 && last?.role === "assistant"
+          ? "proposal"
+          : last?.role === "tool"
+            ? "results"
+            : last?.role === "user"
+              ? "user"
+              : "reply";
+      break;
+    }
+    case "proposal":
+    case "answer":
+      break;
+    default: {
+      const never: never = step;
+      return never;
+    }
+  }
+  return facts;
+}

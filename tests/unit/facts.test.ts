@@ -1,0 +1,59 @@
+// @vitest-environment node
+/** The facts a caption states, computed once for every language (src/content/facts.ts). */
+import { describe, expect, it } from "vitest";
+import { stepFacts } from "../../src/content/facts";
+import { f22Scenario, runScenario, type Step, scenarioById } from "../../src/engine";
+import { importTranscript } from "../../src/formats/import";
+
+const f22 = runScenario(f22Scenario("en"));
+const at = (n: number) => f22.steps[n - 1] as Step;
+
+describe("stepFacts", () => {
+  it("at F22's second model call: it feeds call_1's result back, the first result the model sees", () => {
+    expect(stepFacts(at(6), f22)).toMatchObject({ fed: [{ callId: "call_1", error: false }], firstResult: true });
+    expect(stepFacts(at(2), f22)).toMatchObject({ fed: [], firstResult: false });
+  });
+  it("at a validation of a read-only tool: no operation id to check", () => {
+    expect(stepFacts(at(4), f22).noOperationId).toBe(true);
+  });
+  it("at an execution: whether its result ever reaches the model", () => {
+    expect(stepFacts(at(5), f22).resultReachesModel).toBe(true);
+    const forgetful = runScenario(scenarioById("missing-feedback", "en"));
+    const execution = forgetful.steps.find((s) => s.kind === "execution") as Step;
+    expect(stepFacts(execution, forgetful).resultReachesModel).toBe(false);
+  });
+  it("at a refusal fed back: an error result", () => {
+    const refused = runScenario(scenarioById("unauthorized-tool", "en"));
+    const second = refused.steps.find((s) => s.kind === "model_call" && s.modelCall === 2) as Step;
+    expect(stepFacts(second, refused).fed).toEqual([{ callId: "call_1", error: true }]);
+  });
+  it.each([
+    ['[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]', "reply"],
+    [
+      '[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"},{"role":"user","content":"more"}]',
+      "user",
+    ],
+    [
+      '[{"role":"user","content":"hi"},{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]},{"role":"tool","tool_call_id":"c","content":"ok"}]',
+      "results",
+    ],
+    [
+      '[{"role":"user","content":"hi"},{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]}]',
+      "proposal",
+    ],
+  ] as const)("tells how a transcript ends: %s → %s", (text, end) => {
+    const result = importTranscript(text);
+    if (!result.ok) throw new Error("not imported");
+    const last = result.trace.steps.at(-1) as Step;
+    expect(stepFacts(last, result.trace).transcriptEnd).toBe(end);
+    expect(stepFacts(at(8), f22).transcriptEnd).toBeNull(); // a run the engine made ends on its host's check
+  });
+  it("marks a later user turn apart from the task", () => {
+    const result = importTranscript(
+      '[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"},{"role":"user","content":"more"}]',
+    );
+    if (!result.ok) throw new Error("not imported");
+    const tasks = result.trace.steps.filter((s) => s.kind === "task");
+    expect(tasks.map((s) => stepFacts(s, result.trace).laterTurn)).toEqual([false, true]);
+  });
+});
