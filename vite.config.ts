@@ -160,7 +160,7 @@ export default defineConfig(({ mode }): UserConfig => {
       const packs: Record<typeof mode, [entry: string, name: string]> = {
         "embed-en": ["src/embed/pack-en.ts", "AgentLoopFigureEnglish"],
         "embed-wire": ["src/embed/pack-wire.ts", "AgentLoopFigureWire"],
-        "embed-scenarios": ["src/scenarios/pack.ts", "AgentLoopFigureScenarios"],
+        "embed-scenarios": ["src/embed/pack-scenarios.ts", "AgentLoopFigureScenarios"],
       };
       const [entry, name] = packs[mode];
       return {
@@ -201,12 +201,12 @@ export default defineConfig(({ mode }): UserConfig => {
         },
       };
     case "prerender":
-      // The chapter page for Node, to render its first frame into dist/index.html (scripts/build.mjs).
+      // The chapter page and the embed pages for Node, to render their first frames into dist/ (scripts/build.mjs).
       return {
         ...shared,
         plugins: [react(), demoOutput(), f22Traces()],
         build: {
-          ssr: "src/app/prerender.tsx",
+          ssr: "src/prerender.ts",
           outDir: "dist-prerender",
           emptyOutDir: true,
           rolldownOptions: {

@@ -17,5 +17,3 @@ export function prerenderApp(): string {
     </StrictMode>,
   );
 }
-
-export { prerenderEmbed } from "../embed/prerender";

@@ -1,7 +1,7 @@
 /**
  * Every built-in scenario with its narrative, by id: for shells that offer them all (the chapter page, the npm
  * package, the web component, the CLI). The embed page keeps only the default in its entry and loads the rest
- * from a pack (./pack.ts) when a link asks for one.
+ * from a pack (src/embed/pack-scenarios.ts) when a link asks for one.
  */
 import type { ScenarioId } from "../engine";
 import { claimedDone } from "./claimed-done";

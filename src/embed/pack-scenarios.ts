@@ -6,9 +6,9 @@
  */
 
 import { catalogs } from "../content";
-import { deliverPack, type ScenarioPack } from "../embed/pack-event";
 import { isScenarioId, runScenario } from "../engine";
-import { SCENARIOS } from "./index";
+import { SCENARIOS } from "../scenarios";
+import { deliverPack, type ScenarioPack } from "./pack-event";
 
 const pack: ScenarioPack = {
   figure: (id, lang) => {
