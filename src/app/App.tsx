@@ -138,6 +138,7 @@ function ChapterFigure(props: {
   return (
     <>
       <Player
+        warmUp
         trace={trace}
         text={text}
         step={step}

@@ -132,6 +132,7 @@ export function EmbeddedFigure(props: {
       theme={options.theme}
       controls={options.controls}
       onLangChange={setLang}
+      warmUp
       onStepChange={(n) => opening.current || post("stepchange", { ...where(), step: n })}
       onPlay={() => post("play", {})}
       onPause={() => post("pause", {})}

@@ -58,6 +58,12 @@ export interface PlayerProps {
   readonly onEnded?: () => void;
   /** Warnings to show at their steps (plain text). Keep the array's identity while it is unchanged. */
   readonly notes?: readonly StepNote[];
+  /**
+   * Rehearse every step in an invisible copy once the page is idle, so that a reader's first press of each step
+   * costs less: a speed aid for a page built around one figure (the chapter page, embed.html). Default false:
+   * a course page with several figures, or a host's own app, should not pay for one copy per figure.
+   */
+  readonly warmUp?: boolean;
   readonly ref?: Ref<PlayerHandle>;
 }
 
@@ -163,7 +169,9 @@ function StoreUpdater(props: PlayerProps) {
  * Everything the player draws. Memoised on the few props it uses: a controlled player re-renders on every step
  * (its owner's state changed), and that must not re-render the whole figure — the store's subscribers do.
  */
-const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "onLangChange" | "controls" | "notes">) {
+const PlayerBody = memo(function PlayerBody(
+  props: Pick<PlayerProps, "text" | "onLangChange" | "controls" | "notes" | "warmUp">,
+) {
   const { text, onLangChange } = props;
   const notes = useMemo(() => groupNotes(props.notes), [props.notes]);
   const full = (props.controls ?? "full") === "full";
@@ -226,7 +234,7 @@ const PlayerBody = memo(function PlayerBody(props: Pick<PlayerProps, "text" | "o
         </EnlargeDialog>
       ) : null}
       {printing ? <PrintSteps text={text} /> : null}
-      <Rehearsal text={text} notes={notes} />
+      {props.warmUp === true ? <Rehearsal text={text} notes={notes} /> : null}
     </>
   );
 });
@@ -253,6 +261,7 @@ export function Player(props: PlayerProps) {
           {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
           {...(props.controls === undefined ? {} : { controls: props.controls })}
           {...(props.notes === undefined ? {} : { notes: props.notes })}
+          {...(props.warmUp === undefined ? {} : { warmUp: props.warmUp })}
         />
       </div>
     </PlayerProvider>

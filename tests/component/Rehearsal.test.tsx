@@ -38,7 +38,7 @@ afterEach(() => {
 describe("the rehearsal", () => {
   it("steps an inert, hidden copy through every step once, then leaves; the figure itself does not move", () => {
     const onStepChange = vi.fn();
-    render(<Player trace={f22} text={EN} onStepChange={onStepChange} />);
+    render(<Player trace={f22} text={EN} onStepChange={onStepChange} warmUp />);
     expect(rehearsal()).toBeNull(); // nothing before the page is idle
     const seen: (string | undefined)[] = [];
     for (let period = 0; period < f22.steps.length + 1; period += 1) {
@@ -64,7 +64,7 @@ describe("the rehearsal", () => {
     // A stopped clock: every step costs nothing, whatever the machine running the test, so only the idle
     // period's room decides how many steps it takes.
     vi.spyOn(performance, "now").mockReturnValue(1_000);
-    render(<Player trace={f22} text={EN} />);
+    render(<Player trace={f22} text={EN} warmUp />);
     nextIdlePeriod(50); // mounts the copy at step 1, and nothing else: a frame passes before its first step change
     expect(counter(rehearsal() as Element)).toBe(`1 / ${f22.steps.length}`);
     nextIdlePeriod(0); // no room left: one step, never more
@@ -79,7 +79,7 @@ describe("the rehearsal", () => {
   it("waits while the reader steps, and goes on once they have paused", () => {
     let now = 1_000;
     vi.spyOn(performance, "now").mockImplementation(() => now);
-    render(<Player trace={f22} text={EN} />);
+    render(<Player trace={f22} text={EN} warmUp />);
     nextIdlePeriod(); // the copy mounts
     act(() => within(figure()).getByRole("button", { name: /Next/ }).click());
     for (let period = 0; period < 3; period += 1) nextIdlePeriod(50);
@@ -93,7 +93,7 @@ describe("the rehearsal", () => {
   });
 
   it("waits while the figure plays", () => {
-    render(<Player trace={f22} text={EN} autoplay dwell={8} />);
+    render(<Player trace={f22} text={EN} autoplay dwell={8} warmUp />);
     expect(within(figure()).getByRole("button", { name: /Pause/ })).toBeInTheDocument();
     for (let period = 0; period < 3; period += 1) nextIdlePeriod();
     expect(rehearsal()).toBeNull();
@@ -110,7 +110,13 @@ describe("the rehearsal", () => {
         .flat()
         .map((step, i) => ({ ...step, number: i + 1 })),
     };
-    render(<Player trace={long} text={EN} />);
+    render(<Player trace={long} text={EN} warmUp />);
+    expect(idle).toEqual([]);
+    expect(rehearsal()).toBeNull();
+  });
+
+  it("does not warm up unless asked: a host's figure (web component, React) has no copy", () => {
+    render(<Player trace={f22} text={EN} />);
     expect(idle).toEqual([]);
     expect(rehearsal()).toBeNull();
   });

@@ -361,6 +361,34 @@ test.describe("dist/ under a sub-path", () => {
 test.describe("the web component", () => {
   const counterOf = (page: Page, id: string) => page.locator(`#${id} .alf-counter > [aria-hidden]`).first();
 
+  test("rehearses no hidden copy of its figures: the warm-up is for the chapter page and embed.html only", async ({
+    page,
+  }) => {
+    // Watch every shadow root from its creation: the copy would come and go within a few idle periods.
+    await page.addInitScript(() => {
+      const seen = { copies: 0, roots: 0 };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+        const root = attach.call(this, init);
+        seen.roots += 1;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof Element && (node.matches(".alf-rehearsal") || node.querySelector(".alf-rehearsal")))
+                seen.copies += 1;
+        }).observe(root, { subtree: true, childList: true });
+        return root;
+      };
+    });
+    await page.goto(`${COURSE}/hosts/components.html`);
+    await expect(counterOf(page, "first")).toHaveText("2 / 8");
+    await expect(counterOf(page, "second")).toHaveText("1 / 8");
+    await page.waitForTimeout(3000);
+    const seen = await page.evaluate(() => (window as unknown as { seen: { copies: number; roots: number } }).seen);
+    expect(seen).toEqual({ copies: 0, roots: 2 });
+  });
+
   test("two figures on one page step independently, with keys only in the focused one", async ({ page }) => {
     await page.goto(`${COURSE}/hosts/components.html`);
     await expect(counterOf(page, "first")).toHaveText("2 / 8");
