@@ -23,8 +23,9 @@ function demoOutput(): Plugin {
 }
 
 /**
- * `virtual:f22-traces`: F22's trace in each language, run by the engine while the embed is built, so that
- * embed.js shows its default figure without carrying the runner (the scenario pack carries it for the others).
+ * `virtual:f22-traces`: F22's trace in each language, run by the engine at build time (for embed.js, the
+ * embed-en.js pack and the pre-render), so that embed.js shows its default figure without carrying the runner
+ * (the scenario pack carries it for the others).
  * Written as object literals (JSON is valid JavaScript), which the minifier shortens: about 100 bytes of gzip
  * fewer than a JSON.parse of a string, and unused languages still drop out.
  */
@@ -127,10 +128,13 @@ function embedPage(): Plugin {
 const production = { "process.env.NODE_ENV": JSON.stringify("production") };
 
 /**
- * One config, six builds (see scripts/build.mjs): the chapter page (default) and its pre-render (`prerender`),
- * and the embed routes by mode —
- * `embed` (embed.html + its classic script), `embed-host` (the auto-height script), `element` (the web
- * component, React included) and `lib` (the npm package, React and the other runtime dependencies external).
+ * One config, nine builds (modes; scripts/build.mjs runs them all, docs/architecture.md has the table): the
+ * chapter page (the default mode, `production`) and the pre-render of the first frames (`prerender`, from
+ * src/prerender.ts), and the embed routes —
+ * `embed` (embed.html and embed-en.html, their classic script embed.js and embed.css), its on-demand packs
+ * `embed-scenarios`, `embed-en` and `embed-wire` (embed-scenarios.js, embed-en.js, embed-wire.js: classic
+ * scripts too), `embed-host` (embed-host.js, the auto-height script), `element` (agent-loop-figure.js, the web
+ * component, React included) and `lib` (the npm package in lib/, React and the other runtime dependencies external).
  */
 export default defineConfig(({ mode }): UserConfig => {
   // The embed builds copy nothing from public/: only the chapter page has a favicon to ship.
@@ -156,7 +160,7 @@ export default defineConfig(({ mode }): UserConfig => {
     case "embed-scenarios":
     case "embed-wire":
     case "embed-en": {
-      // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, and English.
+      // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, English, and the wire view.
       const packs: Record<typeof mode, [entry: string, name: string]> = {
         "embed-en": ["src/embed/pack-en.ts", "AgentLoopFigureEnglish"],
         "embed-wire": ["src/embed/pack-wire.ts", "AgentLoopFigureWire"],

@@ -1,6 +1,8 @@
 // npm run build: the chapter page and every embed route into dist/, the npm package into lib/.
-// One process, eight Vite builds (modes of vite.config.ts), the first frames of the chapter page and of the embed
-// pre-rendered into dist/index.html, dist/embed.html and dist/embed-en.html, then the package's type declarations.
+// One process, nine Vite builds (the modes of vite.config.ts, listed below); then the first frames of the chapter
+// page and of the embed, rendered by the pre-render build (entry src/prerender.ts, output dist-prerender/, deleted
+// afterwards) into dist/index.html, dist/embed.html and dist/embed-en.html; then the package's type declarations
+// (tsconfig.lib.json, into lib/types/).
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
