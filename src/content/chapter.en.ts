@@ -115,7 +115,7 @@ export const chapterEn = {
       title: name,
       lesson: "The same loop, from a real run: every result has to find its call by call_id.",
       input: `${summary}. A transcript records no host check of the environment, so its outcome is “not recorded”.`,
-      captions: {},
+      captions: [],
     }),
   },
   outputHeading: "Sample output",

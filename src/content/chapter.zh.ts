@@ -101,7 +101,7 @@ export const chapterZh = {
       title: name,
       lesson: "同样的循环，来自真实的运行：每个结果都要带着 call_id 找到它的调用。",
       input: `${summary}。记录里没有宿主对环境的核对，所以结局是“未记录”。`,
-      captions: {},
+      captions: [],
     }),
   },
   outputHeading: "运行结果示例",

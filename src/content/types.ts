@@ -66,8 +66,31 @@ export interface Story {
   readonly lesson: string;
   /** The fixed input, in words. */
   readonly input: string;
-  /** Captions by step number, for the steps this scenario tells in its own words. */
-  readonly captions: Readonly<Record<number, string>>;
+  /** The captions of the steps this scenario tells in its own words, each for the step its `when` names. */
+  readonly captions: readonly StoryCaption[];
+}
+
+/**
+ * Which step a story's caption is for, by what the step is — its kind, and for a call the call_id, for a model
+ * call its number — never by its position, so a caption stays on its step when a run gains or loses steps.
+ */
+export type StepMatch =
+  | { readonly kind: "task" | "answer" | "finish" }
+  | { readonly kind: "model_call"; readonly modelCall: number }
+  | { readonly kind: "proposal" | "validation" | "execution"; readonly callId: string };
+
+/** A story's caption for one step. */
+export interface StoryCaption {
+  readonly when: StepMatch;
+  readonly text: string;
+}
+
+/** Whether `step` is the one `when` names (a task, answer or finish caption is for every step of that kind). */
+export function stepMatches(step: Step, when: StepMatch): boolean {
+  if (step.kind !== when.kind) return false;
+  if ("modelCall" in when) return step.kind === "model_call" && step.modelCall === when.modelCall;
+  if ("callId" in when) return step.callIds.includes(when.callId);
+  return true;
 }
 
 /** Shorten a label for an arrow: at most `max` characters, an ellipsis when cut. */
@@ -282,7 +305,8 @@ export function storyCatalog(text: Catalog, story: Story): Catalog {
   const { ui } = text;
   return {
     ...text,
-    stepCaption: (step, trace) => story.captions[step.number] ?? text.stepCaption(step, trace),
+    stepCaption: (step, trace) =>
+      story.captions.find((caption) => stepMatches(step, caption.when))?.text ?? text.stepCaption(step, trace),
     ui: {
       ...ui,
       figureKicker: story.kicker,

@@ -14,12 +14,24 @@ export const experiment07Stories: Readonly<Record<Lang, Story>> = {
     lesson: "每个动作先过宿主的检查：修补要有读取的证据，测试通过才算完成，整个过程只写入一次。",
     input:
       "内存中的 toy-project（版本 toy:v1）；工具 read、patch、test，作用域只能是 toy-project，每个动作带操作ID；预算 6 次模型调用。",
-    captions: {
-      "8": "修补是写入动作。宿主除了格式、授权和作用域，还核对前置证据：op-1 的读取已经执行过，所以放行。",
-      "9": "补丁执行了，模拟写入计为 1。宿主记下操作ID op-2：以后再收到 op-2 的同一个动作，只返回记录，不会写第二次。",
-      "13": "测试通过。这是环境给出的证据：宿主判断任务是否完成，依据的是它，而不是模型的话。",
-      "16": "宿主核对环境：测试已通过，任务完成。这和 07_agent_loop.py 的报告一致：最终状态 completed，模拟写入 1 次。",
-    },
+    captions: [
+      {
+        when: { kind: "validation", callId: "call_2" },
+        text: "修补是写入动作。宿主除了格式、授权和作用域，还核对前置证据：op-1 的读取已经执行过，所以放行。",
+      },
+      {
+        when: { kind: "execution", callId: "call_2" },
+        text: "补丁执行了，模拟写入计为 1。宿主记下操作ID op-2：以后再收到 op-2 的同一个动作，只返回记录，不会写第二次。",
+      },
+      {
+        when: { kind: "execution", callId: "call_3" },
+        text: "测试通过。这是环境给出的证据：宿主判断任务是否完成，依据的是它，而不是模型的话。",
+      },
+      {
+        when: { kind: "finish" },
+        text: "宿主核对环境：测试已通过，任务完成。这和 07_agent_loop.py 的报告一致：最终状态 completed，模拟写入 1 次。",
+      },
+    ],
   },
   en: {
     name: "Experiment 07: read → patch → test",
@@ -29,12 +41,24 @@ export const experiment07Stories: Readonly<Record<Lang, Story>> = {
       "Every action passes the host's checks first: a patch needs the evidence of a read, only a passing test means done, and the run writes once.",
     input:
       "An in-memory toy-project (version toy:v1); tools read, patch and test, scope toy-project only, an operation id on every action; a budget of 6 model calls.",
-    captions: {
-      "8": "A patch is a write. Besides form, permission and scope, the host checks the precondition: the read (op-1) has run, so the evidence is there and the patch may go ahead.",
-      "9": "The patch runs: one simulated write. The host records operation id op-2, so if op-2 arrives again for the same action it answers from the record and writes nothing.",
-      "13": "The tests pass. That is the environment's evidence, and it is what the host will judge the task by, not the model's words.",
-      "16": "The host checks the environment: the tests passed, so the task is complete. Same as the report of 07_agent_loop.py: final status completed, one simulated write.",
-    },
+    captions: [
+      {
+        when: { kind: "validation", callId: "call_2" },
+        text: "A patch is a write. Besides form, permission and scope, the host checks the precondition: the read (op-1) has run, so the evidence is there and the patch may go ahead.",
+      },
+      {
+        when: { kind: "execution", callId: "call_2" },
+        text: "The patch runs: one simulated write. The host records operation id op-2, so if op-2 arrives again for the same action it answers from the record and writes nothing.",
+      },
+      {
+        when: { kind: "execution", callId: "call_3" },
+        text: "The tests pass. That is the environment's evidence, and it is what the host will judge the task by, not the model's words.",
+      },
+      {
+        when: { kind: "finish" },
+        text: "The host checks the environment: the tests passed, so the task is complete. Same as the report of 07_agent_loop.py: final status completed, one simulated write.",
+      },
+    ],
   },
 };
 

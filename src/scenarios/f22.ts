@@ -12,12 +12,21 @@ export const f22StoryZh: Story = {
   title: "把一个Agent任务拆成真正发生的几轮",
   lesson: "模型只提出调用；宿主程序检查、执行，再用同一个 call_id 把结果交还模型。",
   input: "config.txt 的内容固定为 timeout=30；只声明并允许一个只读工具 read_file；预算 4 次模型调用。",
-  captions: {
+  captions: [
     // F22's own world is a file on a disk: the chapter's words for its first two steps.
-    "1": "用户把任务交给宿主程序。模型还没有看到磁盘上的任何文件：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，文件里到底写了什么，要等工具读过才知道。",
-    "2": "宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第1次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。",
-    "8": "宿主不看回答里的说法，而是自己核对环境：它自己的工具确实读过 config.txt（证据），回答里的值正是那次读取返回的 30（答成 45 就通不过）。两项都成立，也没有待处理的调用，任务完成：共调用模型 2 次，执行工具 1 次。",
-  },
+    {
+      when: { kind: "task" },
+      text: "用户把任务交给宿主程序。模型还没有看到磁盘上的任何文件：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，文件里到底写了什么，要等工具读过才知道。",
+    },
+    {
+      when: { kind: "model_call", modelCall: 1 },
+      text: "宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第1次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。",
+    },
+    {
+      when: { kind: "finish" },
+      text: "宿主不看回答里的说法，而是自己核对环境：它自己的工具确实读过 config.txt（证据），回答里的值正是那次读取返回的 30（答成 45 就通不过）。两项都成立，也没有待处理的调用，任务完成：共调用模型 2 次，执行工具 1 次。",
+    },
+  ],
 };
 
 /** The scenario's narrative in English (embed.html carries it in its English pack, not in its entry). */
@@ -29,11 +38,20 @@ export const f22StoryEn: Story = {
     "The model only proposes a call; the host program checks and runs it, and hands the result back under the same call_id.",
   input:
     "config.txt always contains timeout=30; one read-only tool, read_file, is declared and allowed; a budget of 4 model calls.",
-  captions: {
-    "1": "The user hands the task to the host program. The model has not seen any file on disk: keep the user's task apart from what is really in the environment — the task is only a request, and what the file says is known only once a tool has read it.",
-    "2": "The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call 1. The file's content is not there: the model knows the task, not what the file says.",
-    "8": "The host checks the environment itself rather than the answer's words: its own tool really read config.txt (the evidence), and the answer gives the value that read returned, 30 (an answer of 45 would fail). Both hold and no call is pending, so the task is complete: 2 model calls, 1 tool execution.",
-  },
+  captions: [
+    {
+      when: { kind: "task" },
+      text: "The user hands the task to the host program. The model has not seen any file on disk: keep the user's task apart from what is really in the environment — the task is only a request, and what the file says is known only once a tool has read it.",
+    },
+    {
+      when: { kind: "model_call", modelCall: 1 },
+      text: "The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call 1. The file's content is not there: the model knows the task, not what the file says.",
+    },
+    {
+      when: { kind: "finish" },
+      text: "The host checks the environment itself rather than the answer's words: its own tool really read config.txt (the evidence), and the answer gives the value that read returned, 30 (an answer of 45 would fail). Both hold and no call is pending, so the task is complete: 2 model calls, 1 tool execution.",
+    },
+  ],
 };
 
 /** The scenario's narrative in each language. */

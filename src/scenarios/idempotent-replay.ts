@@ -13,13 +13,28 @@ export const idempotentReplayStories: Readonly<Record<Lang, Story>> = {
     title: "同一个操作只写入一次",
     lesson: "去重看操作ID而不是 call_id：同一动作重复到达时宿主返回记录，同一ID配不同动作时宿主拒绝。",
     input: "与教学实验 07 相同的 toy-project 和工具；模型把 op-2 的补丁发了两次，又用 op-2 发了一个不同的补丁。",
-    captions: {
-      "11": "模型再次提议 op-2 的补丁，参数完全相同。服务方给这次调用一个新的 call_id（call_3）：同一个动作再次到达时 call_id 并不相同，所以单靠 call_id 认不出重复，要看操作ID。",
-      "12": '宿主按操作ID查到 op-2 已经执行过同一个动作：不运行工具，直接返回记录下的结果，结果里注明 "replayed": true（模型能看到），附上这次的 call_3。模拟写入仍是 1 次。',
-      "14": "这次 op-2 配的是另一个补丁。同一个操作ID只能代表一个动作。",
-      "15": "宿主拒绝：同一个操作ID不能指向不同的动作（幂等冲突）。工具没有运行，拒绝原因作为 call_4 的错误结果交还模型。",
-      "22": "测试通过，任务完成：模型调用 6 次，工具执行 3 次，补丁只写入 1 次。重放和冲突都没有带来第二次写入。",
-    },
+    captions: [
+      {
+        when: { kind: "proposal", callId: "call_3" },
+        text: "模型再次提议 op-2 的补丁，参数完全相同。服务方给这次调用一个新的 call_id（call_3）：同一个动作再次到达时 call_id 并不相同，所以单靠 call_id 认不出重复，要看操作ID。",
+      },
+      {
+        when: { kind: "validation", callId: "call_3" },
+        text: '宿主按操作ID查到 op-2 已经执行过同一个动作：不运行工具，直接返回记录下的结果，结果里注明 "replayed": true（模型能看到），附上这次的 call_3。模拟写入仍是 1 次。',
+      },
+      {
+        when: { kind: "proposal", callId: "call_4" },
+        text: "这次 op-2 配的是另一个补丁。同一个操作ID只能代表一个动作。",
+      },
+      {
+        when: { kind: "validation", callId: "call_4" },
+        text: "宿主拒绝：同一个操作ID不能指向不同的动作（幂等冲突）。工具没有运行，拒绝原因作为 call_4 的错误结果交还模型。",
+      },
+      {
+        when: { kind: "finish" },
+        text: "测试通过，任务完成：模型调用 6 次，工具执行 3 次，补丁只写入 1 次。重放和冲突都没有带来第二次写入。",
+      },
+    ],
   },
   en: {
     name: "Idempotent replay: one operation id, twice",
@@ -29,13 +44,28 @@ export const idempotentReplayStories: Readonly<Record<Lang, Story>> = {
       "Duplicates are caught by operation id, not call_id: a repeated action gets the recorded result, and the same id for a different action is refused.",
     input:
       "The toy-project and tools of experiment 07; the model sends the op-2 patch twice, then sends op-2 with a different patch.",
-    captions: {
-      "11": "The model proposes the op-2 patch again, with exactly the same arguments. The provider gives this call a new call_id (call_3): the same action arriving again does not bring the same call_id, so the call_id alone does not reveal the repeat; the operation id does.",
-      "12": 'The host looks up operation id op-2: this exact action has already run. It does not run the tool; it returns the recorded result with "replayed": true in it (the model sees that), under this request\'s call_3. Still one simulated write.',
-      "14": "This time op-2 comes with a different patch. One operation id can stand for one action only.",
-      "15": "The host refuses: one operation id cannot stand for two different actions (an idempotency conflict). The tool does not run; the reason goes back to the model as call_4's error result.",
-      "22": "The tests pass and the task is complete: 6 model calls, 3 tool executions, and the patch written once. Neither the replay nor the conflict caused a second write.",
-    },
+    captions: [
+      {
+        when: { kind: "proposal", callId: "call_3" },
+        text: "The model proposes the op-2 patch again, with exactly the same arguments. The provider gives this call a new call_id (call_3): the same action arriving again does not bring the same call_id, so the call_id alone does not reveal the repeat; the operation id does.",
+      },
+      {
+        when: { kind: "validation", callId: "call_3" },
+        text: 'The host looks up operation id op-2: this exact action has already run. It does not run the tool; it returns the recorded result with "replayed": true in it (the model sees that), under this request\'s call_3. Still one simulated write.',
+      },
+      {
+        when: { kind: "proposal", callId: "call_4" },
+        text: "This time op-2 comes with a different patch. One operation id can stand for one action only.",
+      },
+      {
+        when: { kind: "validation", callId: "call_4" },
+        text: "The host refuses: one operation id cannot stand for two different actions (an idempotency conflict). The tool does not run; the reason goes back to the model as call_4's error result.",
+      },
+      {
+        when: { kind: "finish" },
+        text: "The tests pass and the task is complete: 6 model calls, 3 tool executions, and the patch written once. Neither the replay nor the conflict caused a second write.",
+      },
+    ],
   },
 };
 

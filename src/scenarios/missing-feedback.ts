@@ -14,12 +14,24 @@ export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
     lesson: "工具执行了不等于模型知道了：结果必须带着 call_id 追加进上下文，否则模型只能一再请求。",
     input:
       "与 F22 相同：config.txt 的内容为 timeout=30，只允许 read_file；但宿主不把工具结果追加进上下文；预算 3 次模型调用。",
-    captions: {
-      "5": "工具读到了 timeout=30，宿主也拿到了结果，但这个宿主把这一轮交换整个丢掉：模型的调用和它的结果都不会进入上下文。",
-      "6": "与 F22 的对照：F22 的宿主在这一步把 call_1 和它的结果追加进上下文；这里的宿主什么都没有追加，模型看到的和第 1 次调用时完全一样：只有任务。（只留调用、不留结果会更糟：每家服务方都会拒绝这样的请求——Chat 要求每个 tool_call_id 都有 tool 消息，Responses 要求每个 function_call 都有 function_call_output，Anthropic 要求每个 tool_use 在下一条消息里有 tool_result。）",
-      "7": "看到同样的上下文，模型再次提议同样的读取；服务方给它一个新的 call_id：call_2。",
-      "14": "第 3 次模型调用之后预算用完，宿主停止：文件读了 3 次，模型一次结果也没有看到，任务没有完成。",
-    },
+    captions: [
+      {
+        when: { kind: "execution", callId: "call_1" },
+        text: "工具读到了 timeout=30，宿主也拿到了结果，但这个宿主把这一轮交换整个丢掉：模型的调用和它的结果都不会进入上下文。",
+      },
+      {
+        when: { kind: "model_call", modelCall: 2 },
+        text: "与 F22 的对照：F22 的宿主在这一步把 call_1 和它的结果追加进上下文；这里的宿主什么都没有追加，模型看到的和第 1 次调用时完全一样：只有任务。（只留调用、不留结果会更糟：每家服务方都会拒绝这样的请求——Chat 要求每个 tool_call_id 都有 tool 消息，Responses 要求每个 function_call 都有 function_call_output，Anthropic 要求每个 tool_use 在下一条消息里有 tool_result。）",
+      },
+      {
+        when: { kind: "proposal", callId: "call_2" },
+        text: "看到同样的上下文，模型再次提议同样的读取；服务方给它一个新的 call_id：call_2。",
+      },
+      {
+        when: { kind: "finish" },
+        text: "第 3 次模型调用之后预算用完，宿主停止：文件读了 3 次，模型一次结果也没有看到，任务没有完成。",
+      },
+    ],
   },
   en: {
     name: "Missing feedback: the model never sees the result",
@@ -29,12 +41,24 @@ export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
       "A tool having run does not mean the model knows: the result must go into the context under its call_id, or the model can only ask again.",
     input:
       "As in F22: config.txt contains timeout=30 and only read_file is allowed, but this host never appends tool results; a budget of 3 model calls.",
-    captions: {
-      "5": "The tool reads timeout=30 and the host has the result, but this host drops the whole exchange: neither the model's call nor its result goes into the context.",
-      "6": "Compare F22: there the host appends call_1 and its result at this step; here it appends nothing, so the model sees exactly what it saw at model call 1: the task alone. (Keeping the call without its result would be worse: every provider rejects such a request — Chat wants a tool message for every tool_call_id, Responses a function_call_output for every function_call, Anthropic a tool_result for every tool_use in the next message.)",
-      "7": "Seeing the same context, the model proposes the same read again; the provider gives it a new call_id, call_2.",
-      "14": "After the third model call the budget is spent and the host stops: the file was read three times, the model never saw it once, and the task is not done.",
-    },
+    captions: [
+      {
+        when: { kind: "execution", callId: "call_1" },
+        text: "The tool reads timeout=30 and the host has the result, but this host drops the whole exchange: neither the model's call nor its result goes into the context.",
+      },
+      {
+        when: { kind: "model_call", modelCall: 2 },
+        text: "Compare F22: there the host appends call_1 and its result at this step; here it appends nothing, so the model sees exactly what it saw at model call 1: the task alone. (Keeping the call without its result would be worse: every provider rejects such a request — Chat wants a tool message for every tool_call_id, Responses a function_call_output for every function_call, Anthropic a tool_result for every tool_use in the next message.)",
+      },
+      {
+        when: { kind: "proposal", callId: "call_2" },
+        text: "Seeing the same context, the model proposes the same read again; the provider gives it a new call_id, call_2.",
+      },
+      {
+        when: { kind: "finish" },
+        text: "After the third model call the budget is spent and the host stops: the file was read three times, the model never saw it once, and the task is not done.",
+      },
+    ],
   },
 };
 

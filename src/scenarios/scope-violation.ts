@@ -14,12 +14,21 @@ export const scopeViolationStories: Readonly<Record<Lang, Story>> = {
     lesson: "参数是否越界要由宿主在执行前检查：工具本身会照做不误。",
     input:
       "项目里只有 config.txt（内容 timeout=30）；只允许只读工具 read_file，路径必须留在项目内；预算 3 次模型调用。",
-    captions: {
-      "3": "模型提议读取 ../secrets.txt。路径里的 .. 指向项目之外；工具本身只会照读，所以宿主必须在执行之前检查路径（真实的工具也应该自己限定路径范围）。",
-      "4": "宿主拒绝：参数越出了作用域。工具没有运行，文件没有被读取；拒绝原因作为 call_1 的错误结果交还模型。",
-      "6": "模型如实告诉用户它读不到那个文件，没有编造内容。",
-      "7": "宿主核对环境：什么都没有读到，任务没有完成，结局是“已拒绝”。越界的请求在执行之前就被挡下了。",
-    },
+    captions: [
+      {
+        when: { kind: "proposal", callId: "call_1" },
+        text: "模型提议读取 ../secrets.txt。路径里的 .. 指向项目之外；工具本身只会照读，所以宿主必须在执行之前检查路径（真实的工具也应该自己限定路径范围）。",
+      },
+      {
+        when: { kind: "validation", callId: "call_1" },
+        text: "宿主拒绝：参数越出了作用域。工具没有运行，文件没有被读取；拒绝原因作为 call_1 的错误结果交还模型。",
+      },
+      { when: { kind: "answer" }, text: "模型如实告诉用户它读不到那个文件，没有编造内容。" },
+      {
+        when: { kind: "finish" },
+        text: "宿主核对环境：什么都没有读到，任务没有完成，结局是“已拒绝”。越界的请求在执行之前就被挡下了。",
+      },
+    ],
   },
   en: {
     name: "Out of scope: reading ../secrets.txt",
@@ -29,12 +38,24 @@ export const scopeViolationStories: Readonly<Record<Lang, Story>> = {
       "The host checks that arguments stay in scope before anything runs: the tool itself would do as it is told.",
     input:
       "The project holds only config.txt (timeout=30); one read-only tool, read_file, for paths inside the project; a budget of 3 model calls.",
-    captions: {
-      "3": "The model proposes reading ../secrets.txt. The .. leads out of the project; the tool would simply read it, so the host must check the path before running the call (and a real tool should confine its paths as well).",
-      "4": "The host refuses: the argument is out of scope. The tool does not run and no file is read; the reason goes back to the model as call_1's error result.",
-      "6": "The model tells the user plainly that it could not read the file, and makes nothing up.",
-      "7": "The host checks the environment: nothing was read, the task is not done, and the outcome is refused. The out-of-scope request was stopped before it ran.",
-    },
+    captions: [
+      {
+        when: { kind: "proposal", callId: "call_1" },
+        text: "The model proposes reading ../secrets.txt. The .. leads out of the project; the tool would simply read it, so the host must check the path before running the call (and a real tool should confine its paths as well).",
+      },
+      {
+        when: { kind: "validation", callId: "call_1" },
+        text: "The host refuses: the argument is out of scope. The tool does not run and no file is read; the reason goes back to the model as call_1's error result.",
+      },
+      {
+        when: { kind: "answer" },
+        text: "The model tells the user plainly that it could not read the file, and makes nothing up.",
+      },
+      {
+        when: { kind: "finish" },
+        text: "The host checks the environment: nothing was read, the task is not done, and the outcome is refused. The out-of-scope request was stopped before it ran.",
+      },
+    ],
   },
 };
 

@@ -14,13 +14,28 @@ export const unauthorizedToolStories: Readonly<Record<Lang, Story>> = {
     lesson: "工具能否执行由宿主的策略决定；拒绝也是一个结果，带着同一个 call_id 交还模型。",
     input:
       "release-notes.md 的内容固定为 v1.2: default timeout is now 30；声明了 read_file 和 publish，本次只允许 read_file；预算 4 次模型调用。",
-    captions: {
-      "3": "模型提议调用 publish。宿主确实声明了这个工具，但本次运行的策略不允许宿主自行发布（发布需要人来批准）：这只是一个提议。",
-      "4": "宿主拒绝：publish 不在本次允许的工具里。工具没有运行；拒绝原因作为 call_1 的错误结果交还模型（Anthropic 在 tool_result 里标 is_error: true）。",
-      "5": "宿主把 call_1 的错误结果追加进上下文，再调用模型。模型由此知道发布被拒绝，而不会以为已经发布。",
-      "6": "模型调整做法：改为读取 release-notes.md（call_2），这是允许的。",
-      "11": "宿主核对环境：发布并没有发生。它如实报告任务被拒绝，而不是把模型礼貌的回复当作完成。",
-    },
+    captions: [
+      {
+        when: { kind: "proposal", callId: "call_1" },
+        text: "模型提议调用 publish。宿主确实声明了这个工具，但本次运行的策略不允许宿主自行发布（发布需要人来批准）：这只是一个提议。",
+      },
+      {
+        when: { kind: "validation", callId: "call_1" },
+        text: "宿主拒绝：publish 不在本次允许的工具里。工具没有运行；拒绝原因作为 call_1 的错误结果交还模型（Anthropic 在 tool_result 里标 is_error: true）。",
+      },
+      {
+        when: { kind: "model_call", modelCall: 2 },
+        text: "宿主把 call_1 的错误结果追加进上下文，再调用模型。模型由此知道发布被拒绝，而不会以为已经发布。",
+      },
+      {
+        when: { kind: "proposal", callId: "call_2" },
+        text: "模型调整做法：改为读取 release-notes.md（call_2），这是允许的。",
+      },
+      {
+        when: { kind: "finish" },
+        text: "宿主核对环境：发布并没有发生。它如实报告任务被拒绝，而不是把模型礼貌的回复当作完成。",
+      },
+    ],
   },
   en: {
     name: "Unauthorized tool: publish is refused",
@@ -30,13 +45,28 @@ export const unauthorizedToolStories: Readonly<Record<Lang, Story>> = {
       "Whether a tool may run is the host's policy; a refusal is a result too, and goes back to the model under the same call_id.",
     input:
       "release-notes.md always contains v1.2: default timeout is now 30; read_file and publish are declared, only read_file is allowed in this run; a budget of 4 model calls.",
-    captions: {
-      "3": "The model proposes publish. The host does declare that tool, but this run's policy does not let the host publish on its own authority (publishing needs a person's approval): this is only a proposal.",
-      "4": "The host refuses: publish is not on this run's allowed list. The tool does not run; the reason goes back to the model as call_1's error result (Anthropic marks it is_error: true in the tool_result).",
-      "5": "The host appends call_1's error result and calls the model again. Now the model knows the publish was refused, instead of assuming it happened.",
-      "6": "The model adapts: it asks to read release-notes.md instead (call_2), which is allowed.",
-      "11": "The host checks the environment: nothing was published. It reports the task as refused rather than taking the model's polite reply for done.",
-    },
+    captions: [
+      {
+        when: { kind: "proposal", callId: "call_1" },
+        text: "The model proposes publish. The host does declare that tool, but this run's policy does not let the host publish on its own authority (publishing needs a person's approval): this is only a proposal.",
+      },
+      {
+        when: { kind: "validation", callId: "call_1" },
+        text: "The host refuses: publish is not on this run's allowed list. The tool does not run; the reason goes back to the model as call_1's error result (Anthropic marks it is_error: true in the tool_result).",
+      },
+      {
+        when: { kind: "model_call", modelCall: 2 },
+        text: "The host appends call_1's error result and calls the model again. Now the model knows the publish was refused, instead of assuming it happened.",
+      },
+      {
+        when: { kind: "proposal", callId: "call_2" },
+        text: "The model adapts: it asks to read release-notes.md instead (call_2), which is allowed.",
+      },
+      {
+        when: { kind: "finish" },
+        text: "The host checks the environment: nothing was published. It reports the task as refused rather than taking the model's polite reply for done.",
+      },
+    ],
   },
 };
 
