@@ -1,4 +1,5 @@
 /** Reading the page's URL: which step and language to open with. Untrusted input: parse, never trust. */
+import { DEFAULT_LANG, isLang } from "../content/languages";
 import type { Lang } from "../engine";
 
 /** What was wrong with a step a link asked for. The link's own text is never echoed back to the reader. */
@@ -35,7 +36,8 @@ export function stepFromUrl(location: { hash: string; search: string }, stepCoun
   return { index: n < 1 ? 0 : stepCount - 1, invalid: "out_of_range" };
 }
 
-/** `?lang=en` → English; anything else (missing, unknown) → Chinese, the chapter's language. */
+/** `?lang=en` → English, any language of the registry by its code; anything else (missing, unknown) → the default. */
 export function langFromUrl(search: string): Lang {
-  return new URLSearchParams(search).get("lang") === "en" ? "en" : "zh";
+  const asked = new URLSearchParams(search).get("lang");
+  return isLang(asked) ? asked : DEFAULT_LANG;
 }

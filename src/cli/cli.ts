@@ -1,5 +1,5 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
-import { catalogs, isLang, storyCatalog } from "../content";
+import { catalogs, DEFAULT_LANG, isLang, LANGS, storyCatalog } from "../content";
 import { chapterEn } from "../content/chapter.en";
 import { demoReport, isScenarioId, type Lang, runScenario, SCENARIO_IDS, type ScenarioId, selfTest } from "../engine";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
@@ -9,11 +9,11 @@ import { SCENARIOS } from "../scenarios";
 type TranscriptFormat = FormatId;
 const isFormat = isFormatId;
 
-const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang zh|en]]
+const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang ${LANGS.join("|")}]]
        npm run --silent demo -- --import FILE [--format ${FORMAT_IDS.join("|")}]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
-  --lang <zh|en>      language of labels and keys (default zh)
+  --lang <${LANGS.join("|")}>      language of labels and keys (default ${DEFAULT_LANG})
   --import <file>     a transcript (a request or response body, or a list of messages / input items) as a
                       neutral trace on stdout; exit 0 with no problems, 1 with problems (listed on stderr),
                       2 when it cannot be imported (why on stderr, nothing on stdout)
@@ -27,7 +27,7 @@ type Options =
 /** Parse argv into options, or return the reason it cannot be parsed. */
 export function parseArgs(argv: readonly string[]): Options | { error: string } {
   let scenario: ScenarioId | null = null;
-  let lang: Lang = "zh";
+  let lang: Lang = DEFAULT_LANG;
   let file: string | undefined;
   let format: TranscriptFormat | undefined;
   for (let i = 0; i < argv.length; i += 1) {

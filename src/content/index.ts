@@ -4,7 +4,7 @@ import type { Catalog } from "./types";
 import { zh } from "./zh";
 
 export type { Language } from "./languages";
-export { isLang, LANGS, LANGUAGES } from "./languages";
+export { DEFAULT_LANG, isLang, LANGS, LANGUAGES } from "./languages";
 export type { Catalog, PageText, Story } from "./types";
 export { storyCatalog } from "./types";
 

@@ -16,7 +16,10 @@ export const LANGUAGES: readonly Language[] = [
 /** The languages' codes, default first. */
 export const LANGS: readonly Lang[] = LANGUAGES.map((language) => language.lang);
 
-/** Whether a string (from a URL, a flag, a message) names a language we have. */
+/** The language a figure speaks when nothing asks for another: the chapter's, the registry's first. */
+export const DEFAULT_LANG: Lang = LANGUAGES[0]?.lang ?? "zh";
+
+/** Whether a string (from a URL, a flag, a message) names a language we have: one of the registry's codes. */
 export function isLang(value: unknown): value is Lang {
-  return value === "zh" || value === "en";
+  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { type Catalog, catalogs, type Story, storyCatalog } from "../content";
+import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "../content";
 import { DEFAULT_SCENARIO_ID, type Lang, runScenario, type ScenarioId, type Trace } from "../engine";
 import { Player, type PlayerProps } from "../player";
 import { SCENARIOS } from "../scenarios";
@@ -34,7 +34,7 @@ export function ScenarioFigure(
  * @example <AgentLoopFigure lang="en" defaultStep={3} onStepChange={(n) => console.log(n)} />
  */
 export function AgentLoopFigure(props: AgentLoopFigureProps) {
-  const { scenario = DEFAULT_SCENARIO_ID, lang = "zh", ...rest } = props;
+  const { scenario = DEFAULT_SCENARIO_ID, lang = DEFAULT_LANG, ...rest } = props;
   const entry = SCENARIOS[scenario];
   const trace = useMemo(() => runScenario(entry.build(lang)), [entry, lang]);
   return <ScenarioFigure {...rest} trace={trace} story={entry.stories[lang]} text={catalogs[lang]} />;

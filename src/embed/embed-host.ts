@@ -3,14 +3,22 @@
  * height of its figure, growing and shrinking with it. Dependency-free. It may load before or after the iframes: it asks each figure
  * for its height (`measure`), and figures also report their height by themselves when it changes.
  */
+import { DEFAULT_LANG, LANGS } from "../content/languages";
+
 (() => {
   const PREFIX = "agent-loop-figure:";
+  // The figure's pages: embed.html in the default language, embed-<lang>.html in each other (the registry's).
+  const PAGE = new RegExp(
+    `/embed(${LANGS.filter((lang) => lang !== DEFAULT_LANG)
+      .map((lang) => `-${lang}`)
+      .join("|")})?\\.html$`,
+  );
   const MAX_HEIGHT = 100_000;
 
   const isFigureFrame = (element: Element): element is HTMLIFrameElement => {
     if (!(element instanceof HTMLIFrameElement) || element.src === "") return false;
     try {
-      return /\/embed(-en)?\.html$/.test(new URL(element.src, document.baseURI).pathname);
+      return PAGE.test(new URL(element.src, document.baseURI).pathname);
     } catch {
       return false;
     }

@@ -5,6 +5,7 @@
  */
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { DEFAULT_LANG } from "../content/languages";
 import { DEFAULT_SCENARIO_ID } from "../engine";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
@@ -43,7 +44,7 @@ async function start(): Promise<void> {
     () => options.lang,
     () => {
       problems.push(`agent-loop-figure: could not load "${options.lang}"; showing the default language`);
-      return "zh" as const;
+      return DEFAULT_LANG;
     },
   );
   let scenario = options.scenario;

@@ -3,7 +3,7 @@
  * props of the React component), and how untrusted text becomes one. A bad value is dropped with one warning
  * that names the parameter; the figure then uses the default. Values are never echoed into the page.
  */
-import { isLang } from "../content";
+import { DEFAULT_LANG, isLang, LANGS } from "../content";
 import { DEFAULT_SCENARIO_ID, isScenarioId, type Lang, type ScenarioId } from "../engine";
 import { type ControlsMode, DWELL, type Theme } from "../player";
 
@@ -21,7 +21,7 @@ export interface FigureOptions {
 /** The defaults: F22 in Chinese at step 1, static, following the reader's colour scheme, every control. */
 export const DEFAULT_OPTIONS: FigureOptions = {
   scenario: DEFAULT_SCENARIO_ID,
-  lang: "zh",
+  lang: DEFAULT_LANG,
   step: undefined,
   dwell: undefined,
   autoplay: false,
@@ -38,7 +38,7 @@ const CONTROLS: readonly ControlsMode[] = ["full", "minimal"];
 /** What each option accepts, said in the warning when a value does not fit. */
 export const OPTION_EXPECTS: Readonly<Record<OptionName, string>> = {
   scenario: "a built-in scenario id",
-  lang: "zh|en",
+  lang: LANGS.join("|"),
   step: "a step number",
   dwell: `seconds, ${DWELL.min}-${DWELL.max}`,
   autoplay: "0|1",
