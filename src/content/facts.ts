@@ -58,7 +58,12 @@ export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts
       facts.noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
       break;
     case "execution":
-      facts.resultReachesModel = trace.messages.some((m) => m.role === "tool" && m.callId === step.call.callId);
+      // The result, when fed, comes after the context this step shows: look from there, not from the start (a
+      // caption for every step of a long transcript stays linear).
+      for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {
+        const m = trace.messages[i];
+        facts.resultReachesModel = m?.role === "tool" && m.callId === step.call.callId;
+      }
       break;
     case "finish": {
       if (step.outcome !== "not_recorded") break;

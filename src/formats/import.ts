@@ -5,7 +5,7 @@
  * call, a result before its call, a call without a result, arguments that are not a JSON object. What the figure
  * does not model is kept as placeholders and named in a note at its step, never dropped.
  */
-import { LANES, type Message, type Step, type ToolCall, TRACE_VERSION, type Trace } from "../engine";
+import { LANES, type Step, type ToolCall, type ToolResult, TRACE_VERSION, type Trace } from "../engine";
 import { jsonErrorPlace } from "../trace-format/schema";
 import { CODECS } from "./codecs";
 import { foreignFormat } from "./foreign";
@@ -186,17 +186,16 @@ function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: Impo
   const open = new Map<string, { call: ToolCall; step: number; index: number }>(); // proposed, no result yet
   const answered = new Map<string, ToolCall>(); // given a result, not proposed again since
   const everCalled = new Set<string>();
-  // Where each id is next proposed, to tell a result that comes before its call from one with no call at all.
-  const proposedAt = new Map<string, number[]>();
+  // Where each id is last proposed, to tell a result that comes before its call from one with no call at all.
+  const lastProposedAt = new Map<string, number>();
   messages.forEach((m, i) => {
-    if (m.role === "assistant")
-      for (const c of m.toolCalls) proposedAt.set(c.callId, [...(proposedAt.get(c.callId) ?? []), i]);
+    if (m.role === "assistant") for (const c of m.toolCalls) lastProposedAt.set(c.callId, i);
   });
   const freeText = new Set(tools.flatMap((t) => (t.builtIn === "custom" ? [t.name] : [])));
   let counters = { modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 };
   let contextEnd = 0;
   let fed: string[] = [];
-  let lastFed: Extract<Message, { role: "tool" }> | null = null;
+  let lastFed: ToolResult | null = null;
   // Each step's common fields are written out, not spread from a helper: object spread made this loop about
   // ten times slower, the bulk of a 2,000-message import.
   messages.forEach((m, i) => {
@@ -302,11 +301,11 @@ function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: Impo
       } else if (answered.has(m.callId)) {
         problems.push({ kind: "second_result", callId: m.callId, step: steps.length });
       } else {
-        const later = (proposedAt.get(m.callId) ?? []).some((at) => at > i);
+        const later = (lastProposedAt.get(m.callId) ?? -1) > i;
         problems.push({ kind: later ? "result_before_call" : "unknown_call", callId: m.callId, step: steps.length });
       }
       fed = [...fed, m.callId];
-      lastFed = toolResult.name === m.name ? m : { ...m, name: toolResult.name };
+      lastFed = toolResult;
     }
   });
   // Calls still open: a problem when the transcript goes on past them (a provider refuses that history); the
