@@ -2,56 +2,82 @@
 
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
+import { tsImport } from "tsx/esm/api";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
-import { demoReport, f22Scenario, runScenario } from "./src/engine/index.ts";
+import { DEFAULT_LANG, isLang, LANGS, type Lang, languageOf } from "./src/content/languages.ts";
+import { embedPageFile, languagePackFile, PACKED_LANGS } from "./src/embed/pages.ts";
 
 /**
- * `virtual:demo-output`: the teaching experiment's report, produced by running the engine while the page is
- * built, so the sample output on the page can never drift from the code.
+ * What the build runs while it builds (the engine, the scenarios, the catalogs), loaded through tsx when a virtual
+ * module needs it: the config itself imports only the registry and the page names, which need nothing else.
  */
-function demoOutput(): Plugin {
-  const id = "virtual:demo-output";
+async function buildTime() {
+  const [engine, scenarios, content] = await Promise.all([
+    tsImport("./src/engine/index.ts", import.meta.url) as Promise<typeof import("./src/engine/index.ts")>,
+    tsImport("./src/scenarios/index.ts", import.meta.url) as Promise<typeof import("./src/scenarios/index.ts")>,
+    tsImport("./src/content/index.ts", import.meta.url) as Promise<typeof import("./src/content/index.ts")>,
+  ]);
   return {
-    name: "demo-output",
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load(source) {
-      if (source !== `\0${id}`) return null;
-      const output = { zh: JSON.stringify(demoReport("zh"), null, 2), en: JSON.stringify(demoReport("en"), null, 2) };
-      return `export default ${JSON.stringify(output)};`;
-    },
+    /** F22's trace in `lang`, run by the engine at build time. */
+    f22Trace: (lang: Lang): string => JSON.stringify(engine.runScenario(scenarios.scenarioById("f22", lang))),
+    demoReport: (lang: Lang) => engine.demoReport(content.catalogs[lang].report),
+  };
+}
+
+/** A source file's absolute path, for the virtual modules' imports. */
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/** A virtual module: `id` resolves to what `code()` returns. */
+function virtualModule(name: string, id: string, code: () => Promise<string>): Plugin {
+  return {
+    name,
+    resolveId: (requested) => (requested === id ? `\0${id}` : null),
+    load: (resolved) => (resolved === `\0${id}` ? code() : null),
   };
 }
 
 /**
- * `virtual:f22-traces`: F22's trace in each language, run by the engine at build time (for embed.js, the
- * embed-en.js pack and the pre-render), so that embed.js shows its default figure without carrying the runner
- * (the scenario pack carries it for the others).
- * Written as object literals (JSON is valid JavaScript), which the minifier shortens: about 100 bytes of gzip
- * fewer than a JSON.parse of a string, and unused languages still drop out.
+ * `virtual:demo-output`: the teaching experiment's report in every language of the registry, produced by
+ * running the engine while the page is built, so the sample output on the page can never drift from the code.
  */
-function f22Traces(): Plugin {
-  const id = "virtual:f22-traces";
-  return {
-    name: "f22-traces",
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load(source) {
-      if (source !== `\0${id}`) return null;
-      return ["zh", "en"]
-        .map((lang) => `export const ${lang} = ${JSON.stringify(runScenario(f22Scenario(lang as "zh" | "en")))};`)
-        .join("\n");
-    },
-  };
-}
+const demoOutput = (): Plugin =>
+  virtualModule("demo-output", "virtual:demo-output", async () => {
+    const { demoReport } = await buildTime();
+    const output = Object.fromEntries(LANGS.map((lang) => [lang, JSON.stringify(demoReport(lang), null, 2)]));
+    return `export default ${JSON.stringify(output)};`;
+  });
+
+/** `virtual:f22-traces`: F22's trace in every language, by code (for the pre-render of the embed pages). */
+const f22Traces = (): Plugin =>
+  virtualModule("f22-traces", "virtual:f22-traces", async () => {
+    const { f22Trace } = await buildTime();
+    return `export default {${LANGS.map((lang) => `${JSON.stringify(lang)}: ${f22Trace(lang)}`).join(",")}};`;
+  });
 
 /**
- * Modules embed.js has in its own version:
- * - the player's wire-format loader: a classic script cannot split off a chunk, so the emitters come from the
- *   embed-wire.js pack instead of a dynamic import;
- * - the player's features: embed.html plays built-in scenarios only, so it leaves out what long imported
- *   transcripts and a shell's notes need (src/player/features.ts).
+ * `virtual:embed-language`: one language's pieces for embed.js (the default's, in its entry) or for a language
+ * pack embed-<code>.js: the catalog, F22's trace run at build time (so the entry carries no runner; the scenario
+ * pack carries it for the others) and F22's story. Written as object literals (JSON is valid JavaScript), which
+ * the minifier shortens. F22's story comes by its own export (`f22StoryZh`, `f22StoryEn`, …), so the other
+ * languages' stories stay out.
+ */
+const embedLanguage = (lang: Lang): Plugin =>
+  virtualModule(
+    "embed-language",
+    "virtual:embed-language",
+    async () => `export { catalog } from ${JSON.stringify(source(`./src/content/catalog.${lang}.ts`))};
+export { f22Story${lang.charAt(0).toUpperCase()}${lang.slice(1)} as f22Story } from ${JSON.stringify(source("./src/scenarios/f22.ts"))};
+export const lang = ${JSON.stringify(lang)};
+export const f22 = ${(await buildTime()).f22Trace(lang)};`,
+  );
+
+/**
+ * The module embed.js has in its own version: the player's wire-format loader. A classic script cannot split off
+ * a chunk, so the emitters come from the embed-wire.js pack instead of a dynamic import (which the IIFE build
+ * would inline: 10.2 KB of gzip more in embed.js, measured).
  */
 function embedModules(): Plugin {
-  const swaps = ["wire-loader", "features"];
+  const swaps = ["wire-loader"];
   return {
     name: "embed-modules",
     enforce: "pre",
@@ -59,6 +85,42 @@ function embedModules(): Plugin {
       const swap = swaps.find((name) => source.endsWith(`/${name}`));
       if (swap === undefined || !importer?.includes("/src/player/")) return null;
       return fileURLToPath(new URL(`./src/embed/${swap}.ts`, import.meta.url));
+    },
+  };
+}
+
+/**
+ * The chapter page loads its language before it hydrates (src/app/main.tsx): for the default language, the one
+ * its HTML is pre-rendered in, the page asks for those chunks (and what they import) at once, beside the entry,
+ * so they cost no extra round trip and the byte budget counts them as the initial JavaScript they are.
+ */
+function preloadDefaultLanguage(): Plugin {
+  const files = [`/src/content/catalog.${DEFAULT_LANG}.ts`, `/src/content/chapter.${DEFAULT_LANG}.ts`];
+  return {
+    name: "preload-default-language",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        if (bundle === undefined) return [];
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
+        const wanted = new Set<string>();
+        const add = (fileName: string) => {
+          if (wanted.has(fileName)) return;
+          wanted.add(fileName);
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported);
+        };
+        for (const chunk of chunks) {
+          if (files.some((file) => chunk.facadeModuleId?.endsWith(file))) add(chunk.fileName);
+        }
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        for (const already of [entry?.fileName, ...(entry?.imports ?? [])]) if (already) wanted.delete(already);
+        return [...wanted].map((fileName) => ({
+          tag: "link",
+          attrs: { rel: "modulepreload", crossorigin: true, href: `./${fileName}` },
+          injectTo: "head" as const,
+        }));
+      },
     },
   };
 }
@@ -93,15 +155,15 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
- * embed.html (Chinese first frame) and embed-en.html (English first frame): the figure alone. A classic deferred
+ * One embed page per language of the registry (embed.html in the default, embed-<code>.html in each other; src/embed/pages.ts): the figure alone. A classic deferred
  * script and a plain stylesheet link (no `type="module"`, no `crossorigin`), because a frame sandboxed without
  * allow-same-origin has an opaque origin and the browser refuses it module scripts and CORS-mode stylesheets
  * from a server that sends no CORS headers. The container's `data-lang` is the language of the first frame that
  * scripts/build.mjs pre-renders into it, and the figure's language when the URL names none.
  */
 function embedPage(): Plugin {
-  const html = (htmlLang: string, lang: string) => `<!doctype html>
-<html lang="${htmlLang}">
+  const html = (lang: Lang) => `<!doctype html>
+<html lang="${languageOf(lang).htmlLang}">
   <head>
     <meta charset="UTF-8" />
     <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />
@@ -119,8 +181,7 @@ function embedPage(): Plugin {
   return {
     name: "embed-page",
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: "embed.html", source: html("zh-CN", "zh") });
-      this.emitFile({ type: "asset", fileName: "embed-en.html", source: html("en", "en") });
+      for (const lang of LANGS) this.emitFile({ type: "asset", fileName: embedPageFile(lang), source: html(lang) });
     },
   };
 }
@@ -128,14 +189,27 @@ function embedPage(): Plugin {
 const production = { "process.env.NODE_ENV": JSON.stringify("production") };
 
 /**
- * One config, nine builds (modes; scripts/build.mjs runs them all, docs/architecture.md has the table): the
- * chapter page (the default mode, `production`) and the pre-render of the first frames (`prerender`, from
- * src/prerender.ts), and the embed routes —
- * `embed` (embed.html and embed-en.html, their classic script embed.js and embed.css), its on-demand packs
- * `embed-scenarios`, `embed-en` and `embed-wire` (embed-scenarios.js, embed-en.js, embed-wire.js: classic
- * scripts too), `embed-host` (embed-host.js, the auto-height script), `element` (agent-loop-figure.js, the web
- * component, React included) and `lib` (the npm package in lib/, React and the other runtime dependencies external).
+ * One config, a build per mode (scripts/build.mjs runs them all, the modes from buildModes(); docs/architecture.md
+ * has the table): the chapter page (the default mode, `production`) and the pre-render of the first frames
+ * (`prerender`, from src/prerender.ts), and the embed routes —
+ * `embed` (one page per language, their classic script embed.js and embed.css), its on-demand packs
+ * `embed-scenarios`, `embed-wire` and `embed-<code>` for each language but the default (classic scripts too),
+ * `embed-host` (embed-host.js, the auto-height script), `element` (agent-loop-figure.js, the web component, React
+ * included) and `lib` (the npm package in lib/, React and the other runtime dependencies external).
  */
+/** Every build mode, in the order scripts/build.mjs runs them. */
+export const buildModes = (): readonly string[] => [
+  "production",
+  "prerender",
+  "embed",
+  "embed-scenarios",
+  ...PACKED_LANGS.map((lang) => `embed-${lang}`),
+  "embed-wire",
+  "embed-host",
+  "element",
+  "lib",
+];
+
 export default defineConfig(({ mode }): UserConfig => {
   // The embed builds copy nothing from public/: only the chapter page has a favicon to ship.
   const shared = { plugins: [react()], base: "./", publicDir: false } satisfies UserConfig;
@@ -143,7 +217,7 @@ export default defineConfig(({ mode }): UserConfig => {
     case "embed":
       return {
         ...shared,
-        plugins: [react(), embedPage(), f22Traces(), embedModules()],
+        plugins: [react(), embedPage(), embedLanguage(DEFAULT_LANG), embedModules()],
         define: production,
         build: {
           outDir: "dist",
@@ -158,18 +232,15 @@ export default defineConfig(({ mode }): UserConfig => {
         },
       };
     case "embed-scenarios":
-    case "embed-wire":
-    case "embed-en": {
-      // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, English, and the wire view.
+    case "embed-wire": {
+      // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, and the wire view.
       const packs: Record<typeof mode, [entry: string, name: string]> = {
-        "embed-en": ["src/embed/pack-en.ts", "AgentLoopFigureEnglish"],
         "embed-wire": ["src/embed/pack-wire.ts", "AgentLoopFigureWire"],
         "embed-scenarios": ["src/embed/pack-scenarios.ts", "AgentLoopFigureScenarios"],
       };
       const [entry, name] = packs[mode];
       return {
         ...shared,
-        plugins: [react(), f22Traces()],
         build: {
           outDir: "dist",
           emptyOutDir: false,
@@ -208,7 +279,7 @@ export default defineConfig(({ mode }): UserConfig => {
       // The chapter page and the embed pages for Node, to render their first frames into dist/ (scripts/build.mjs).
       return {
         ...shared,
-        plugins: [react(), demoOutput(), f22Traces()],
+        plugins: [react(), demoOutput(), f22Traces(), embedLanguage(DEFAULT_LANG)],
         build: {
           ssr: "src/prerender.ts",
           outDir: "dist-prerender",
@@ -233,11 +304,29 @@ export default defineConfig(({ mode }): UserConfig => {
           },
         },
       };
-    default:
+    default: {
+      // A language pack, `embed-<code>` for each language but the default (src/embed/pages.ts).
+      const packed = mode.startsWith("embed-") ? mode.slice("embed-".length) : null;
+      if (packed !== null && isLang(packed) && PACKED_LANGS.includes(packed)) {
+        return {
+          ...shared,
+          plugins: [react(), embedLanguage(packed)],
+          build: {
+            outDir: "dist",
+            emptyOutDir: false,
+            lib: {
+              entry: "src/embed/pack-language.ts",
+              name: "AgentLoopFigureLanguage",
+              formats: ["iife"],
+              fileName: () => languagePackFile(packed),
+            },
+          },
+        };
+      }
       return {
         ...shared,
         publicDir: "public",
-        plugins: [react(), demoOutput(), contentSecurityPolicy()],
+        plugins: [react(), demoOutput(), contentSecurityPolicy(), preloadDefaultLanguage()],
         test: {
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],
@@ -247,5 +336,6 @@ export default defineConfig(({ mode }): UserConfig => {
           testTimeout: 20_000,
         },
       };
+    }
   }
 });

@@ -1,34 +1,32 @@
 // npm run build: the chapter page and every embed route into dist/, the npm package into lib/.
-// One process, nine Vite builds (the modes of vite.config.ts, listed below); then the first frames of the chapter
-// page and of the embed, rendered by the pre-render build (entry src/prerender.ts, output dist-prerender/, deleted
-// afterwards) into dist/index.html, dist/embed.html and dist/embed-en.html; then the package's type declarations
-// (tsconfig.lib.json, into lib/types/).
+// One process, one Vite build per mode of vite.config.ts (buildModes(): the chapter page, the pre-render, the embed
+// page and its packs — one per language of the registry but the default —, embed-host.js, the web component and
+// the package); then the first frames of the chapter page and of every language's embed page, rendered by the
+// pre-render build (entry src/prerender.ts, output dist-prerender/, deleted afterwards) into dist/index.html and
+// dist/embed*.html (src/embed/pages.ts names them); then the package's type declarations (tsconfig.lib.json, into
+// lib/types/).
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
 import { build } from "vite";
 
-for (const mode of [
-  "production",
-  "prerender",
-  "embed",
-  "embed-scenarios",
-  "embed-en",
-  "embed-wire",
-  "embed-host",
-  "element",
-  "lib",
-]) {
-  await build({ mode, logLevel: "warn" });
-}
+const { buildModes } = await tsImport("../vite.config.ts", import.meta.url);
+const { LANGS } = await tsImport("../src/content/languages.ts", import.meta.url);
+const { embedPageFile } = await tsImport("../src/embed/pages.ts", import.meta.url);
+
+for (const mode of buildModes()) await build({ mode, logLevel: "warn" });
 
 // The first frames in the HTML: readable with JavaScript off, painted before the bundle has run.
 const { prerenderApp, prerenderEmbed } = await import(pathToFileURL(resolve("dist-prerender/prerender.js")).href);
 for (const [file, placeholder, render] of [
   ["dist/index.html", '<div id="root"></div>', prerenderApp],
-  ["dist/embed.html", '<div id="alf-embed" data-lang="zh"></div>', () => prerenderEmbed("zh")],
-  ["dist/embed-en.html", '<div id="alf-embed" data-lang="en"></div>', () => prerenderEmbed("en")],
+  ...LANGS.map((lang) => [
+    `dist/${embedPageFile(lang)}`,
+    `<div id="alf-embed" data-lang="${lang}"></div>`,
+    () => prerenderEmbed(lang),
+  ]),
 ]) {
   const html = readFileSync(file, "utf8");
   if (!html.includes(placeholder)) throw new Error(`${file} has no empty ${placeholder} to pre-render into`);
@@ -38,5 +36,5 @@ rmSync("dist-prerender", { recursive: true, force: true });
 
 execFileSync("npx", ["tsc", "-p", "tsconfig.lib.json"], { stdio: "inherit" });
 console.log(
-  "built dist/ (index.html, embed.html and embed-en.html pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js) and lib/ (npm package)",
+  `built dist/ (index.html and ${LANGS.map(embedPageFile).join(", ")} pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js) and lib/ (npm package)`,
 );

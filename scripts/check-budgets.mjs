@@ -2,19 +2,26 @@
 // LazyMotion + zustand, one animated element, and nothing of the figure: what any figure on this stack costs at
 // least) and compares with it each page's initial JavaScript: the scripts and module preloads its HTML loads at
 // once, gzip level 9 (scripts/bytes.mjs). What a page loads later, on demand (packs, lazy chunks), is not counted.
-//   embed pages ≤ floor + 15 KB (embed.html, embed-en.html: embed.js alone)    chapter page ≤ floor + 40 KB
+//   embed pages ≤ floor + 15 KB (one per language of the registry: embed.js alone)    chapter page ≤ floor + 40 KB
 // Measured over the floor, so a budget is what the figure adds to its dependencies; the two lines are the issue's
 // goals (BENCHMARKS.md, Goals). The figure animates with framer-motion's small WAAPI animate()
 // (framer-motion/dom/mini), not LazyMotion, so a page can weigh less than the floor (printed as floor − N KB).
 // Prints the numbers; exits 1 when a budget is missed. Needs `npm run build` first (dist/).
 import { existsSync } from "node:fs";
+import { tsImport } from "tsx/esm/api";
 import { build } from "vite";
 import { initialJavaScriptBytes } from "./bytes.mjs";
 
+const { LANGUAGES } = await tsImport("../src/content/languages.ts", import.meta.url);
+const { embedPageFile } = await tsImport("../src/embed/pages.ts", import.meta.url);
+
 const KB = 1024;
 const BUDGETS = [
-  { name: "embed page (dist/embed.html)", html: "dist/embed.html", over: 15 * KB },
-  { name: "embed page, English (dist/embed-en.html)", html: "dist/embed-en.html", over: 15 * KB },
+  ...LANGUAGES.map(({ lang, name }) => ({
+    name: `embed page, ${name} (dist/${embedPageFile(lang)})`,
+    html: `dist/${embedPageFile(lang)}`,
+    over: 15 * KB,
+  })),
   { name: "chapter page (dist/index.html)", html: "dist/index.html", over: 40 * KB },
 ];
 

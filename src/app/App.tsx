@@ -1,30 +1,27 @@
 import {
   type ComponentType,
   lazy,
+  type Ref,
   Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from "react";
+import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type PageText, storyCatalog } from "../content/types";
-import {
-  DEFAULT_SCENARIO_ID,
-  isScenarioId,
-  type Lang,
-  runScenario,
-  SCENARIO_IDS,
-  type ScenarioId,
-  type Trace,
-} from "../engine";
+import { runScenario, type Trace } from "../engine";
 import { formatName } from "../formats";
-import { Player, type StepNote } from "../player";
+import { Player, type PlayerHandle, type StepNote } from "../player";
 import { SCENARIOS } from "../scenarios";
+import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { ExportBar } from "./ExportBar";
-import { FailureNote, type LoadFailure } from "./FailureNote";
-import { CHINESE, loadPageLanguage, type PageLanguage } from "./languages";
+import { FailureNote } from "./FailureNote";
+import { loadPageLanguage, type PageLanguage } from "./languages";
+import { initialPageState, pageReducer, syncUrl } from "./page-state";
 import type { Loaded } from "./TranscriptPanel";
 import { type StepProblem, stepFromUrl } from "./url";
 
@@ -63,23 +60,24 @@ function useSettled(delayMs: number): { schedule: (task: () => void) => void; ca
  * hydration, before the first paint, it applies the step the URL asks for (`?step`, `#step-N`).
  */
 function ChapterFigure(props: {
+  ref: Ref<PlayerHandle>;
+  /** Whether this is the figure the page opened with, whose step the URL names (a later one starts at step 1). */
+  readUrlStep: boolean;
   trace: Trace;
   text: Catalog;
   onLangChange: (lang: Lang) => void;
-  /** Where the page keeps the current step for its export buttons, without re-rendering on each step. */
-  stepRef: { current: number };
   /** The page's words for a link to a step that does not exist. */
   stepLinkProblem: PageText["stepLinkProblem"];
   /** Warnings shown inside the figure at their steps (a loaded transcript's pairing problems). */
   notes?: readonly StepNote[] | undefined;
 }) {
-  const { trace, text, onLangChange, stepRef } = props;
+  const { trace, text, onLangChange } = props;
   const [step, setStep] = useState(1);
-  stepRef.current = step;
   const [linkProblem, setLinkProblem] = useState<{ problem: StepProblem; shown: number } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the URL is read once
   useLayoutEffect(() => {
+    if (!props.readUrlStep) return;
     const request = stepFromUrl(window.location, trace.steps.length);
     setStep(request.index + 1);
     if (request.invalid !== null) setLinkProblem({ problem: request.invalid, shown: request.index + 1 });
@@ -138,6 +136,7 @@ function ChapterFigure(props: {
   return (
     <>
       <Player
+        ref={props.ref}
         warmUp
         trace={trace}
         text={text}
@@ -157,29 +156,26 @@ function ChapterFigure(props: {
 
 /**
  * The chapter section around figure F22. It renders first exactly as it was pre-rendered into the built HTML
- * (Chinese, step 1), so hydration matches; then, before the first paint, it switches to the language the URL
- * asks for (`urlLanguage`, loaded before hydration).
+ * (`firstLanguage`, the registry's default, at step 1), so hydration matches; then, before the first paint, it
+ * switches to the language the URL asks for (`urlLanguage`, loaded before hydration).
  */
 export function App(props: {
+  firstLanguage: PageLanguage;
   urlLanguage?: PageLanguage;
   /** The code section, given directly when pre-rendering; the browser loads it lazily. */
   codeSection?: ComponentType<{ page: PageText; lang: Lang }>;
 }) {
   const CodeSection = props.codeSection ?? ChapterCode;
-  const [language, setLanguage] = useState<PageLanguage>(CHINESE);
+  const [state, dispatch] = useReducer(pageReducer, props.firstLanguage, initialPageState);
+  const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem } = state;
   const { text, page } = language;
   const lang = text.lang;
-  const [scenario, setScenario] = useState<ScenarioId>(DEFAULT_SCENARIO_ID);
-  const [scenarioProblem, setScenarioProblem] = useState(false);
   const builtIn = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
-  const [panelOpen, setPanelOpen] = useState(false);
-  const stepRef = useRef(1);
-  const [imported, setImported] = useState<{ loaded: Loaded; serial: number } | null>(null);
-  const [transcriptProblem, setTranscriptProblem] = useState<"otherOrigin" | "fetchFailed" | LoadFailure | null>(null);
-  const trace = imported?.loaded.trace ?? builtIn;
+  const figure = useRef<PlayerHandle>(null);
+  const trace = imported?.trace ?? builtIn;
   const story = useMemo(() => {
     if (imported === null) return SCENARIOS[scenario].stories[lang];
-    const { name, summary } = imported.loaded;
+    const { name, summary } = imported;
     return page.importing.story(name, page.importing.summary(summary, formatName(summary.format)));
   }, [imported, scenario, lang, page]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
@@ -188,28 +184,18 @@ export function App(props: {
       imported === null
         ? undefined
         : [
-            ...imported.loaded.problems.map((problem) => ({
-              step: problem.step,
-              text: page.importing.problem(problem),
-            })),
-            ...imported.loaded.notes.map((note) => ({ step: note.step, text: page.importing.note(note) })),
+            ...imported.problems.map((problem) => ({ step: problem.step, text: page.importing.problem(problem) })),
+            ...imported.notes.map((note) => ({ step: note.step, text: page.importing.note(note) })),
           ],
     [imported, page],
   );
-  const onLoaded = useCallback((loaded: Loaded) => {
-    setImported((previous) => ({ loaded, serial: (previous?.serial ?? 0) + 1 }));
-    setPanelOpen(false);
-    setTranscriptProblem(null);
-    replaceUrl((url) => {
-      url.hash = "";
-      url.searchParams.delete("step");
-    });
-  }, []);
+  const onLoaded = useCallback((loaded: Loaded) => dispatch({ type: "loaded", loaded }), []);
 
   const { urlLanguage } = props;
+  // Once, on mount: what the URL asks for (language, scenario, a transcript to load), before the first paint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useLayoutEffect(() => {
-    if (urlLanguage !== undefined) setLanguage(urlLanguage);
+    if (urlLanguage !== undefined) dispatch({ type: "language", language: urlLanguage });
     const params = new URLSearchParams(window.location.search);
     const transcript = params.get("transcript");
     if (transcript !== null) {
@@ -220,8 +206,9 @@ export function App(props: {
       } catch {
         url = null;
       }
-      if (url === null || url.origin !== window.location.origin) setTranscriptProblem("otherOrigin");
-      else {
+      if (url === null || url.origin !== window.location.origin) {
+        dispatch({ type: "transcriptFailed", problem: "otherOrigin" });
+      } else {
         const name = url.pathname.split("/").pop() || "transcript.json";
         void Promise.all([
           fetch(url).then((response) => (response.ok ? response.text() : Promise.reject())),
@@ -229,43 +216,41 @@ export function App(props: {
         ])
           .then(([source, module]) => {
             const result = module.load(source, undefined, name);
-            if ("loaded" in result) setImported({ loaded: result.loaded, serial: 1 });
-            else setTranscriptProblem(result);
+            dispatch(
+              "loaded" in result
+                ? { type: "loaded", loaded: result.loaded, fromUrl: true }
+                : { type: "transcriptFailed", problem: result },
+            );
           })
-          .catch(() => setTranscriptProblem("fetchFailed"));
+          .catch(() => dispatch({ type: "transcriptFailed", problem: "fetchFailed" }));
       }
     }
     const asked = params.get("scenario");
     if (asked === null) return;
-    if (isScenarioId(asked)) setScenario(asked);
-    else setScenarioProblem(true);
+    // The scenario a link names opens as the page's first figure, at the link's step.
+    if (isScenarioId(asked)) dispatch({ type: "scenario", scenario: asked, fromUrl: true });
+    else dispatch({ type: "unknownScenario" });
   }, []);
 
-  // A new scenario starts at its step 1: the URL drops the old step before the figure remounts and reads it.
-  const onScenarioChange = useCallback((next: ScenarioId) => {
-    replaceUrl((url) => {
-      url.hash = "";
-      url.searchParams.delete("step");
-      if (next === DEFAULT_SCENARIO_ID) url.searchParams.delete("scenario");
-      else url.searchParams.set("scenario", next);
-    });
-    setScenario(next);
-    setScenarioProblem(false);
-    setImported(null);
-  }, []);
+  // The URL follows the state: one place writes ?lang, ?scenario and drops a step that belonged to another
+  // figure. It writes only what changed since it last wrote (not on mount: the URL is what the page opened with).
+  const synced = useRef({ lang, scenario, figure: state.figure });
+  useEffect(() => {
+    const last = synced.current;
+    if (last.lang === lang && last.scenario === scenario && last.figure === state.figure) return;
+    synced.current = { lang, scenario, figure: state.figure };
+    replaceUrl((url) => syncUrl(url, state));
+  }, [lang, scenario, state]);
 
   useEffect(() => {
-    document.documentElement.lang = text.htmlLang;
+    document.documentElement.lang = languageOf(lang).htmlLang;
     document.title = `${page.title} · ${story.kicker}`;
-  }, [text, page, story]);
+  }, [lang, page, story]);
 
+  const onScenarioChange = useCallback((next: ScenarioId) => dispatch({ type: "scenario", scenario: next }), []);
   const onLangChange = useCallback((next: Lang) => {
     // The figure keeps its language until the other one has loaded: never a blank or half-translated frame.
-    void loadPageLanguage(next).then(setLanguage);
-    replaceUrl((url) => {
-      if (next === "zh") url.searchParams.delete("lang");
-      else url.searchParams.set("lang", next);
-    });
+    void loadPageLanguage(next).then((loaded) => dispatch({ type: "language", language: loaded }));
   }, []);
 
   return (
@@ -325,7 +310,7 @@ export function App(props: {
               type="button"
               className="page-button"
               aria-expanded={panelOpen}
-              onClick={() => setPanelOpen((open) => !open)}
+              onClick={() => dispatch({ type: "panel", open: !panelOpen })}
             >
               {page.importing.open}
             </button>
@@ -336,7 +321,7 @@ export function App(props: {
                 {page.importing[transcriptProblem]}
               </p>
             )}
-            {scenarioProblem ? (
+            {unknownScenario ? (
               <p className="page-note" role="note">
                 {page.scenarioProblem(story.name)}
               </p>
@@ -345,23 +330,27 @@ export function App(props: {
 
           {panelOpen ? (
             <Suspense fallback={null}>
-              <TranscriptPanel text={page.importing} onLoaded={onLoaded} onClose={() => setPanelOpen(false)} />
+              <TranscriptPanel
+                text={page.importing}
+                onLoaded={onLoaded}
+                onClose={() => dispatch({ type: "panel", open: false })}
+              />
             </Suspense>
           ) : null}
           {imported === null ? null : (
             <div className="page-imported" role="status">
-              <span>{page.importing.viewing(imported.loaded.name)}</span>{" "}
+              <span>{page.importing.viewing(imported.name)}</span>{" "}
               <span className="page-hint">
-                {page.importing.summary(imported.loaded.summary, formatName(imported.loaded.summary.format))}
+                {page.importing.summary(imported.summary, formatName(imported.summary.format))}
               </span>{" "}
-              <button type="button" className="page-button" onClick={() => setImported(null)}>
+              <button type="button" className="page-button" onClick={() => dispatch({ type: "leaveTranscript" })}>
                 {page.importing.back}
               </button>
-              {imported.loaded.problems.length === 0 ? null : (
+              {imported.problems.length === 0 ? null : (
                 <>
                   <h3>{page.importing.problemsHeading}</h3>
                   <ul>
-                    {imported.loaded.problems.map((problem) => (
+                    {imported.problems.map((problem) => (
                       <li key={`${problem.kind}-${problem.callId}-${problem.step}`}>
                         <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
                         {": "}
@@ -374,20 +363,21 @@ export function App(props: {
             </div>
           )}
           <ChapterFigure
-            key={imported === null ? scenario : `imported-${imported.serial}`}
+            key={state.figure}
+            ref={figure}
+            readUrlStep={state.urlStep}
             trace={trace}
             text={figureText}
             onLangChange={onLangChange}
-            stepRef={stepRef}
             stepLinkProblem={page.stepLinkProblem}
             notes={notes}
           />
           <ExportBar
             text={page.exporting}
             trace={trace}
-            stepRef={stepRef}
+            figure={figure}
             scenario={imported === null ? scenario : null}
-            name={imported === null ? scenario : imported.loaded.name.replace(/\.json$/i, "")}
+            name={imported === null ? scenario : imported.name.replace(/\.json$/i, "")}
           />
           <p className="page-hint">{page.narrowHint}</p>
           <p className="page-hint">{page.playerHint}</p>

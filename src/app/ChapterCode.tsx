@@ -4,8 +4,8 @@
  */
 import demoOutput from "virtual:demo-output";
 import { memo, useMemo } from "react";
+import type { Lang } from "../content/languages";
 import type { PageText } from "../content/types";
-import type { Lang } from "../engine";
 import teachingCode from "../engine/experiment.ts?raw";
 import { tokenize } from "./highlight";
 

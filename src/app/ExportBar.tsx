@@ -2,10 +2,12 @@
  * The chapter page's export bar: the current trace as JSON (the neutral trace, or the whole run as a transcript in
  * a provider's format, which the import reads back) and a link to the current step of a built-in scenario.
  */
-import { useId, useState } from "react";
+import { type RefObject, useId, useState } from "react";
 import type { ExportText } from "../content/types";
-import { DEFAULT_SCENARIO_ID, type ScenarioId, type Trace } from "../engine";
+import type { Trace } from "../engine";
 import { FORMATS, type FormatId } from "../formats";
+import type { PlayerHandle } from "../player";
+import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 
 /** Offer `text` as a file download named `name`. */
 function download(name: string, text: string): void {
@@ -31,12 +33,13 @@ export function permalink(location: Pick<Location, "href">, scenario: ScenarioId
 export function ExportBar(props: {
   text: ExportText;
   trace: Trace;
-  stepRef: { current: number };
+  /** The figure, whose handle says the step shown (for the link). */
+  figure: RefObject<PlayerHandle | null>;
   /** The built-in scenario shown, or null for a loaded transcript (which has no link). */
   scenario: ScenarioId | null;
   name: string;
 }) {
-  const { text, trace, stepRef, scenario, name } = props;
+  const { text, trace, figure, scenario, name } = props;
   const [format, setFormat] = useState<FormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -53,7 +56,7 @@ export function ExportBar(props: {
   };
   const onCopy = () => {
     if (scenario === null) return;
-    const href = permalink(window.location, scenario, stepRef.current);
+    const href = permalink(window.location, scenario, figure.current?.step ?? 1);
     setLink(href);
     setCopied(false);
     navigator.clipboard?.writeText(href).then(

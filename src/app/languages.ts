@@ -1,11 +1,11 @@
 /**
- * The chapter page's words per language: the figure's catalog and the page's own text. Chinese, the chapter's
- * language, is in the first bundle (and in the pre-rendered HTML); English loads when a reader asks for it.
+ * The chapter page's words per language: the figure's catalog and the page's own text, each language in chunks
+ * of its own (found by the translation files' names, src/content/translations.ts), loaded before hydration for the
+ * language the link asks for and when a reader switches. The pre-rendered HTML already holds the default
+ * language's first frame.
  */
-import { chapterZh } from "../content/chapter.zh";
+import type { Lang } from "../content/languages";
 import type { Catalog, PageText } from "../content/types";
-import { zh } from "../content/zh";
-import type { Lang } from "../engine";
 
 /** Everything the page says, in one language. */
 export interface PageLanguage {
@@ -13,10 +13,27 @@ export interface PageLanguage {
   readonly page: PageText;
 }
 
-/** The page's first language. */
-export const CHINESE: PageLanguage = { text: zh, page: chapterZh };
+const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
+const CHAPTERS = import.meta.glob<PageText>("../content/chapter.*.ts", { import: "chapter" });
 
-/** The words of a language: at once for Chinese, from its own chunk for English. */
+/** One load per language for the page's lifetime. */
+const loading = new Map<Lang, Promise<PageLanguage>>();
+
+/**
+ * The words of a language of the registry.
+ * @throws {Error} (rejects) when a translation file is missing, or its chunk cannot be loaded.
+ */
 export function loadPageLanguage(lang: Lang): Promise<PageLanguage> {
-  return lang === "zh" ? Promise.resolve(CHINESE) : import("./english").then((module) => module.ENGLISH);
+  let pending = loading.get(lang);
+  if (pending === undefined) {
+    const catalog = CATALOGS[`../content/catalog.${lang}.ts`];
+    const chapter = CHAPTERS[`../content/chapter.${lang}.ts`];
+    pending =
+      catalog === undefined || chapter === undefined
+        ? Promise.reject(new Error(`no translation files for ${lang}`))
+        : Promise.all([catalog(), chapter()]).then(([text, page]) => ({ text, page }));
+    pending.catch(() => loading.delete(lang));
+    loading.set(lang, pending);
+  }
+  return pending;
 }

@@ -1,11 +1,13 @@
 /**
- * Build-time only (scripts/build.mjs): the chapter page's first frame — Chinese, step 1, the code listing
+ * Build-time only (scripts/build.mjs): the chapter page's first frame — the default language, step 1, the code listing
  * included — as HTML, so the page is readable before any JavaScript runs and hydrates without a change.
  * renderToString, with the code section given directly: no streaming, so no inline scripts (the page's CSP
  * refuses them).
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
+import { DEFAULT_LANG } from "../content/languages";
+import { CATALOGS, CHAPTERS } from "../content/translations";
 import { App } from "./App";
 import ChapterCode from "./ChapterCode";
 
@@ -13,7 +15,7 @@ import ChapterCode from "./ChapterCode";
 export function prerenderApp(): string {
   return renderToString(
     <StrictMode>
-      <App codeSection={ChapterCode} />
+      <App firstLanguage={{ text: CATALOGS[DEFAULT_LANG], page: CHAPTERS[DEFAULT_LANG] }} codeSection={ChapterCode} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,7 @@
 /** Reading the page's URL: which step and language to open with. Untrusted input: parse, never trust. */
+
+import type { Lang } from "../content/languages";
 import { DEFAULT_LANG, isLang } from "../content/languages";
-import type { Lang } from "../engine";
 
 /** What was wrong with a step a link asked for. The link's own text is never echoed back to the reader. */
 export type StepProblem = "not_a_number" | "out_of_range";

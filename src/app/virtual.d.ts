@@ -1,5 +1,5 @@
-/** Built by vite.config.ts at build time: the engine's real report, in both languages. */
+/** Built by vite.config.ts at build time: the engine's real report, in every language of the registry. */
 declare module "virtual:demo-output" {
-  const output: Readonly<Record<"zh" | "en", string>>;
+  const output: Readonly<Record<import("../content/languages").Lang, string>>;
   export default output;
 }

@@ -1,10 +1,11 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
-import { catalogs, DEFAULT_LANG, isLang, LANGS, storyCatalog } from "../content";
-import { chapterEn } from "../content/chapter.en";
-import { demoReport, isScenarioId, type Lang, runScenario, SCENARIO_IDS, type ScenarioId, selfTest } from "../engine";
+import { catalogs, chapters, DEFAULT_LANG, isLang, LANGS, storyCatalog, TOOLING_LANG } from "../content";
+import type { Lang } from "../content/languages";
+import { demoReport, runScenario, selfTest } from "../engine";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
 import { importTranscript, MAX_ERRORS } from "../formats/import";
 import { SCENARIOS } from "../scenarios";
+import { isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 
 type TranscriptFormat = FormatId;
 const isFormat = isFormatId;
@@ -118,10 +119,11 @@ function importReport(
       e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : e.path ? ` at ${e.path}` : "";
     const tried = result.format === null ? "" : ` (read as ${formatName(result.format)})`;
     const lines = result.errors.map((e) => `${name}${tried}: ${e.message}${where(e)}\n`);
-    if (result.more > 0) lines.push(`${name}: ${chapterEn.importing.more(result.more)} (${MAX_ERRORS} shown)\n`);
+    if (result.more > 0)
+      lines.push(`${name}: ${chapters[TOOLING_LANG].importing.more(result.more)} (${MAX_ERRORS} shown)\n`);
     return { exitCode: 2, stdout: "", stderr: lines.join("") };
   }
-  const { importing } = chapterEn;
+  const { importing } = chapters[TOOLING_LANG];
   const read = `${name}: read ${importing.summary(result.summary, formatName(result.format))}\n`;
   return {
     exitCode: result.problems.length === 0 ? 0 : 1,
@@ -152,7 +154,7 @@ export function runCli(argv: readonly string[], readFile: (path: string) => stri
   let report: unknown;
   if (options.scenario === null) {
     selfTest();
-    report = demoReport(options.lang);
+    report = demoReport(catalogs[options.lang].report);
   } else {
     report = traceReport(options.scenario, options.lang);
   }

@@ -1,7 +1,7 @@
 import type { PageText } from "./types";
 
 /** The chapter page around the figure (English). Not part of the figure: an embedded figure never loads it. */
-export const chapterEn = {
+export const chapter = {
   title: "The model proposes; the program executes",
   guideHeading: "Follow the objects and their state",
   guide: [

@@ -1,7 +1,7 @@
 import type { PageText } from "./types";
 
 /** The chapter page around the figure (中文). Not part of the figure: an embedded figure never loads it. */
-export const chapterZh = {
+export const chapter = {
   title: "模型提议与程序执行分离",
   guideHeading: "沿着对象与状态理解本章",
   guide: [
@@ -11,17 +11,17 @@ export const chapterZh = {
   ],
   question: "同一句用户任务，为什么可能调用模型不止一次？",
   loopsNote:
-    "模型生成下一步的提议，宿主执行获准的动作，再把结果交回模型：这是外层的任务循环。每一次模型调用的内部，还有逐个Token生成的过程。外层循环里的一轮工具行动，不等于内部生成一个Token，这两种“循环”不能混为一谈。",
+    "模型生成下一步的提议，宿主执行获准的动作，再把结果交回模型：这是外层的任务循环。每一次模型调用的内部，还有逐个 Token 生成的过程。外层循环里的一轮工具行动，不等于内部生成一个 Token，这两种“循环”不能混为一谈。",
   glossaryHeading: "术语",
   glossary: [
-    { term: "调用标识（call ID）", definition: "把某一次工具请求和它的结果连在一起的ID。" },
+    { term: "调用标识（call ID）", definition: "把某一次工具请求和它的结果连在一起的 ID。" },
     { term: "工具结果（tool result）", definition: "程序实际执行之后返回的内容。" },
     { term: "上下文（context）", definition: "这一轮明确交给模型的信息，而不是整台电脑的状态。" },
   ],
   conditionsHeading: "输入与适用条件",
   conditions:
-    "构造的只读教学任务：文件 config.txt 的内容是 timeout=30。泳道只表示职责边界，不代表调用了任何真实的商业模型API；数据和动作顺序都是固定的。",
-  conditionsNote: "泳道只表示职责边界，不代表调用了任何真实的商业模型API；数据和动作顺序都是固定的。",
+    "构造的只读教学任务：文件 config.txt 的内容是 timeout=30。泳道只表示职责边界，不代表调用了任何真实的商业模型 API；数据和动作顺序都是固定的。",
+  conditionsNote: "泳道只表示职责边界，不代表调用了任何真实的商业模型 API；数据和动作顺序都是固定的。",
   stepLinkProblem: (problem, total, shown) =>
     `${problem === "not_a_number" ? "链接中的步骤不是数字" : `链接中的步骤超出范围（本图共 ${total} 步）`}，已显示第 ${shown} 步。`,
   scenario: "场景",
@@ -39,7 +39,7 @@ export const chapterZh = {
     { heading: "如何判断是否做对", body: "对照每一轮的模型输入和工具日志，确认每个结果都和它的 call_id 对得上。" },
     {
       heading: "怎样观察与验证",
-      body: "完整任务只有一次模拟写入；重复同一个操作ID不会重复写入；未授权的 publish 会被拒绝。整个过程没有调用真实的LLM，也不读写真实的工程文件。",
+      body: "完整任务只有一次模拟写入；重复同一个操作 ID 不会重复写入；未授权的 publish 会被拒绝。整个过程没有调用真实的 LLM，也不读写真实的工程文件。",
     },
   ],
   runHeading: "运行命令",
@@ -106,5 +106,5 @@ export const chapterZh = {
   },
   outputHeading: "运行结果示例",
   outputNote:
-    "以下结果是移植版在构建页面时实际运行得到的，也就是上面的命令打印的内容。它们不是LLM或任何产品的性能数据。",
+    "以下结果是移植版在构建页面时实际运行得到的，也就是上面的命令打印的内容。它们不是 LLM 或任何产品的性能数据。",
 } as const satisfies PageText;

@@ -1,15 +1,17 @@
-import type { Lang } from "../engine";
-import { en } from "./en";
-import type { Catalog } from "./types";
-import { zh } from "./zh";
+import type { Lang } from "./languages";
+import { CATALOGS, CHAPTERS } from "./translations";
+import type { Catalog, PageText } from "./types";
 
-export type { Language } from "./languages";
-export { DEFAULT_LANG, isLang, LANGS, LANGUAGES } from "./languages";
+export type { Lang, Language } from "./languages";
+export { DEFAULT_LANG, isLang, LANGS, LANGUAGES, languageOf, TOOLING_LANG } from "./languages";
 export type { Catalog, PageText, Story } from "./types";
 export { storyCatalog } from "./types";
 
 /**
  * Every catalog by language, loaded together: for shells that must switch language without waiting (the embed
- * routes, the CLI). The chapter page loads its second language on demand instead (src/app/languages.ts).
+ * routes, the CLI). The chapter page loads its languages by their files' names instead (src/app/languages.ts).
  */
-export const catalogs: Readonly<Record<Lang, Catalog>> = { zh, en };
+export const catalogs: Readonly<Record<Lang, Catalog>> = CATALOGS;
+
+/** Every chapter page's text by language. */
+export const chapters: Readonly<Record<Lang, PageText>> = CHAPTERS;

@@ -9,21 +9,44 @@ import type {
   FileState,
   FinishStep,
   Lane,
-  Lang,
+  LoopErrorCode,
   Message,
   Outcome,
+  ReportWords,
   Step,
+  StepKind,
   Trace,
   ValidationRule,
   ValidationStep,
 } from "../engine";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
+import { type StepFacts, stepFacts } from "./facts";
+import type { Lang } from "./languages";
 
 /**
- * A language's captions for the failure modes: a call the host refuses or answers from its record, and a run that
- * ends unfinished. Kept apart from the rest of a catalog so that a shell showing only runs that never fail (embed.html's
- * entry, which holds F22 alone) can leave them out; the catalog then captions those steps with their titles.
+ * A language's words for each kind of step: one function per kind, given the step of that kind (and, for
+ * captions, its facts). A catalog writes only these; `stepWords` does the dispatch once for every language.
  */
+export type StepPhrases<Facts = undefined> = {
+  readonly [K in StepKind]: (step: Extract<Step, { kind: K }>, facts: Facts) => string;
+};
+
+/** A catalog's step functions from its phrases: the facts are computed once here (facts.ts), never in a language. */
+export function stepWords(phrases: {
+  readonly title: StepPhrases;
+  readonly caption: StepPhrases<StepFacts>;
+  readonly arrow: StepPhrases;
+}): Pick<Catalog, "stepTitle" | "stepCaption" | "arrowLabel"> {
+  const say = <F>(table: StepPhrases<F>, step: Step, facts: F): string =>
+    (table[step.kind] as (step: Step, facts: F) => string)(step, facts);
+  return {
+    stepTitle: (step) => say(phrases.title, step, undefined),
+    stepCaption: (step, trace) => say(phrases.caption, step, stepFacts(step, trace)),
+    arrowLabel: (step) => say(phrases.arrow, step, undefined),
+  };
+}
+
+/** A language's captions for the failure modes: a call the host refuses or answers from its record, and a run that ends unfinished. */
 export interface FailureCaptions {
   readonly refused: (step: ValidationStep) => string;
   readonly replayed: string;
@@ -31,11 +54,8 @@ export interface FailureCaptions {
 }
 
 export interface Catalog {
+  /** The language, by its registry code (the registry has its name and `lang` tag: `languageOf`). */
   readonly lang: Lang;
-  /** The BCP 47 tag for the `lang` attribute. */
-  readonly htmlLang: string;
-  /** The language's own name, for the language toggle. */
-  readonly languageName: string;
   readonly lanes: Readonly<Record<Lane, string>>;
   readonly rules: Readonly<Record<ValidationRule, string>>;
   readonly checkResults: Readonly<Record<CheckResult, string>>;
@@ -49,6 +69,10 @@ export interface Catalog {
   readonly arrowLabel: (step: Step) => string;
   /** A message's role as the context panel shows it. */
   readonly roles: Readonly<Record<Message["role"], string>>;
+  /** Every engine error, by its code (a refusal's reason in a caption, the CLI's message). */
+  readonly errors: Readonly<Record<LoopErrorCode, string>>;
+  /** The teaching experiment's report: its keys and disclaimer (`demoReport(catalog.report)`). */
+  readonly report: ReportWords;
   readonly ui: UiText;
 }
 

@@ -1,8 +1,10 @@
 import { useMemo } from "react";
 import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "../content";
-import { DEFAULT_SCENARIO_ID, type Lang, runScenario, type ScenarioId, type Trace } from "../engine";
+import type { Lang } from "../content/languages";
+import { runScenario, type Trace } from "../engine";
 import { Player, type PlayerProps } from "../player";
 import { SCENARIOS } from "../scenarios";
+import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 
 /**
  * The figure as one component: the player's props (controlled `step` + `onStepChange` or `defaultStep`, `dwell`,

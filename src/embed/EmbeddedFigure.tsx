@@ -3,8 +3,9 @@
  * postMessage contract (docs/embedding.md).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Lang, ScenarioId } from "../engine";
-import type { PlayerHandle } from "../player";
+import type { Lang } from "../content/languages";
+import { type PlayerHandle, useLatest } from "../player";
+import type { ScenarioId } from "../scenarios/ids";
 import { ScenarioFigure } from "./AgentLoopFigure";
 import {
   type AllowOrigin,
@@ -54,8 +55,7 @@ export function EmbeddedFigure(props: {
     [scenario],
   );
   const figure = useRef<PlayerHandle>(null);
-  const langRef = useRef(lang);
-  langRef.current = lang;
+  const langRef = useLatest(lang);
   const post = useCallback(
     <N extends FigureEventName>(name: N, fields: FigureEvents[N]) => {
       const target = eventTargetOrigin(allow);

@@ -3,22 +3,20 @@
  * height of its figure, growing and shrinking with it. Dependency-free. It may load before or after the iframes: it asks each figure
  * for its height (`measure`), and figures also report their height by themselves when it changes.
  */
-import { DEFAULT_LANG, LANGS } from "../content/languages";
+import { LANGS } from "../content/languages";
+import { embedPageFile } from "./pages";
 
 (() => {
   const PREFIX = "agent-loop-figure:";
-  // The figure's pages: embed.html in the default language, embed-<lang>.html in each other (the registry's).
-  const PAGE = new RegExp(
-    `/embed(${LANGS.filter((lang) => lang !== DEFAULT_LANG)
-      .map((lang) => `-${lang}`)
-      .join("|")})?\\.html$`,
-  );
+  // The figure's pages, one per language of the registry (./pages.ts).
+  const PAGES = new Set(LANGS.map(embedPageFile));
+  const pageOf = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
   const MAX_HEIGHT = 100_000;
 
   const isFigureFrame = (element: Element): element is HTMLIFrameElement => {
     if (!(element instanceof HTMLIFrameElement) || element.src === "") return false;
     try {
-      return PAGE.test(new URL(element.src, document.baseURI).pathname);
+      return PAGES.has(pageOf(new URL(element.src, document.baseURI).pathname));
     } catch {
       return false;
     }

@@ -5,8 +5,8 @@
  */
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { DEFAULT_LANG } from "../content/languages";
-import { DEFAULT_SCENARIO_ID } from "../engine";
+import { DEFAULT_LANG, languageOf } from "../content/languages";
+import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
 import { checkStep, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
@@ -56,7 +56,7 @@ async function start(): Promise<void> {
   const checked = checkStep(options.step, figure.trace.steps.length);
   if (checked.warning !== undefined) problems.push(checked.warning);
   for (const problem of problems) console.warn(problem);
-  document.documentElement.lang = figure.text.htmlLang;
+  document.documentElement.lang = languageOf(figure.text.lang).htmlLang;
 
   const shown: FigureOptions = { ...options, scenario, lang, step: checked.step };
   if (hydrate && lang === options.lang) {

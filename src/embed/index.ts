@@ -2,8 +2,9 @@
  * The npm package's public API: the figure as a React component, with its types.
  * Styles: `import "agent-loop-figure/style.css"` (see ./package.ts).
  */
-export type { Lang, ScenarioId } from "../engine";
-export { SCENARIO_IDS } from "../engine";
+export type { Lang } from "../content/languages";
 export type { ControlsMode, PlayerHandle, Theme } from "../player";
+export type { ScenarioId } from "../scenarios/ids";
+export { SCENARIO_IDS } from "../scenarios/ids";
 export type { AgentLoopFigureProps } from "./AgentLoopFigure";
 export { AgentLoopFigure } from "./AgentLoopFigure";

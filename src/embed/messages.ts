@@ -5,7 +5,7 @@
  * See docs/embedding.md for the reference.
  */
 import { isLang } from "../content";
-import type { Lang } from "../engine";
+import type { Lang } from "../content/languages";
 
 /** The prefix of every message type. */
 export const MESSAGE_PREFIX = "agent-loop-figure:";

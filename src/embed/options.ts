@@ -4,8 +4,9 @@
  * that names the parameter; the figure then uses the default. Values are never echoed into the page.
  */
 import { DEFAULT_LANG, isLang, LANGS } from "../content";
-import { DEFAULT_SCENARIO_ID, isScenarioId, type Lang, type ScenarioId } from "../engine";
+import type { Lang } from "../content/languages";
 import { type ControlsMode, DWELL, type Theme } from "../player";
+import { DEFAULT_SCENARIO_ID, isScenarioId, type ScenarioId } from "../scenarios/ids";
 
 /** Options as the shells use them. `step` is 1-based and checked against the trace once it is built. */
 export interface FigureOptions {

@@ -1,18 +1,19 @@
+import type { Lang } from "../content/languages";
 import type { Catalog, Story } from "../content/types";
-import type { Lang, Trace } from "../engine";
+import type { Trace } from "../engine";
 
-/** The event a pack script (embed-scenarios.js, embed-en.js) dispatches on its own script element, its content as the detail. */
+/** The event a pack script (embed-scenarios.js, a language pack embed-<code>.js) dispatches on its own script element, its content as the detail. */
 export const PACK_EVENT = "agent-loop-figure-pack";
 
-/** What embed-scenarios.js delivers: any built-in scenario, run in a language, with its story and the whole catalog. */
+/**
+ * What embed-scenarios.js delivers: any built-in scenario, run in a language, with its story (the catalog comes
+ * from the entry or the language's pack, already loaded).
+ */
 export interface ScenarioPack {
-  readonly figure: (
-    id: string,
-    lang: Lang,
-  ) => { readonly trace: Trace; readonly story: Story; readonly text: Catalog } | null;
+  readonly figure: (id: string, lang: Lang) => { readonly trace: Trace; readonly story: Story } | null;
 }
 
-/** What a language pack (embed-en.js) delivers: the catalog, and F22's trace and story in that language. */
+/** What a language pack (embed-<code>.js) delivers: the catalog, and F22's trace and story in that language. */
 export interface LanguagePack {
   readonly catalog: Catalog;
   readonly f22: Trace;

@@ -1,15 +1,17 @@
 /**
- * What embed.html loads on demand. Its entry holds F22's Chinese trace (made at build time), its stories and the
- * Chinese catalog without the failure modes' captions (F22 never fails), and no runner; English comes from
- * embed-en.js, any other scenario (with the engine that runs it and the whole catalog) from embed-scenarios.js: classic scripts fetched beside embed.js the first time they are needed, so they
- * load in a sandboxed frame from a server without CORS headers.
+ * What embed.html loads on demand. Its entry holds the default language's catalog, F22's trace in it (made at
+ * build time) and F22's story, and no runner; another language comes from its pack embed-<code>.js
+ * (src/embed/pages.ts), any other scenario (with the engine that runs it and every catalog) from
+ * embed-scenarios.js: classic scripts fetched beside embed.js the first time they are needed, so they load in a
+ * sandboxed frame from a server without CORS headers.
  */
-import { zh as f22Zh } from "virtual:f22-traces";
+import * as entryLanguage from "virtual:embed-language";
 import type { Catalog, Story } from "../content";
-import { zhCatalog } from "../content/zh";
-import { DEFAULT_SCENARIO_ID, type Lang, type ScenarioId, type Trace } from "../engine";
-import { f22StoryZh } from "../scenarios/f22";
+import type { Lang } from "../content/languages";
+import type { Trace } from "../engine";
+import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import { type LanguagePack, PACK_EVENT, type ScenarioPack } from "./pack-event";
+import { languagePackFile } from "./pages";
 
 /** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
 const HERE =
@@ -18,9 +20,6 @@ const HERE =
     : document.currentScript instanceof HTMLScriptElement && document.currentScript.src !== ""
       ? document.currentScript.src
       : document.baseURI;
-
-/** The entry's Chinese catalog: all that F22 needs, which never refuses a call or ends unfinished. */
-const ZH_F22 = /* @__PURE__ */ zhCatalog(null);
 
 /** One load per pack for the page's lifetime: its scripts are static code. */
 const loading = new Map<string, Promise<unknown>>();
@@ -53,8 +52,9 @@ const has = <K extends string>(value: unknown, key: K): value is Readonly<Record
  * @throws {Error} (rejects) when the pack cannot be loaded or is not that language's.
  */
 async function loadLanguage(lang: Lang): Promise<LanguagePack> {
-  if (lang === "zh") return { catalog: ZH_F22, f22: f22Zh, f22Story: f22StoryZh };
-  const pack = await loadPack(`embed-${lang}.js`);
+  if (lang === entryLanguage.lang) return entryLanguage;
+  const file = languagePackFile(lang);
+  const pack = await loadPack(file);
   if (
     !has(pack, "catalog") ||
     !has(pack.catalog, "lang") ||
@@ -62,7 +62,7 @@ async function loadLanguage(lang: Lang): Promise<LanguagePack> {
     !has(pack, "f22") ||
     !has(pack, "f22Story")
   ) {
-    throw new Error(`embed-${lang}.js is not the ${lang} pack`);
+    throw new Error(`${file} is not the ${lang} pack`);
   }
   return pack as LanguagePack;
 }
@@ -85,5 +85,5 @@ export async function loadFigure(id: ScenarioId, lang: Lang): Promise<EmbedFigur
   const figure =
     has(pack, "figure") && typeof pack.figure === "function" ? (pack as ScenarioPack).figure(id, lang) : null;
   if (figure === null) throw new Error(`embed-scenarios.js has no scenario ${id}`);
-  return figure; // with the pack's whole catalog: another scenario may show a refusal or an unfinished run
+  return { ...figure, text: language.catalog };
 }

@@ -1,20 +1,18 @@
 /**
- * Build-time only (scripts/build.mjs): the first frame of embed.html (F22 in Chinese) and of embed-en.html (in
- * English), at step 1 with the default options, as HTML, so an embedded figure is readable in its language
+ * Build-time only (scripts/build.mjs): the first frame of each language's embed page (embed.html in the default
+ * language, embed-<code>.html in each other; ./pages.ts), F22 at step 1 with the default options, as HTML, so an embedded figure is readable in its language
  * before its script runs (and with scripts off). The script hydrates it, then moves to a linked step
  * (src/embed/embed-page.tsx).
  */
-import { en as f22En, zh as f22Zh } from "virtual:f22-traces";
+import F22 from "virtual:f22-traces";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { catalogs } from "../content";
-import type { Lang } from "../engine";
+import type { Lang } from "../content/languages";
 import { f22Stories } from "../scenarios/f22";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
 import { DEFAULT_OPTIONS } from "./options";
-
-const F22 = { zh: f22Zh, en: f22En } as const;
 
 /** The figure's HTML inside the embed page's #alf-embed, in `lang`. */
 export function prerenderEmbed(lang: Lang): string {

@@ -1,6 +1,19 @@
-/** F22's trace in each language, produced by running the engine at build time (vite.config.ts). */
+/** F22's trace in every language of the registry, produced by running the engine at build time (vite.config.ts). */
 declare module "virtual:f22-traces" {
+  import type { Lang } from "../content/languages";
   import type { Trace } from "../engine";
-  export const zh: Trace;
-  export const en: Trace;
+
+  const traces: Readonly<Record<Lang, Trace>>;
+  export default traces;
+}
+
+/** One language's pieces for embed.js or a language pack, chosen by the build (vite.config.ts). */
+declare module "virtual:embed-language" {
+  import type { Lang } from "../content/languages";
+  import type { Catalog, Story } from "../content/types";
+  import type { Trace } from "../engine";
+  export const lang: Lang;
+  export const catalog: Catalog;
+  export const f22: Trace;
+  export const f22Story: Story;
 }

@@ -6,7 +6,8 @@
  */
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { type Lang, runScenario } from "../engine";
+import type { Lang } from "../content/languages";
+import { runScenario } from "../engine";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
 import { SCENARIOS } from "../scenarios";

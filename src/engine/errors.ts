@@ -1,32 +1,24 @@
-/** The languages the engine can describe its errors in. */
-export type Lang = "zh" | "en";
-
 /**
- * Every error the engine can raise, in Chinese: the teaching experiment's own messages. Stable codes: callers
- * switch on `code`, never on message text. Kept per language so a page that speaks one carries only that one.
+ * Every error the engine can raise, by stable code, with a developer's message (what a stack trace shows).
+ * Callers switch on `code`, never on message text; the words a reader sees are the catalogs' (content/), which
+ * phrase every code in their language.
  */
-export const LOOP_ERRORS_ZH = {
-  invalid_call_fields: "调用字段必须为 id/tool/args",
-  invalid_call_id: "调用ID必须是非空字符串",
-  tool_not_allowed: "工具未授权",
-  scope_violation: "作用域越界",
-  idempotency_conflict: "同一幂等ID不能指向不同动作",
-  missing_evidence: "缺少前置证据",
-  unknown_tool: "未知教学工具",
-  invalid_budget: "轮次预算必须为正整数",
+export const LOOP_ERROR_DEVELOPER_MESSAGES = {
+  invalid_call_fields: "call must have exactly the fields id, tool and args",
+  invalid_call_id: "call id must be a non-empty string",
+  tool_not_allowed: "tool is not in the allowed set",
+  scope_violation: "call arguments leave the allowed scope",
+  idempotency_conflict: "operation id already stands for a different action",
+  missing_evidence: "patch proposed before any read (no prior evidence)",
+  unknown_tool: "unknown teaching tool",
+  invalid_budget: "turn budget must be a positive integer",
 } as const;
 
-/** Every error the engine can raise, in English (same codes as {@link LOOP_ERRORS_ZH}). */
-export const LOOP_ERRORS_EN = {
-  invalid_call_fields: "A call must have exactly the fields id, tool and args",
-  invalid_call_id: "A call id must be a non-empty string",
-  tool_not_allowed: "This tool is not allowed",
-  scope_violation: "The call reaches outside its allowed scope",
-  idempotency_conflict: "One idempotency id cannot stand for two different actions",
-  missing_evidence: "Missing prior evidence: read before you patch",
-  unknown_tool: "Unknown teaching tool",
-  invalid_budget: "The turn budget must be a positive integer",
-} as const satisfies Record<keyof typeof LOOP_ERRORS_ZH, string>;
+/** A stable error code. */
+export type LoopErrorCode = keyof typeof LOOP_ERROR_DEVELOPER_MESSAGES;
+
+/** Every error code, in a fixed order: for schemas and exhaustive checks. */
+export const LOOP_ERROR_CODES = Object.keys(LOOP_ERROR_DEVELOPER_MESSAGES) as readonly LoopErrorCode[];
 
 /**
  * What the host tells the model when it refuses a call, in the protocol's language (as providers' own errors
@@ -46,23 +38,9 @@ export const HOST_REFUSALS: Readonly<Record<Exclude<LoopErrorCode, "invalid_budg
   unknown_tool: (tool) => `${tool} was not run: no tool of that name is declared.`,
 };
 
-type BothLanguages = {
-  readonly [C in LoopErrorCode]: { readonly zh: (typeof LOOP_ERRORS_ZH)[C]; readonly en: (typeof LOOP_ERRORS_EN)[C] };
-};
-const pairMessages = (): BothLanguages =>
-  Object.fromEntries(
-    Object.entries(LOOP_ERRORS_ZH).map(([code, zh]) => [code, { zh, en: LOOP_ERRORS_EN[code as LoopErrorCode] }]),
-  ) as BothLanguages;
-
-/** Every error's message in both languages, by code. */
-export const LOOP_ERROR_MESSAGES: BothLanguages = /* @__PURE__ */ pairMessages();
-
-/** A stable error code; see {@link LOOP_ERROR_MESSAGES}. */
-export type LoopErrorCode = keyof typeof LOOP_ERRORS_ZH;
-
 /**
- * The one error class the engine throws. `message` holds both languages ("中文 / English");
- * use {@link LoopError.describe} for one of them.
+ * The one error class the engine throws: a stable `code` and a developer's message. A reader's message in a
+ * language is the catalog's (`catalog.errors[code]`).
  *
  * @example
  * try { new Executor(["read"]).execute({ id: "x", tool: "publish", args: { scope: "toy-project" } }, state) }
@@ -73,13 +51,7 @@ export class LoopError extends Error {
   readonly code: LoopErrorCode;
 
   constructor(code: LoopErrorCode) {
-    const text = LOOP_ERROR_MESSAGES[code];
-    super(`${text.zh} / ${text.en}`);
+    super(`${code}: ${LOOP_ERROR_DEVELOPER_MESSAGES[code]}`);
     this.code = code;
-  }
-
-  /** The message in one language. */
-  describe(lang: Lang): string {
-    return LOOP_ERROR_MESSAGES[this.code][lang];
   }
 }

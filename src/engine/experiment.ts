@@ -3,7 +3,7 @@
  * read → patch → test, an executor checks and runs each call against in-memory state. No LLM is called and no
  * real file is touched. Same checks in the same order, same results, same report.
  */
-import { type Lang, LoopError } from "./errors.ts";
+import { LoopError } from "./errors.ts";
 import { deepCopy, deepEqual, isPlainObject } from "./json.ts";
 
 /** The tools of the experiment. */
@@ -185,36 +185,26 @@ export function selfTest(): void {
   if (runExperiment(1).status !== "budget_exhausted") fail("budget");
 }
 
-/** The report's keys and its disclaimer, per language. Chinese is the script's own output. */
-const REPORT_TEXT = {
-  zh: {
-    nature: "性质",
-    status: "最终状态",
-    writes: "实际模拟写入次数",
-    events: "事件",
-    disclaimer: "模拟模型与内存工具，不代表真实Agent性能",
-  },
-  en: {
-    nature: "nature",
-    status: "final_status",
-    writes: "simulated_writes",
-    events: "events",
-    disclaimer: "Simulated model and in-memory tools; not a measure of real agent performance",
-  },
-} as const satisfies Record<Lang, Record<string, string>>;
+/** The report's keys and its disclaimer, in the words of whoever prints it (the catalogs hold them per language). */
+export interface ReportWords {
+  readonly nature: string;
+  readonly status: string;
+  readonly writes: string;
+  readonly events: string;
+  readonly disclaimer: string;
+}
 
 /**
  * The report the script prints after a default run: disclaimer, final status, number of simulated writes,
- * and every event. Chinese keys by default (exactly the script's `run_demo()`), English keys with `"en"`.
- * @example JSON.stringify(demoReport(), null, 2) // byte for byte the script's output
+ * and every event, under the keys `words` gives (the Chinese catalog's are exactly the script's `run_demo()`).
+ * @example JSON.stringify(demoReport(zh.report), null, 2) // byte for byte the script's output
  */
-export function demoReport(lang: Lang = "zh"): Record<string, unknown> {
+export function demoReport(words: ReportWords): Record<string, unknown> {
   const { state, executor, status } = runExperiment();
-  const text = REPORT_TEXT[lang];
   return {
-    [text.nature]: text.disclaimer,
-    [text.status]: status,
-    [text.writes]: executor.writeCount,
-    [text.events]: state.events,
+    [words.nature]: words.disclaimer,
+    [words.status]: status,
+    [words.writes]: executor.writeCount,
+    [words.events]: state.events,
   };
 }

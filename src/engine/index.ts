@@ -3,8 +3,8 @@
  * the exact port of the chapter's teaching experiment, and a generic loop runner with its scenarios.
  */
 
-export type { Lang, LoopErrorCode } from "./errors.ts";
-export { LOOP_ERROR_MESSAGES, LOOP_ERRORS_EN, LOOP_ERRORS_ZH, LoopError } from "./errors.ts";
+export type { LoopErrorCode } from "./errors.ts";
+export { HOST_REFUSALS, LOOP_ERROR_CODES, LOOP_ERROR_DEVELOPER_MESSAGES, LoopError } from "./errors.ts";
 export type {
   ExperimentCall,
   ExperimentEvent,
@@ -14,22 +14,14 @@ export type {
   ExperimentStatus,
   ExperimentTool,
   LoopState,
+  ReportWords,
 } from "./experiment.ts";
 export { createLoopState, demoReport, Executor, fakeModel, runExperiment, selfTest } from "./experiment.ts";
 export type { JsonObject, JsonValue } from "./json.ts";
-export { readSettingModel, scriptedReplies } from "./models.ts";
+export { longRunScenario } from "./long-run.ts";
+export { readSettingModel, scriptedReplies, settingIn } from "./models.ts";
 export type { Environment, HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner.ts";
 export { runScenario } from "./runner.ts";
-export { claimedDoneScenario } from "./scenarios/claimed-done.ts";
-export { experiment07Scenario } from "./scenarios/experiment-07.ts";
-export { F22_FILES, f22Scenario } from "./scenarios/f22.ts";
-export { idempotentReplayScenario } from "./scenarios/idempotent-replay.ts";
-export type { ScenarioId } from "./scenarios/index.ts";
-export { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, scenarioById } from "./scenarios/index.ts";
-export { longRunScenario } from "./scenarios/long-run.ts";
-export { missingFeedbackScenario } from "./scenarios/missing-feedback.ts";
-export { scopeViolationScenario } from "./scenarios/scope-violation.ts";
-export { unauthorizedToolScenario } from "./scenarios/unauthorized-tool.ts";
 export {
   approxMessageTokens,
   approxTokens,
@@ -40,6 +32,15 @@ export {
 } from "./tokens.ts";
 export type { ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
+export {
+  proposedSoFar,
+  shownResults,
+  TOY_FILES,
+  TOY_PROJECT,
+  TOY_TOOLS,
+  toyCall,
+  toyTestsPassed,
+} from "./toy-project.ts";
 export type {
   AnswerStep,
   CheckResult,

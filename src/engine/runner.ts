@@ -175,7 +175,7 @@ function pendingCalls(context: readonly Message[]): string[] {
  * scenario's `verify` (`completed` if it passes and no call is pending, else `verification_missing`) — or when the
  * model-call budget runs out (`budget_exhausted`).
  * @throws {LoopError} `invalid_budget` when `maxModelCalls` is not a positive integer.
- * @example runScenario(f22Scenario()).steps.length // 8
+ * @example runScenario(scenario).steps.length // 8 for F22
  */
 export function runScenario(scenario: Scenario): Trace {
   const budget: unknown = scenario.maxModelCalls;

@@ -22,7 +22,7 @@ export function wireRequest(format: FormatId, trace: Pick<Trace, "messages" | "t
  * same call ids, results, model calls and replies (tests/unit/formats-roundtrip.test.ts) — not every field: a
  * provider's format has no `replayed`, the OpenAI ones no error status (docs/formats.md lists what each drops).
  * In the neutral format it is the trace itself, which loads back whole.
- * @example wireTranscript("chat", runScenario(f22Scenario("en"))).messages.at(-1) // { role: "assistant", content: "timeout is 30" }
+ * @example wireTranscript("chat", runScenario(scenarioById("f22", "en"))).messages.at(-1) // { role: "assistant", content: "timeout is 30" }
  */
 export function wireTranscript(format: FormatId, trace: Trace): unknown {
   return CODECS[format].transcript(trace);

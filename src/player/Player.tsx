@@ -1,7 +1,9 @@
 import { memo, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { Catalog } from "../content";
-import type { Lang, Trace } from "../engine";
+import { type Lang, languageOf } from "../content/languages";
+import type { Trace } from "../engine";
+import { CatalogContext, useCatalog } from "./catalog";
 import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
 import { InnerLoopToggle } from "./components/InnerLoop";
@@ -11,6 +13,7 @@ import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
 import { PlayerProvider, usePlayerStore } from "./store/context";
 import { stepCountOf } from "./store/createPlayerStore";
+import { useLatest } from "./useLatest";
 import { usePlayback } from "./usePlayback";
 
 /** Colour scheme of the figure: fixed, or following the reader's system (`auto`). */
@@ -67,15 +70,6 @@ export interface PlayerProps {
   readonly ref?: Ref<PlayerHandle>;
 }
 
-/** Keep the latest callbacks without re-subscribing: the store subscription is made once. */
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useLayoutEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}
-
 /**
  * Whether the page is being printed. The print frames (every step, with its panels) mount only then: on screen
  * they would be hundreds of hidden nodes to style and lay out on every step.
@@ -91,6 +85,8 @@ function usePrinting(): boolean {
     window.addEventListener("beforeprint", start);
     window.addEventListener("afterprint", stop);
     query?.addEventListener("change", onChange);
+    // Already printing when the figure mounts (a print asked for before the script had run): frames at once.
+    if (query?.matches) setPrinting(true);
     return () => {
       window.removeEventListener("beforeprint", start);
       window.removeEventListener("afterprint", stop);
@@ -170,21 +166,20 @@ function StoreUpdater(props: PlayerProps) {
  * (its owner's state changed), and that must not re-render the whole figure — the store's subscribers do.
  */
 const PlayerBody = memo(function PlayerBody(
-  props: Pick<PlayerProps, "text" | "onLangChange" | "controls" | "notes" | "warmUp">,
+  props: Pick<PlayerProps, "onLangChange" | "controls" | "notes" | "warmUp">,
 ) {
-  const { text, onLangChange } = props;
+  const { onLangChange } = props;
+  const text = useCatalog();
   const notes = useMemo(() => groupNotes(props.notes), [props.notes]);
   const full = (props.controls ?? "full") === "full";
   const [enlarged, setEnlarged] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
   const printing = usePrinting();
 
-  const languageToggle =
-    onLangChange === undefined || !full ? null : <LanguageToggle text={text} onChange={onLangChange} />;
+  const languageToggle = onLangChange === undefined || !full ? null : <LanguageToggle onChange={onLangChange} />;
   return (
     <>
       <FigureView
-        text={text}
         variant="inline"
         controls={full ? "full" : "minimal"}
         announce={!enlarged}
@@ -192,7 +187,7 @@ const PlayerBody = memo(function PlayerBody(
         toolbar={
           full ? (
             <>
-              <InnerLoopToggle text={text} />
+              <InnerLoopToggle />
               {languageToggle}
               <button
                 ref={enlargeButton}
@@ -215,14 +210,13 @@ const PlayerBody = memo(function PlayerBody(
           returnFocusTo={enlargeButton}
         >
           <FigureView
-            text={text}
             variant="enlarged"
             controls="full"
             announce={enlarged}
             notes={notes}
             toolbar={
               <>
-                <InnerLoopToggle text={text} />
+                <InnerLoopToggle />
                 {languageToggle}
                 <button type="button" className="alf-button alf-button-small" onClick={() => setEnlarged(false)}>
                   <span aria-hidden="true">✕ </span>
@@ -233,8 +227,8 @@ const PlayerBody = memo(function PlayerBody(
           />
         </EnlargeDialog>
       ) : null}
-      {printing ? <PrintSteps text={text} /> : null}
-      {props.warmUp === true ? <Rehearsal text={text} notes={notes} /> : null}
+      {printing ? <PrintSteps /> : null}
+      {props.warmUp === true ? <Rehearsal notes={notes} /> : null}
     </>
   );
 });
@@ -243,7 +237,7 @@ const PlayerBody = memo(function PlayerBody(
  * The figure's player: renders a trace with a store of its own (one per instance), controlled (`step` +
  * `onStepChange`) or uncontrolled (`defaultStep`), with an imperative handle for shells. All its CSS is scoped
  * under its root element, `.alf-root`.
- * @example <Player trace={runScenario(f22Scenario("en"))} text={catalogs.en} defaultStep={3} />
+ * @example <Player trace={runScenario(scenarioById("f22", "en"))} text={catalogs.en} defaultStep={3} />
  */
 export function Player(props: PlayerProps) {
   const { text } = props;
@@ -255,14 +249,15 @@ export function Player(props: PlayerProps) {
       {...(props.dwell === undefined ? {} : { dwellSeconds: props.dwell })}
     >
       <StoreUpdater {...props} />
-      <div className="alf-root" data-theme={props.theme ?? "auto"} lang={text.htmlLang}>
-        <PlayerBody
-          text={text}
-          {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
-          {...(props.controls === undefined ? {} : { controls: props.controls })}
-          {...(props.notes === undefined ? {} : { notes: props.notes })}
-          {...(props.warmUp === undefined ? {} : { warmUp: props.warmUp })}
-        />
+      <div className="alf-root" data-theme={props.theme ?? "auto"} lang={languageOf(text.lang).htmlLang}>
+        <CatalogContext.Provider value={text}>
+          <PlayerBody
+            {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
+            {...(props.controls === undefined ? {} : { controls: props.controls })}
+            {...(props.notes === undefined ? {} : { notes: props.notes })}
+            {...(props.warmUp === undefined ? {} : { warmUp: props.warmUp })}
+          />
+        </CatalogContext.Provider>
       </div>
     </PlayerProvider>
   );

@@ -5,3 +5,4 @@ export type { StepNote } from "./notes";
 export type { ControlsMode, PlayerHandle, PlayerProps, Theme } from "./Player";
 export { Player } from "./Player";
 export { DWELL } from "./store/createPlayerStore";
+export { useLatest } from "./useLatest";

@@ -1,9 +1,30 @@
 /** The model claims done without a passing test: verification missing. The run and its own narrative, in both languages. */
 
+import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
-import type { Lang } from "../engine";
-import { claimedDoneScenario } from "../engine";
-import type { ScenarioEntry } from "./types";
+import type { Scenario } from "../engine";
+import { TOY_WORDS, type ToyWords, toyFixModel, toyScenario } from "./toy";
+import { defineScenario, type ScenarioEntry } from "./types";
+
+/**
+ * "The model said it is done" is not "the environment is done": the model reads and patches, then replies that
+ * it is finished without running the tests. The loop stops (no tool call), and the host's own check finds no
+ * passing test: `verification_missing`.
+ */
+function run(text: ToyWords): Scenario {
+  const fixer = toyFixModel({ fix: text.fix, done: text.claimed });
+  return toyScenario(text, {
+    id: "claimed-done",
+    // The experiment's model, except that once the patch is in it claims success instead of testing.
+    model: (context) => {
+      const reply = fixer(context);
+      return reply.kind === "tool_calls" && reply.calls[0]?.name === "test"
+        ? { kind: "final", text: text.claimed }
+        : reply;
+    },
+    maxModelCalls: 6,
+  });
+}
 
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const claimedDoneStories: Readonly<Record<Lang, Story>> = {
@@ -45,8 +66,9 @@ export const claimedDoneStories: Readonly<Record<Lang, Story>> = {
   },
 };
 
-export const claimedDone: ScenarioEntry = {
+export const claimedDone: ScenarioEntry = /* @__PURE__ */ defineScenario({
   id: "claimed-done",
-  build: claimedDoneScenario,
+  run,
+  words: TOY_WORDS,
   stories: claimedDoneStories,
-};
+});

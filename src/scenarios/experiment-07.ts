@@ -1,9 +1,20 @@
 /** The chapter's teaching experiment as a figure: read → patch → test, one write. The run and its own narrative, in both languages. */
 
+import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
-import type { Lang } from "../engine";
-import { experiment07Scenario } from "../engine";
-import type { ScenarioEntry } from "./types";
+import type { Scenario } from "../engine";
+import { TOY_WORDS, type ToyWords, toyFixModel, toyScenario } from "./toy";
+import { defineScenario, type ScenarioEntry } from "./types";
+
+/**
+ * The chapter's experiment as a loop run: the scripted model proposes read → patch → test (operation ids op-1,
+ * op-2, op-3, like the script), the host checks and runs each, and the run completes with one simulated write.
+ * The model is the script's `fake_model`: it proposes the next step its context shows is missing.
+ */
+function run(text: ToyWords): Scenario {
+  // The script's own budget: six turns.
+  return toyScenario(text, { id: "experiment-07", model: toyFixModel(text), maxModelCalls: 6 });
+}
 
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const experiment07Stories: Readonly<Record<Lang, Story>> = {
@@ -13,7 +24,7 @@ export const experiment07Stories: Readonly<Record<Lang, Story>> = {
     title: "章节实验：读取、修补、测试，只写入一次",
     lesson: "每个动作先过宿主的检查：修补要有读取的证据，测试通过才算完成，整个过程只写入一次。",
     input:
-      "内存中的 toy-project（版本 toy:v1）；工具 read、patch、test，作用域只能是 toy-project，每个动作带操作ID；预算 6 次模型调用。",
+      "内存中的 toy-project（版本 toy:v1）；工具 read、patch、test，作用域只能是 toy-project，每个动作带操作 ID；预算 6 次模型调用。",
     captions: [
       {
         when: { kind: "validation", callId: "call_2" },
@@ -21,7 +32,7 @@ export const experiment07Stories: Readonly<Record<Lang, Story>> = {
       },
       {
         when: { kind: "execution", callId: "call_2" },
-        text: "补丁执行了，模拟写入计为 1。宿主记下操作ID op-2：以后再收到 op-2 的同一个动作，只返回记录，不会写第二次。",
+        text: "补丁执行了，模拟写入计为 1。宿主记下操作 ID op-2：以后再收到 op-2 的同一个动作，只返回记录，不会写第二次。",
       },
       {
         when: { kind: "execution", callId: "call_3" },
@@ -62,8 +73,9 @@ export const experiment07Stories: Readonly<Record<Lang, Story>> = {
   },
 };
 
-export const experiment07: ScenarioEntry = {
+export const experiment07: ScenarioEntry = /* @__PURE__ */ defineScenario({
   id: "experiment-07",
-  build: experiment07Scenario,
+  run,
+  words: TOY_WORDS,
   stories: experiment07Stories,
-};
+});

@@ -1,9 +1,63 @@
 /** F22: read `timeout` from config.txt, the chapter's figure. The run and its own narrative, in both languages. */
 
+import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
-import type { Lang } from "../engine";
-import { f22Scenario } from "../engine";
-import type { ScenarioEntry } from "./types";
+import { readSettingModel, type Scenario, settingIn } from "../engine";
+import { readFileTool } from "../engine/tools";
+import { defineScenario, type ScenarioEntry } from "./types";
+
+/** The fixed input: one project file. */
+export const F22_FILES = { "config.txt": "timeout=30" } as const;
+
+/** The conversation's own words in one language: the user's request, the host's system note, the model's answer. */
+export interface F22Words {
+  readonly request: string;
+  readonly systemNote: string;
+  readonly answer: (key: string, value: string) => string;
+}
+
+/** The conversation's words in each language (the input and the steps are the same in all). */
+export const F22_WORDS: Readonly<Record<Lang, F22Words>> = {
+  zh: {
+    request: "读取 config.txt 中的 timeout",
+    systemNote: "你是只读助手：可以读取本项目里的文件，不能修改任何东西。",
+    answer: (key, value) => `${key} 的值是 ${value}`,
+  },
+  en: {
+    request: "Read timeout from config.txt",
+    systemNote: "You are a read-only assistant: you may read files in this project and change nothing.",
+    answer: (key, value) => `${key} is ${value}`,
+  },
+};
+
+/**
+ * Scenario F22: read `timeout` from `config.txt` (fixed content `timeout=30`) with one allowed, read-only tool.
+ * The model has to ask for the file, because it has not seen it; once the result comes back under the same
+ * call id, it answers from that result. The tools are declared to the model apart from the system note.
+ * @example runScenario(f22Run(F22_WORDS.en)).outcome // "completed"
+ */
+export function f22Run(text: F22Words): Scenario {
+  return {
+    id: "f22",
+    request: text.request,
+    systemNote: text.systemNote,
+    files: F22_FILES,
+    tools: [readFileTool],
+    allowedTools: [readFileTool.name],
+    model: readSettingModel("config.txt", "timeout", text.answer),
+    host: { feedResultsBack: true },
+    maxModelCalls: 4,
+    // Done means the host's own tool really read the file (the evidence), and the answer gives the value that
+    // read returned (an answer of 45 would fail): checked against the environment, not taken from the model.
+    verify: ({ files, results, answer }) => {
+      const read = results.find((result) => result.name === readFileTool.name && result.status === "ok");
+      const value = read === undefined ? undefined : settingIn(read.content, "timeout");
+      const evidence = files.some((file) => file.path === "config.txt" && file.state === "read");
+      return evidence && value !== undefined && answer.includes(value);
+    },
+  };
+}
+const run = f22Run;
 
 /** The scenario's narrative in Chinese (apart from its run, for shells that carry a ready-made trace). */
 export const f22StoryZh: Story = {
@@ -20,7 +74,7 @@ export const f22StoryZh: Story = {
     },
     {
       when: { kind: "model_call", modelCall: 1 },
-      text: "宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第1次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。",
+      text: "宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第 1 次模型调用。上下文里没有文件内容：模型只知道任务，不知道文件里写了什么。",
     },
     {
       when: { kind: "finish" },
@@ -57,4 +111,9 @@ export const f22StoryEn: Story = {
 /** The scenario's narrative in each language. */
 export const f22Stories: Readonly<Record<Lang, Story>> = { zh: f22StoryZh, en: f22StoryEn };
 
-export const f22: ScenarioEntry = { id: "f22", build: f22Scenario, stories: f22Stories };
+export const f22: ScenarioEntry = /* @__PURE__ */ defineScenario({
+  id: "f22",
+  run,
+  words: F22_WORDS,
+  stories: f22Stories,
+});

@@ -1,34 +1,56 @@
 /** One write per operation id: a repeat is replayed, a different action under the same id refused. The run and its own narrative, in both languages. */
 
+import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
-import type { Lang } from "../engine";
-import { idempotentReplayScenario } from "../engine";
-import type { ScenarioEntry } from "./types";
+import { type Scenario, scriptedReplies, toyCall } from "../engine";
+import { TOY_WORDS, type ToyWords, toyScenario } from "./toy";
+import { defineScenario, type ScenarioEntry } from "./types";
+
+/**
+ * One write per operation id. The model proposes patch `op-2` a second time (the provider gives the repeat a
+ * fresh call_id, as it does every call): the host answers from its record, marked replayed, and the write count
+ * stays 1. Then it sends `op-2` with a different fix: same key, different action, refused as a conflict. The
+ * tests run once and pass.
+ */
+function run(text: ToyWords): Scenario {
+  return toyScenario(text, {
+    id: "idempotent-replay",
+    model: scriptedReplies([
+      { kind: "tool_calls", calls: [toyCall("read", "op-1")] },
+      { kind: "tool_calls", calls: [toyCall("patch", "op-2", text.fix)] },
+      { kind: "tool_calls", calls: [toyCall("patch", "op-2", text.fix)] },
+      { kind: "tool_calls", calls: [toyCall("patch", "op-2", text.otherFix)] },
+      { kind: "tool_calls", calls: [toyCall("test", "op-3")] },
+      { kind: "final", text: text.done },
+    ]),
+    maxModelCalls: 8,
+  });
+}
 
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const idempotentReplayStories: Readonly<Record<Lang, Story>> = {
   zh: {
-    name: "幂等重放：同一个操作ID收到两次",
+    name: "幂等重放：同一个操作 ID 收到两次",
     kicker: "场景 · 幂等重放",
     title: "同一个操作只写入一次",
-    lesson: "去重看操作ID而不是 call_id：同一动作重复到达时宿主返回记录，同一ID配不同动作时宿主拒绝。",
+    lesson: "去重看操作 ID 而不是 call_id：同一动作重复到达时宿主返回记录，同一 ID 配不同动作时宿主拒绝。",
     input: "与教学实验 07 相同的 toy-project 和工具；模型把 op-2 的补丁发了两次，又用 op-2 发了一个不同的补丁。",
     captions: [
       {
         when: { kind: "proposal", callId: "call_3" },
-        text: "模型再次提议 op-2 的补丁，参数完全相同。服务方给这次调用一个新的 call_id（call_3）：同一个动作再次到达时 call_id 并不相同，所以单靠 call_id 认不出重复，要看操作ID。",
+        text: "模型再次提议 op-2 的补丁，参数完全相同。服务方给这次调用一个新的 call_id（call_3）：同一个动作再次到达时 call_id 并不相同，所以单靠 call_id 认不出重复，要看操作 ID。",
       },
       {
         when: { kind: "validation", callId: "call_3" },
-        text: '宿主按操作ID查到 op-2 已经执行过同一个动作：不运行工具，直接返回记录下的结果，结果里注明 "replayed": true（模型能看到），附上这次的 call_3。模拟写入仍是 1 次。',
+        text: '宿主按操作 ID 查到 op-2 已经执行过同一个动作：不运行工具，直接返回记录下的结果，结果里注明 "replayed": true（模型能看到），附上这次的 call_3。模拟写入仍是 1 次。',
       },
       {
         when: { kind: "proposal", callId: "call_4" },
-        text: "这次 op-2 配的是另一个补丁。同一个操作ID只能代表一个动作。",
+        text: "这次 op-2 配的是另一个补丁。同一个操作 ID 只能代表一个动作。",
       },
       {
         when: { kind: "validation", callId: "call_4" },
-        text: "宿主拒绝：同一个操作ID不能指向不同的动作（幂等冲突）。工具没有运行，拒绝原因作为 call_4 的错误结果交还模型。",
+        text: "宿主拒绝：同一个操作 ID 不能指向不同的动作（幂等冲突）。工具没有运行，拒绝原因作为 call_4 的错误结果交还模型。",
       },
       {
         when: { kind: "finish" },
@@ -69,8 +91,9 @@ export const idempotentReplayStories: Readonly<Record<Lang, Story>> = {
   },
 };
 
-export const idempotentReplay: ScenarioEntry = {
+export const idempotentReplay: ScenarioEntry = /* @__PURE__ */ defineScenario({
   id: "idempotent-replay",
-  build: idempotentReplayScenario,
+  run,
+  words: TOY_WORDS,
   stories: idempotentReplayStories,
-};
+});

@@ -1,9 +1,19 @@
 /** A host that never feeds its exchanges back: the model asks again until the budget runs out. The run and its own narrative, in both languages. */
 
+import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
-import type { Lang } from "../engine";
-import { missingFeedbackScenario } from "../engine";
-import type { ScenarioEntry } from "./types";
+import type { Scenario } from "../engine";
+import { F22_WORDS, type F22Words, f22Run } from "./f22";
+import { defineScenario, type ScenarioEntry } from "./types";
+
+/**
+ * F22 with a host that forgets to feed back: it drops each whole exchange (the model's call and its result, which
+ * no provider would accept apart). The read runs every time, but the model never sees what it returned, so each
+ * call looks like the first to it and it asks again, until the model-call budget runs out.
+ */
+function run(text: F22Words): Scenario {
+  return { ...f22Run(text), id: "missing-feedback", host: { feedResultsBack: false }, maxModelCalls: 3 };
+}
 
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
@@ -62,8 +72,9 @@ export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
   },
 };
 
-export const missingFeedback: ScenarioEntry = {
+export const missingFeedback: ScenarioEntry = /* @__PURE__ */ defineScenario({
   id: "missing-feedback",
-  build: missingFeedbackScenario,
+  run,
+  words: F22_WORDS, // F22's own words: the same task, told to a forgetful host
   stories: missingFeedbackStories,
-};
+});

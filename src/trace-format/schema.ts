@@ -11,7 +11,7 @@ import {
   type CheckResult,
   FILE_STATES,
   LANES,
-  LOOP_ERROR_MESSAGES,
+  LOOP_ERROR_CODES,
   type LoopErrorCode,
   OUTCOMES,
   TRACE_VERSION,
@@ -87,7 +87,7 @@ const step = v.variant("kind", [
     call: toolCall,
     checks: v.array(v.object({ rule: v.picklist(RULES), result: v.picklist(CHECK_RESULTS) })),
     verdict: v.picklist(VERDICTS),
-    errorCode: v.nullable(v.picklist(Object.keys(LOOP_ERROR_MESSAGES) as LoopErrorCode[])),
+    errorCode: v.nullable(v.picklist(LOOP_ERROR_CODES as LoopErrorCode[])),
   }),
   v.object({ ...base, kind: v.literal("execution"), call: toolCall }),
   v.object({ ...base, kind: v.literal("answer"), text: v.string() }),
@@ -174,7 +174,7 @@ export function jsonErrorPlace(text: string): { line: number; column: number } |
 
 /**
  * Read a trace from its JSON text: the trace, or every problem found (at most 20), each with its place.
- * @example parseTraceJson(JSON.stringify(runScenario(f22Scenario()))) // { ok: true, trace }
+ * @example parseTraceJson(JSON.stringify(runScenario(scenarioById("f22", DEFAULT_LANG)))) // { ok: true, trace }
  */
 export function parseTraceJson(
   text: string,

@@ -3,10 +3,12 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { describe, expect, it, vi } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
-import { f22Scenario, type Lang, runScenario } from "../../src/engine";
+import type { Lang } from "../../src/content/languages";
+import { runScenario } from "../../src/engine";
+import { CatalogContext } from "../../src/player/catalog";
 import { Controls } from "../../src/player/components/Controls";
 import { Player } from "../../src/player/Player";
-import { SCENARIOS } from "../../src/scenarios";
+import { SCENARIOS, scenarioById } from "../../src/scenarios";
 
 function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChange?: (lang: Lang) => void } = {}) {
   // initialIndex is 0-based here for the tests' own readability; the player's public API is 1-based.
@@ -15,7 +17,7 @@ function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChang
   const onStepChange = vi.fn();
   const view = render(
     <Player
-      trace={runScenario(f22Scenario(lang))}
+      trace={runScenario(scenarioById("f22", lang))}
       text={storyCatalog(catalogs[lang], SCENARIOS.f22.stories[lang])}
       onStepChange={onStepChange}
       {...(options.initialIndex === undefined ? {} : { defaultStep: options.initialIndex + 1 })}
@@ -98,7 +100,7 @@ describe("the F22 player", () => {
         "✓ 调用格式正确: 通过",
         "✓ 工具在允许列表里: 通过",
         "✓ 参数没有越出作用域: 通过",
-        "– 操作ID没有被用于不同的动作: 不适用",
+        "– 操作 ID 没有被用于不同的动作: 不适用",
         "– 前置条件（证据）已满足: 不适用",
       ]);
     });
@@ -258,14 +260,16 @@ describe("the F22 player", () => {
     const regions = document.querySelectorAll("[aria-live]");
     expect(regions).toHaveLength(1);
     await user.click(within(figure).getByRole("button", { name: "下一步" }));
-    expect(regions[0]).toHaveTextContent(/^步骤第2步，共8步：2\. 宿主构建上下文|^步骤第2步，共8步：宿主构建上下文/);
+    expect(regions[0]).toHaveTextContent(
+      /^步骤第 2 步，共 8 步：2\. 宿主构建上下文|^步骤第 2 步，共 8 步：宿主构建上下文/,
+    );
   });
 
   it("shows a shell's notes at their step, marks their rows, and says so in the one announcement", async () => {
     const user = userEvent.setup();
     render(
       <Player
-        trace={runScenario(f22Scenario("en"))}
+        trace={runScenario(scenarioById("f22", "en"))}
         text={storyCatalog(catalogs.en, SCENARIOS.f22.stories.en)}
         notes={[
           { step: 2, text: "<b>call_7</b> has no result" },
@@ -315,7 +319,7 @@ describe("the F22 player", () => {
 
   it("keeps two players on one page independent", async () => {
     const user = userEvent.setup();
-    const trace = runScenario(f22Scenario());
+    const trace = runScenario(scenarioById("f22", "zh"));
     render(
       <>
         <Player trace={trace} text={storyCatalog(catalogs.zh, SCENARIOS.f22.stories.zh)} />
@@ -364,7 +368,14 @@ describe("catalog coverage in the player", () => {
 describe("usePlayer", () => {
   it("says clearly when it is used outside a PlayerProvider", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => render(<Controls text={catalogs.zh} mode="full" />)).toThrow(/inside <PlayerProvider>/);
+    expect(() =>
+      render(
+        <CatalogContext.Provider value={catalogs.zh}>
+          <Controls mode="full" />
+        </CatalogContext.Provider>,
+      ),
+    ).toThrow(/inside <PlayerProvider>/);
+    expect(() => render(<Controls mode="full" />)).toThrow(/inside a <Player>/);
     spy.mockRestore();
   });
 });

@@ -3,16 +3,16 @@ import userEvent from "@testing-library/user-event";
 import { createRef, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
-import { SCENARIOS } from "../../src/scenarios";
+import { SCENARIOS, scenarioById } from "../../src/scenarios";
 
 const EN = storyCatalog(catalogs.en, SCENARIOS.f22.stories.en);
 const ZH = storyCatalog(catalogs.zh, SCENARIOS.f22.stories.zh);
 
 import { AgentLoopFigure } from "../../src/embed/AgentLoopFigure";
-import { f22Scenario, runScenario, type Trace } from "../../src/engine";
+import { runScenario, type Trace } from "../../src/engine";
 import { Player, type PlayerHandle } from "../../src/player";
 
-const f22 = runScenario(f22Scenario("en"));
+const f22 = runScenario(scenarioById("f22", "en"));
 const counter = (figure: HTMLElement) => within(figure).getByText(/^\d+ \/ \d+$/).textContent;
 const figure = () => screen.getByRole("region", { name: /F22/ });
 
@@ -67,7 +67,7 @@ describe("the player's public API", () => {
     it("keeps the same store, keeps the step where it exists and clamps it otherwise", () => {
       const short: Trace = { ...f22, steps: f22.steps.slice(0, 3) };
       const view = render(<Player trace={f22} text={EN} defaultStep={6} />);
-      view.rerender(<Player trace={runScenario(f22Scenario("zh"))} text={ZH} defaultStep={6} />);
+      view.rerender(<Player trace={runScenario(scenarioById("f22", "zh"))} text={ZH} defaultStep={6} />);
       expect(counter(figure())).toBe("6 / 8");
       expect(within(figure()).getByRole("heading", { level: 3 })).toHaveTextContent(/^6\. 宿主/);
       view.rerender(<Player trace={short} text={EN} defaultStep={6} />);

@@ -1,14 +1,14 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
-import { f22Scenario, runScenario, type Trace } from "../../src/engine";
+import { runScenario, type Trace } from "../../src/engine";
 import { Player } from "../../src/player";
 import { REHEARSAL_QUIET_MS } from "../../src/player/components/Rehearsal";
 import { WINDOW_AT } from "../../src/player/limits";
-import { SCENARIOS } from "../../src/scenarios";
+import { SCENARIOS, scenarioById } from "../../src/scenarios";
 
 const EN = storyCatalog(catalogs.en, SCENARIOS.f22.stories.en);
-const f22 = runScenario(f22Scenario("en"));
+const f22 = runScenario(scenarioById("f22", "en"));
 const figure = () => screen.getByRole("region", { name: /F22/ });
 const counter = (root: Element) => root.querySelector(".alf-counter > [aria-hidden]")?.textContent;
 const rehearsal = () => document.querySelector(".alf-rehearsal");

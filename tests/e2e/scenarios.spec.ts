@@ -24,7 +24,7 @@ test.describe("scenarios on the chapter page", () => {
     await figure(page).focus();
     await page.keyboard.press("End");
     await expect(counterOf(figure(page))).toHaveText("22 / 22");
-    await expect(liveRegionOf(page)).toHaveText(/第22步，共22步/);
+    await expect(liveRegionOf(page)).toHaveText(/第 22 步，共 22 步/);
 
     await picker.selectOption("f22");
     await expect(page).not.toHaveURL(/scenario=/);

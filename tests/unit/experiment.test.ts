@@ -1,12 +1,14 @@
 // @vitest-environment node
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { catalogs } from "../../src/content";
 import {
   createLoopState,
   demoReport,
   Executor,
   fakeModel,
-  LOOP_ERROR_MESSAGES,
+  LOOP_ERROR_CODES,
+  LOOP_ERROR_DEVELOPER_MESSAGES,
   LoopError,
   type LoopErrorCode,
   runExperiment,
@@ -189,12 +191,14 @@ describe("runExperiment", () => {
 });
 
 describe("LoopError", () => {
-  it("carries its code and both languages from the one table", () => {
+  it("carries its code and a developer's message, and every catalog phrases every code", () => {
     const error = new LoopError("scope_violation");
     expect(error).toBeInstanceOf(Error);
-    expect(error.message).toBe(`${LOOP_ERROR_MESSAGES.scope_violation.zh} / ${LOOP_ERROR_MESSAGES.scope_violation.en}`);
-    expect(error.describe("zh")).toBe("作用域越界");
-    expect(error.describe("en")).toMatch(/scope/);
+    expect(error.message).toBe(`scope_violation: ${LOOP_ERROR_DEVELOPER_MESSAGES.scope_violation}`);
+    // The reader's words are the catalogs': the script's own Chinese, and English.
+    expect(catalogs.zh.errors[error.code]).toBe("作用域越界");
+    expect(catalogs.en.errors[error.code]).toMatch(/scope/);
+    for (const catalog of Object.values(catalogs)) expect(Object.keys(catalog.errors)).toEqual(LOOP_ERROR_CODES);
   });
 });
 
@@ -205,11 +209,11 @@ describe("selfTest and demoReport", () => {
 
   it("reports exactly what the seed script printed", () => {
     const seed = readFileSync(new URL("../fixtures/seed-demo-output.txt", import.meta.url), "utf8");
-    expect(`${JSON.stringify(demoReport(), null, 2)}\n`).toBe(seed);
+    expect(`${JSON.stringify(demoReport(catalogs.zh.report), null, 2)}\n`).toBe(seed);
   });
 
-  it("uses English keys and text with 'en'", () => {
-    const report = demoReport("en");
+  it("uses the English catalog's keys and text", () => {
+    const report = demoReport(catalogs.en.report);
     expect(Object.keys(report)).toEqual(["nature", "final_status", "simulated_writes", "events"]);
     expect(report.final_status).toBe("completed");
     expect(report.simulated_writes).toBe(1);

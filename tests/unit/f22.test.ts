@@ -3,16 +3,15 @@ import { describe, expect, it } from "vitest";
 import {
   appendedOf,
   contextOf,
-  f22Scenario,
   filesAt,
   type Message,
   readSettingModel,
   runScenario,
   type Step,
 } from "../../src/engine";
-import { SCENARIOS } from "../../src/scenarios";
+import { SCENARIOS, scenarioById } from "../../src/scenarios";
 
-const trace = runScenario(f22Scenario());
+const trace = runScenario(scenarioById("f22", "zh"));
 const step = (n: number): Step => {
   const found = trace.steps[n - 1];
   if (found === undefined) throw new Error(`no step ${n}`);
@@ -149,7 +148,7 @@ describe("scenario F22: read timeout from config.txt", () => {
   });
 
   it("runs the same steps in English, only the words change", () => {
-    const en = runScenario(f22Scenario("en"));
+    const en = runScenario(scenarioById("f22", "en"));
     expect(en.steps.map((s) => [s.kind, s.lane, s.callIds])).toEqual(
       trace.steps.map((s) => [s.kind, s.lane, s.callIds]),
     );
@@ -167,16 +166,19 @@ describe("scenario F22: read timeout from config.txt", () => {
   });
 
   it("is deterministic", () => {
-    expect(runScenario(f22Scenario())).toEqual(trace);
+    expect(runScenario(scenarioById("f22", "zh"))).toEqual(trace);
   });
 });
 
 describe("given F22's host check of the environment", () => {
   it("passes the answer that states the value the read returned", () => {
-    expect(runScenario(f22Scenario("en")).steps.at(-1)).toMatchObject({ outcome: "completed", verified: true });
+    expect(runScenario(scenarioById("f22", "en")).steps.at(-1)).toMatchObject({ outcome: "completed", verified: true });
   });
   it("fails an answer that misstates it, although the file was read", () => {
-    const wrong = { ...f22Scenario("en"), model: readSettingModel("config.txt", "timeout", (key) => `${key} is 45`) };
+    const wrong = {
+      ...scenarioById("f22", "en"),
+      model: readSettingModel("config.txt", "timeout", (key) => `${key} is 45`),
+    };
     const trace = runScenario(wrong);
     expect(trace.counters.toolExecutions).toBe(1);
     expect(trace.steps.at(-1)).toMatchObject({

@@ -2,10 +2,11 @@
 /** The facts a caption states, computed once for every language (src/content/facts.ts). */
 import { describe, expect, it } from "vitest";
 import { stepFacts } from "../../src/content/facts";
-import { f22Scenario, runScenario, type Step, scenarioById } from "../../src/engine";
+import { runScenario, type Step } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
+import { scenarioById } from "../../src/scenarios";
 
-const f22 = runScenario(f22Scenario("en"));
+const f22 = runScenario(scenarioById("f22", "en"));
 const at = (n: number) => f22.steps[n - 1] as Step;
 
 describe("stepFacts", () => {

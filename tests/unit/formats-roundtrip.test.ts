@@ -5,12 +5,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Message, runScenario, SCENARIO_IDS, scenarioById, type Trace } from "../../src/engine";
+import { type Message, runScenario, type Trace } from "../../src/engine";
 import { FORMAT_IDS } from "../../src/formats";
 import { chatRequest } from "../../src/formats/chat";
 import { importTranscript } from "../../src/formats/import";
 import { runMessages } from "../../src/formats/types";
 import { wireTranscript } from "../../src/formats/wire";
+import { scenarioById } from "../../src/scenarios";
+import { SCENARIO_IDS } from "../../src/scenarios/ids";
 
 /** What must survive a round trip: the proposed call ids in order, each result by id, the model calls. */
 function essentials(trace: Trace) {

@@ -1,13 +1,15 @@
 // @vitest-environment node
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contextOf, type Message, runScenario, SCENARIO_IDS, scenarioById } from "../../src/engine";
+import { contextOf, type Message, runScenario } from "../../src/engine";
 import type { FormatId } from "../../src/formats";
 import { anthropicRequest } from "../../src/formats/anthropic";
 import { chatRequest } from "../../src/formats/chat";
 import { detectFormat, importTranscript } from "../../src/formats/import";
 import { responsesRequest } from "../../src/formats/responses";
 import { wireTranscript } from "../../src/formats/wire";
+import { scenarioById } from "../../src/scenarios";
+import { SCENARIO_IDS } from "../../src/scenarios/ids";
 import { parseTraceJson } from "../../src/trace-format/schema";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/transcripts/${name}`, "utf8");

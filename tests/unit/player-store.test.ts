@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { f22Scenario, runScenario, type Trace } from "../../src/engine";
+import { runScenario, type Trace } from "../../src/engine";
 import { createPlayerStore, DWELL, dataStateOf } from "../../src/player/store/createPlayerStore";
+import { scenarioById } from "../../src/scenarios";
 
-const f22 = runScenario(f22Scenario("zh"));
+const f22 = runScenario(scenarioById("f22", "zh"));
 const store = (initialIndex = 0) => createPlayerStore({ trace: f22, initialIndex });
 /** The first `n` steps of F22, as a shorter trace. */
 const shortTrace = (n: number): Trace => ({ ...f22, steps: f22.steps.slice(0, n) });
@@ -104,7 +105,7 @@ describe("createPlayerStore", () => {
   describe("given a new trace", () => {
     it("keeps the step where the new trace has it", () => {
       const s = store(4);
-      s.getState().setTrace(runScenario(f22Scenario("en")));
+      s.getState().setTrace(runScenario(scenarioById("f22", "en")));
       expect(s.getState().index).toBe(4);
       expect(s.getState().trace.steps[0]?.kind).toBe("task");
     });

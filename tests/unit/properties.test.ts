@@ -5,13 +5,13 @@ import {
   createLoopState,
   Executor,
   type ExperimentResult,
-  f22Scenario,
   filesAt,
   LoopError,
   type ModelReply,
   runScenario,
   scriptedReplies,
 } from "../../src/engine";
+import { scenarioById } from "../../src/scenarios";
 
 const ids = fc.constantFrom("a", "b", "c", "d");
 const experimentCall = fc.record({
@@ -86,7 +86,7 @@ describe("the runner over random scripted models", () => {
         (replies, budget, feed) => {
           const [first, ...rest] = replies as [ModelReply, ...ModelReply[]];
           const trace = runScenario({
-            ...f22Scenario(),
+            ...scenarioById("f22", "zh"),
             model: scriptedReplies([first, ...rest]),
             maxModelCalls: budget,
             host: { feedResultsBack: feed },

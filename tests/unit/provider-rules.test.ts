@@ -12,11 +12,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { LANGS } from "../../src/content";
-import { runScenario, SCENARIO_IDS, scenarioById } from "../../src/engine";
+import { runScenario } from "../../src/engine";
 import type { AnthropicRequest } from "../../src/formats/anthropic";
 import type { ChatRequest } from "../../src/formats/chat";
 import type { ResponsesRequest } from "../../src/formats/responses";
 import { wireRequest } from "../../src/formats/wire";
+import { scenarioById } from "../../src/scenarios";
+import { SCENARIO_IDS } from "../../src/scenarios/ids";
 
 /** What breaks Chat's ordering rule, if anything. */
 function chatBreach(request: ChatRequest): string | null {

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import {
-  f22Scenario,
   filesAt,
   isProjectPath,
   type LoopError,
@@ -14,6 +13,7 @@ import {
   type ToolCall,
   type ToolDefinition,
 } from "../../src/engine";
+import { scenarioById } from "../../src/scenarios";
 
 const read = (callId: string, path = "config.txt"): ToolCall => ({ callId, name: "read_file", args: { path } });
 const propose = (...calls: ToolCall[]): ModelReply => ({ kind: "tool_calls", calls });
@@ -41,7 +41,7 @@ const withPatch = (replies: readonly [ModelReply, ...ModelReply[]]) =>
 
 /** F22's input and tools with another model (and optionally another host or budget). */
 function withModel(replies: readonly [ModelReply, ...ModelReply[]], overrides: Partial<Scenario> = {}): Scenario {
-  return { ...f22Scenario("en"), id: "test", model: scriptedReplies(replies), ...overrides };
+  return { ...scenarioById("f22", "en"), id: "test", model: scriptedReplies(replies), ...overrides };
 }
 const ofKind = <K extends Step["kind"]>(steps: readonly Step[], kind: K) =>
   steps.filter((s): s is Extract<Step, { kind: K }> => s.kind === kind);
@@ -174,14 +174,14 @@ describe("given a model that says it is done", () => {
 
 describe("the budget", () => {
   it("stops F22 after one model call with budget 1", () => {
-    const trace = runScenario({ ...f22Scenario(), maxModelCalls: 1 });
+    const trace = runScenario({ ...scenarioById("f22", "zh"), maxModelCalls: 1 });
     expect(trace.outcome).toBe("budget_exhausted");
     expect(trace.counters).toEqual({ modelCalls: 1, toolExecutions: 1, simulatedWrites: 0 });
     expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", outcome: "budget_exhausted", answer: null });
   });
 
   it.each([0, -1, 1.5, Number.NaN, "3", true])("refuses %p with invalid_budget", (budget) => {
-    expect(() => runScenario({ ...f22Scenario(), maxModelCalls: budget as number })).toThrow(
+    expect(() => runScenario({ ...scenarioById("f22", "zh"), maxModelCalls: budget as number })).toThrow(
       expect.objectContaining({ code: "invalid_budget" }) as LoopError,
     );
   });

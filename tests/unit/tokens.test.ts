@@ -6,12 +6,12 @@ import {
   approxMessageTokens,
   approxTokens,
   contextOf,
-  f22Scenario,
   messageText,
   runScenario,
   teachingTokens,
   tokenPrefixSums,
 } from "../../src/engine";
+import { scenarioById } from "../../src/scenarios";
 
 describe("token estimates", () => {
   it("count about four Latin characters or one Chinese character per token", () => {
@@ -43,7 +43,7 @@ describe("token estimates", () => {
   });
 
   it("add up over messages, and a model call adds exactly what it appended", () => {
-    const trace = runScenario(f22Scenario("en"));
+    const trace = runScenario(scenarioById("f22", "en"));
     const steps = trace.steps;
     const calls = steps.filter((s) => s.kind === "model_call");
     expect(calls).toHaveLength(2);

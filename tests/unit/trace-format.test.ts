@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { runScenario, SCENARIO_IDS, scenarioById } from "../../src/engine";
+import { runScenario } from "../../src/engine";
+import { scenarioById } from "../../src/scenarios";
+import { SCENARIO_IDS } from "../../src/scenarios/ids";
 import { jsonErrorPlace, parseTraceJson } from "../../src/trace-format/schema";
 
 const f22 = runScenario(scenarioById("f22", "en"));

@@ -7,13 +7,15 @@ import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resource
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { describe, expect, it } from "vitest";
-import { contextOf, f22Scenario, runScenario, SCENARIO_IDS, type Step, scenarioById } from "../../src/engine";
+import { contextOf, runScenario, type Step } from "../../src/engine";
 import { anthropicRequest } from "../../src/formats/anthropic";
 import { chatRequest } from "../../src/formats/chat";
 import { responsesRequest } from "../../src/formats/responses";
 import { wireRequest } from "../../src/formats/wire";
+import { scenarioById } from "../../src/scenarios";
+import { SCENARIO_IDS } from "../../src/scenarios/ids";
 
-const f22 = runScenario(f22Scenario("en"));
+const f22 = runScenario(scenarioById("f22", "en"));
 const secondCall = f22.steps[5] as Step;
 const context = contextOf(f22, secondCall);
 const SYSTEM = "You are a read-only assistant: you may read files in this project and change nothing.";

@@ -1,5 +1,5 @@
 import { memo, useId } from "react";
-import type { Catalog } from "../../content";
+import { useCatalog } from "../catalog";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { DWELL, dataStateOf, type PlayerState, stepCountOf } from "../store/createPlayerStore";
 
@@ -13,8 +13,9 @@ const selectDwell = (s: PlayerState) => s.dwellSeconds;
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
  * disabled, so a focused button that reaches an end keeps focus (and the figure keeps the keyboard).
  */
-export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
-  const { ui } = props.text;
+export function Controls(props: { mode: "full" | "minimal" }) {
+  const text = useCatalog();
+  const { ui } = text;
   const index = usePlayer(selectIndex);
   const stepCount = usePlayer(selectStepCount);
   const dataState = usePlayer(selectDataState);
@@ -56,7 +57,7 @@ export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
           <span className="alf-sr-only">{ui.counterLabel(index + 1, stepCount)}</span>
         </span>
       </div>
-      {props.mode === "minimal" ? null : <Dwell text={props.text} />}
+      {props.mode === "minimal" ? null : <Dwell />}
     </div>
   );
 }
@@ -66,8 +67,9 @@ export function Controls(props: { text: Catalog; mode: "full" | "minimal" }) {
  * input's `type` and `name` attributes on every render of it, three DOM writes per step for nothing. Memoised:
  * its catalog changes with the language, its value with the slider.
  */
-const Dwell = memo(function Dwell(props: { text: Catalog }) {
-  const { ui } = props.text;
+const Dwell = memo(function Dwell() {
+  const text = useCatalog();
+  const { ui } = text;
   const dwellSeconds = usePlayer(selectDwell);
   const { setDwell } = usePlayerStore().getState();
   const dwellId = useId();

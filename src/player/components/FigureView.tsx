@@ -1,8 +1,9 @@
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
 import type { Catalog } from "../../content";
+import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
-import type { Lang, Outcome, Trace } from "../../engine";
-import { TRANSCRIPT_FEATURES } from "../features";
+import type { Outcome, Trace } from "../../engine";
+import { useCatalog } from "../catalog";
 import { intentOf } from "../keyboard/keyToIntent";
 import type { NotesByStep } from "../notes";
 import { usePlayer, usePlayerStore } from "../store/context";
@@ -102,16 +103,17 @@ function useFocusKeeper(index: number) {
 }
 
 /** The language switch: two pressed-state buttons, each named in its own language. */
-export function LanguageToggle(props: { text: Catalog; onChange: (lang: Lang) => void }) {
+export function LanguageToggle(props: { onChange: (lang: Lang) => void }) {
+  const text = useCatalog();
   return (
-    <div className="alf-lang" role="group" aria-label={props.text.ui.language}>
+    <div className="alf-lang" role="group" aria-label={text.ui.language}>
       {LANGUAGES.map((language) => (
         <button
           key={language.lang}
           type="button"
           lang={language.htmlLang}
           className="alf-button alf-button-small"
-          aria-pressed={language.lang === props.text.lang}
+          aria-pressed={language.lang === text.lang}
           onClick={() => props.onChange(language.lang)}
         >
           {language.name}
@@ -126,7 +128,6 @@ export function LanguageToggle(props: { text: Catalog; onChange: (lang: Lang) =>
  * and the controls. The page shows it inline; the enlarge dialog shows a second view of the same store.
  */
 export function FigureView(props: {
-  text: Catalog;
   variant: "inline" | "enlarged";
   controls: "full" | "minimal";
   announce: boolean;
@@ -134,7 +135,8 @@ export function FigureView(props: {
   /** The shell's warnings by step number (see the player's `notes`). */
   notes: NotesByStep;
 }) {
-  const { text, variant } = props;
+  const { variant } = props;
+  const text = useCatalog();
   const store = usePlayerStore();
   const trace = usePlayer(selectTrace);
   const index = usePlayer(selectIndex);
@@ -142,7 +144,7 @@ export function FigureView(props: {
   const innerLoop = usePlayer(selectInnerLoop);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const { notes } = props;
-  const notesReserve = useMemo(() => (TRANSCRIPT_FEATURES ? mostNotes(notes, trace.steps.length) : []), [notes, trace]);
+  const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
   const keepFocus = useFocusKeeper(index);
   const step = trace.steps[index];
   if (step === undefined) return null;
@@ -181,14 +183,7 @@ export function FigureView(props: {
         ⌨ {text.ui.keysActive}
       </p>
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
-        <Swimlanes
-          steps={trace.steps}
-          lanes={trace.lanes}
-          files={trace.files}
-          index={index}
-          text={text}
-          notes={notes}
-        />
+        <Swimlanes steps={trace.steps} lanes={trace.lanes} files={trace.files} index={index} notes={notes} />
       </div>
       <p className="alf-specimen" aria-hidden="true">
         <span className="alf-role">{text.roles.tool}</span>
@@ -205,7 +200,7 @@ export function FigureView(props: {
         </h3>
         <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
       </div>
-      {!TRANSCRIPT_FEATURES || notesReserve.length === 0 ? null : (
+      {notesReserve.length === 0 ? null : (
         // Laid out at every step of a trace with notes, over an invisible copy of the largest step's notes: a step
         // with warnings moves nothing below it.
         <div className="alf-notes">
@@ -215,8 +210,8 @@ export function FigureView(props: {
           ) : null}
         </div>
       )}
-      {innerLoop ? <InnerLoop step={step} text={text} /> : null}
-      <StepPanels step={step} text={text} tools={trace.tools} messages={trace.messages} />
+      {innerLoop ? <InnerLoop step={step} /> : null}
+      <StepPanels step={step} tools={trace.tools} messages={trace.messages} />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when
             it appears. A symbol and words, never colour alone. */}
@@ -231,13 +226,11 @@ export function FigureView(props: {
         </p>
         <p className="alf-counts">{text.ui.counters(step.counters, trace.budget)}</p>
       </div>
-      <Controls text={text} mode={props.controls} />
+      <Controls mode={props.controls} />
       {props.announce ? (
         <LiveRegion
           message={`${text.ui.announce(step.number, trace.steps.length, stepTitle)}${
-            TRANSCRIPT_FEATURES && notes.has(step.number)
-              ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0)
-              : ""
+            notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""
           }`}
         />
       ) : null}

@@ -1,6 +1,6 @@
 import { useId, useMemo } from "react";
-import type { Catalog } from "../../content";
 import { callText, type Step, teachingTokens } from "../../engine";
+import { useCatalog } from "../catalog";
 import { usePlayer, usePlayerStore } from "../store/context";
 
 /** Seconds between two tokens appearing, and the most the whole reply may take. */
@@ -15,7 +15,8 @@ function modelOutput(step: Step): string | null {
 }
 
 /** The switch for the inner loop, off by default; one per figure (its store). */
-export function InnerLoopToggle(props: { text: Catalog }) {
+export function InnerLoopToggle() {
+  const text = useCatalog();
   const store = usePlayerStore();
   const on = usePlayer((s) => s.innerLoop);
   return (
@@ -25,7 +26,7 @@ export function InnerLoopToggle(props: { text: Catalog }) {
       aria-pressed={on}
       onClick={() => store.getState().toggleInnerLoop()}
     >
-      {props.text.ui.innerLoop}
+      {text.ui.innerLoop}
     </button>
   );
 }
@@ -37,8 +38,9 @@ export function InnerLoopToggle(props: { text: Catalog }) {
  * component per token would cost an animation controller each, and a reply can have hundreds); instant under
  * reduced motion (player.css).
  */
-export function InnerLoop(props: { step: Step; text: Catalog }) {
-  const { step, text } = props;
+export function InnerLoop(props: { step: Step }) {
+  const { step } = props;
+  const text = useCatalog();
   const headingId = useId();
   const output = modelOutput(step);
   const tokens = useMemo(() => (output === null ? [] : teachingTokens(output)), [output]);

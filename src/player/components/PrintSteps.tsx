@@ -1,4 +1,4 @@
-import type { Catalog } from "../../content";
+import { useCatalog } from "../catalog";
 import { usePlayer } from "../store/context";
 import type { PlayerState } from "../store/createPlayerStore";
 import { StepPanels } from "./StepPanels";
@@ -6,8 +6,8 @@ import { StepPanels } from "./StepPanels";
 const selectTrace = (s: PlayerState) => s.trace;
 
 /** Every step as a numbered frame with its panels: shown only when the page is printed. */
-export function PrintSteps(props: { text: Catalog }) {
-  const { text } = props;
+export function PrintSteps() {
+  const text = useCatalog();
   const trace = usePlayer(selectTrace);
   return (
     <section className="alf-print" aria-hidden="true">
@@ -19,7 +19,7 @@ export function PrintSteps(props: { text: Catalog }) {
               {step.number}. {text.stepTitle(step)} <span className="alf-print-lane">· {text.lanes[step.lane]}</span>
             </h4>
             <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
-            <StepPanels step={step} text={text} tools={trace.tools} messages={trace.messages} />
+            <StepPanels step={step} tools={trace.tools} messages={trace.messages} />
           </li>
         ))}
       </ol>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import type { Catalog } from "../../content";
 import { WINDOW_AT } from "../limits";
 import type { NotesByStep } from "../notes";
 import { PlayerStoreContext, usePlayerStore } from "../store/context";
@@ -25,7 +24,7 @@ export const REHEARSAL_QUIET_MS = 500;
  * itself, and playback must have no long task) and while the reader is stepping (their next key must not wait
  * behind it); a trace long enough for the row window is not rehearsed.
  */
-export function Rehearsal(props: { text: Catalog; notes: NotesByStep }) {
+export function Rehearsal(props: { notes: NotesByStep }) {
   const figure = usePlayerStore();
   const [copy, setCopy] = useState<PlayerStore | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -84,14 +83,7 @@ export function Rehearsal(props: { text: Catalog; notes: NotesByStep }) {
   return (
     <div className="alf-rehearsal" aria-hidden="true" inert ref={root}>
       <PlayerStoreContext.Provider value={copy}>
-        <FigureView
-          text={props.text}
-          variant="inline"
-          controls="full"
-          announce={false}
-          notes={props.notes}
-          toolbar={null}
-        />
+        <FigureView variant="inline" controls="full" announce={false} notes={props.notes} toolbar={null} />
       </PlayerStoreContext.Provider>
     </div>
   );

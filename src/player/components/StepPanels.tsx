@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from "react";
-import type { Catalog } from "../../content";
 import {
   callText,
   type JsonValue,
@@ -12,7 +11,7 @@ import {
   tokenPrefixSums,
 } from "../../engine";
 import { FORMATS, type FormatId } from "../../formats";
-import { TRANSCRIPT_FEATURES } from "../features";
+import { useCatalog } from "../catalog";
 import { CONTEXT_PAGE, LONG_TEXT } from "../limits";
 import { usePlayer, usePlayerStore } from "../store/context";
 import type { PlayerState } from "../store/createPlayerStore";
@@ -20,10 +19,11 @@ import { CallIdChip } from "./Chip";
 import { WireView } from "./WireView";
 
 /** A message's text, cut when very long (imported transcripts can be huge), whole on request. Always text, never HTML. */
-function LongText(props: { text: string; catalog: Catalog }) {
-  const { text, catalog } = props;
+function LongText(props: { text: string }) {
+  const { text } = props;
+  const catalog = useCatalog();
   const [whole, setWhole] = useState(false);
-  if (!TRANSCRIPT_FEATURES || text.length <= LONG_TEXT) return <>{text}</>;
+  if (text.length <= LONG_TEXT) return <>{text}</>;
   return (
     <>
       {whole ? text : `${text.slice(0, LONG_TEXT)}…`}{" "}
@@ -41,21 +41,23 @@ const asRecord = (value: JsonValue | undefined): Readonly<Record<string, JsonVal
     ? (value as Readonly<Record<string, JsonValue>>)
     : {};
 
-function ResultText(props: { result: ToolResult; text: Catalog }) {
-  const { result, text } = props;
+function ResultText(props: { result: ToolResult }) {
+  const { result } = props;
+  const text = useCatalog();
   return (
     <>
       <CallIdChip callId={result.callId} label={text.ui.threadLabel(result.callId)} />{" "}
       <code className="alf-result" data-status={result.status}>
-        <LongText text={result.content} catalog={text} />
+        <LongText text={result.content} />
       </code>
       {result.replayed ? <span className="alf-tag"> {text.ui.replayed}</span> : null}
     </>
   );
 }
 
-function CallItem(props: { call: ToolCall; text: Catalog }) {
-  const { call, text } = props;
+function CallItem(props: { call: ToolCall }) {
+  const { call } = props;
+  const text = useCatalog();
   return (
     <span className="alf-call">
       <code>{callText(call)}</code> <CallIdChip callId={call.callId} label={text.ui.threadLabel(call.callId)} />
@@ -68,25 +70,26 @@ function CallItem(props: { call: ToolCall; text: Catalog }) {
  * and a mark, never as markup — reasoning marked as the model's, a placeholder naming an image or a document, a
  * provider-run tool marked as the provider's (the host ran nothing).
  */
-function PartItem(props: { part: MessagePart; calls: ReadonlyMap<string, ToolCall>; text: Catalog }) {
-  const { part, calls, text } = props;
+function PartItem(props: { part: MessagePart; calls: ReadonlyMap<string, ToolCall> }) {
+  const { part, calls } = props;
+  const text = useCatalog();
   const { ui } = text;
   switch (part.type) {
     case "text":
       return (
         <span className="alf-part">
-          <LongText text={part.text} catalog={text} />
+          <LongText text={part.text} />
         </span>
       );
     case "tool_call": {
       const call = calls.get(part.callId);
-      return call === undefined ? null : <CallItem call={call} text={text} />;
+      return call === undefined ? null : <CallItem call={call} />;
     }
     case "reasoning":
       return (
         <span className="alf-part" data-part="reasoning">
           <span className="alf-part-label">{ui.partReasoning}</span>{" "}
-          {part.redacted ? <em>{ui.partRedacted}</em> : <LongText text={part.text} catalog={text} />}
+          {part.redacted ? <em>{ui.partRedacted}</em> : <LongText text={part.text} />}
         </span>
       );
     case "provider_tool":
@@ -100,7 +103,7 @@ function PartItem(props: { part: MessagePart; calls: ReadonlyMap<string, ToolCal
         <span className="alf-part" data-part="provider">
           <span className="alf-part-label">{ui.partProviderResult(part.name)}</span>{" "}
           <code>
-            <LongText text={part.content} catalog={text} />
+            <LongText text={part.content} />
           </code>
         </span>
       );
@@ -113,7 +116,7 @@ function PartItem(props: { part: MessagePart; calls: ReadonlyMap<string, ToolCal
     case "refusal":
       return (
         <span className="alf-part" data-part="refusal">
-          <span className="alf-part-label">{ui.partRefusal}</span> <LongText text={part.text} catalog={text} />
+          <span className="alf-part-label">{ui.partRefusal}</span> <LongText text={part.text} />
         </span>
       );
     case "other":
@@ -129,19 +132,20 @@ function PartItem(props: { part: MessagePart; calls: ReadonlyMap<string, ToolCal
   }
 }
 
-function MessageItem(props: { message: Message; text: Catalog; isNew: boolean }) {
-  const { message, text, isNew } = props;
+function MessageItem(props: { message: Message; isNew: boolean }) {
+  const { message, isNew } = props;
+  const text = useCatalog();
   let body: React.ReactNode;
   switch (message.role) {
     case "system":
     case "user":
       body =
         message.parts === undefined ? (
-          <LongText text={message.content} catalog={text} />
+          <LongText text={message.content} />
         ) : (
           message.parts.map((part, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never change or reorder
-            <PartItem key={i} part={part} calls={NO_CALLS} text={text} />
+            <PartItem key={i} part={part} calls={NO_CALLS} />
           ))
         );
       break;
@@ -150,7 +154,7 @@ function MessageItem(props: { message: Message; text: Catalog; isNew: boolean })
         const calls = new Map(message.toolCalls.map((call) => [call.callId, call]));
         body = message.parts.map((part, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts never change or reorder
-          <PartItem key={i} part={part} calls={calls} text={text} />
+          <PartItem key={i} part={part} calls={calls} />
         ));
       } else {
         // The model's words beside its calls: "Let me look that up" is part of what the model said.
@@ -158,18 +162,18 @@ function MessageItem(props: { message: Message; text: Catalog; isNew: boolean })
           <>
             {message.content === null || message.content === "" ? null : (
               <span className="alf-part">
-                <LongText text={message.content} catalog={text} />
+                <LongText text={message.content} />
               </span>
             )}
             {message.toolCalls.map((call) => (
-              <CallItem key={call.callId} call={call} text={text} />
+              <CallItem key={call.callId} call={call} />
             ))}
           </>
         );
       }
       break;
     case "tool":
-      body = <ResultText result={message} text={text} />;
+      body = <ResultText result={message} />;
       break;
     default: {
       const never: never = message;
@@ -201,8 +205,9 @@ function Panel(props: { heading: string; className: string; children: React.Reac
 }
 
 /** The panel's value, or an explicit "none yet" when nothing is in play. */
-function OrNoneYet(props: { text: Catalog; children: React.ReactNode }) {
-  return props.children === null ? <p className="alf-empty">{props.text.ui.noneYet}</p> : <p>{props.children}</p>;
+function OrNoneYet(props: { children: React.ReactNode }) {
+  const text = useCatalog();
+  return props.children === null ? <p className="alf-empty">{text.ui.noneYet}</p> : <p>{props.children}</p>;
 }
 
 /** The latest tool result the model has in its context (the first `end` messages), if any: what is in play once no call is. */
@@ -220,8 +225,9 @@ const CHECK_MARKS = { passed: "✓", failed: "✗", not_applicable: "–" } as c
  * The host's checks on a proposed call, as a pass / fail list. Every step keeps the list's room (all rules,
  * invisible when no call is being checked), so a validation step never changes the figure's height.
  */
-function HostChecks(props: { step: Step; text: Catalog }) {
-  const { step, text } = props;
+function HostChecks(props: { step: Step }) {
+  const { step } = props;
+  const text = useCatalog();
   // The room of the longest list — every rule with the longest result word, so it wraps as a real one would —
   // always laid out, with the real list over it in the same grid cell.
   const longestResult = Object.values(text.checkResults).reduce((a, b) => (b.length > a.length ? b : a));
@@ -263,8 +269,9 @@ function HostChecks(props: { step: Step; text: Catalog }) {
  * What this model call adds to the context, with an estimate of its tokens (and of the whole context); at other
  * steps, the size of the context the model last received. Always laid out, so nothing moves.
  */
-function ContextSize(props: { step: Step; text: Catalog; sums: readonly number[] }) {
-  const { step, text, sums } = props;
+function ContextSize(props: { step: Step; sums: readonly number[] }) {
+  const { step, sums } = props;
+  const text = useCatalog();
   const tokensUpTo = (end: number) => sums[end] ?? 0;
   const total = tokensUpTo(step.contextEnd);
   return (
@@ -282,8 +289,8 @@ function ContextSize(props: { step: Step; text: Catalog; sums: readonly number[]
 const selectFormat = (s: PlayerState) => s.format;
 
 /** The context panel's format switch: a native select, one per figure (its store). */
-function FormatSwitch(props: { text: Catalog }) {
-  const { text } = props;
+function FormatSwitch() {
+  const text = useCatalog();
   const store = usePlayerStore();
   const format = usePlayer(selectFormat);
   return (
@@ -302,19 +309,15 @@ function FormatSwitch(props: { text: Catalog }) {
 }
 
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
-export function StepPanels(props: {
-  step: Step;
-  text: Catalog;
-  tools: readonly ToolDeclaration[];
-  messages: readonly Message[];
-}) {
-  const { step, text, tools, messages } = props;
+export function StepPanels(props: { step: Step; tools: readonly ToolDeclaration[]; messages: readonly Message[] }) {
+  const { step, tools, messages } = props;
+  const text = useCatalog();
   const format = usePlayer(selectFormat);
   const sums = useMemo(() => tokenPrefixSums(messages), [messages]);
   // A long context mounts only its newest messages (the box shows the newest first anyway); the reader can ask
   // for earlier ones, a page at a time.
   const [pages, setPages] = useState(1);
-  const from = TRANSCRIPT_FEATURES ? Math.max(0, step.contextEnd - pages * CONTEXT_PAGE) : 0;
+  const from = Math.max(0, step.contextEnd - pages * CONTEXT_PAGE);
   const shown = messages.slice(from, step.contextEnd);
   // Once no call is in play (the model has answered), the last exchange is still what the context holds.
   const shownResult = step.toolResult ?? latestResult(messages, step.contextEnd);
@@ -332,7 +335,7 @@ export function StepPanels(props: {
   return (
     <div className="alf-panels">
       <Panel heading={text.ui.contextHeading} className="alf-panel-context">
-        <FormatSwitch text={text} />
+        <FormatSwitch />
         {/* A box of fixed height that scrolls: the context grows from step to step, the figure does not. The box
             is a reversed flex column, so it stays scrolled to its newest message with no script and no layout
             read (see player.css). */}
@@ -341,7 +344,7 @@ export function StepPanels(props: {
             <p className="alf-empty">{text.ui.contextEmpty}</p>
           ) : format !== "neutral" ? (
             <div className="alf-context-content">
-              <WireView format={format} step={step} messages={messages} tools={tools} text={text} />
+              <WireView format={format} step={step} messages={messages} tools={tools} />
             </div>
           ) : (
             <div className="alf-context-content">
@@ -371,26 +374,24 @@ export function StepPanels(props: {
                 {shown.map((message, offset) => (
                   // Messages never reorder: the context only grows, so the position is a stable key.
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <MessageItem key={from + offset} message={message} text={text} isNew={from + offset >= firstNew} />
+                  <MessageItem key={from + offset} message={message} isNew={from + offset >= firstNew} />
                 ))}
               </ol>
             </div>
           )}
         </div>
-        <ContextSize step={step} text={text} sums={sums} />
+        <ContextSize step={step} sums={sums} />
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
-        <OrNoneYet text={text}>
+        <OrNoneYet>
           {shownCallIds.length === 0
             ? null
             : shownCallIds.map((id) => <CallIdChip key={id} callId={id} label={text.ui.threadLabel(id)} />)}
         </OrNoneYet>
-        <HostChecks step={step} text={text} />
+        <HostChecks step={step} />
       </Panel>
       <Panel heading={text.ui.resultHeading} className="alf-panel-result">
-        <OrNoneYet text={text}>
-          {shownResult === null ? null : <ResultText result={shownResult} text={text} />}
-        </OrNoneYet>
+        <OrNoneYet>{shownResult === null ? null : <ResultText result={shownResult} />}</OrNoneYet>
       </Panel>
     </div>
   );

@@ -1,8 +1,9 @@
 import { animate } from "framer-motion/dom/mini";
 import { Fragment, memo, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { Catalog } from "../../content";
 import { FILE_STATES, type FileStatus, filesAt, type Lane, type Step } from "../../engine";
-import { TRANSCRIPT_FEATURES } from "../features";
+import { useCatalog } from "../catalog";
+import { createRowWindow, followedTop, mountedRange, type RowWindow } from "../dom/row-window";
+import { createSidewaysReveal, type SidewaysReveal } from "../dom/sideways-reveal";
 import { WINDOW_AT, WINDOW_ROWS } from "../limits";
 import { prefersReducedMotion } from "../motion";
 import type { NotesByStep } from "../notes";
@@ -24,7 +25,6 @@ const centreLine = (lanes: readonly Lane[], lane: Lane) => 2 * laneIndex(lanes, 
 const StepRow = memo(function StepRow(props: {
   step: Step;
   lanes: readonly Lane[];
-  text: Catalog;
   status: "past" | "current" | "future";
   /** Whether the figure's first frame has painted: a row that becomes current after that has its arrow travel. */
   painted: RefObject<boolean>;
@@ -33,7 +33,8 @@ const StepRow = memo(function StepRow(props: {
   /** Whether the shell gave this step warnings: the row number gets a mark (a symbol, named for readers). */
   warned: boolean;
 }) {
-  const { step, lanes, text, status, painted } = props;
+  const { step, lanes, status, painted } = props;
+  const text = useCatalog();
   const { edge } = step;
   const line = useRef<HTMLSpanElement>(null);
   // A row that becomes current has its arrow travel: framer-motion's WAAPI animate(), a transform only (composited,
@@ -98,7 +99,7 @@ const StepRow = memo(function StepRow(props: {
     >
       <span className="alf-row-number">
         {step.number}
-        {TRANSCRIPT_FEATURES && props.warned ? (
+        {props.warned ? (
           <span className="alf-row-warning" title={text.ui.warningsLabel}>
             <span aria-hidden="true">⚠</span>
             <span className="alf-sr-only">{text.ui.warningsLabel}</span>
@@ -133,8 +134,7 @@ const OVERSCAN = 8;
 
 /**
  * Which rows to mount: all of a short trace; for a long one, the rows in the scroll box (plus a margin), the box
- * kept on the current step. Positions are in rows (the box is exactly WINDOW_ROWS rows tall, by CSS), and the
- * row height in px comes from ResizeObserver: no layout is read on a step change.
+ * kept on the current step (../dom/row-window.ts does the DOM side).
  */
 function useRowWindow(body: RefObject<HTMLDivElement | null>, total: number, index: number) {
   const windowed = total > WINDOW_AT;
@@ -143,86 +143,25 @@ function useRowWindow(body: RefObject<HTMLDivElement | null>, total: number, ind
   const [followed, setFollowed] = useState(index);
   let first = top;
   if (windowed && followed !== index) {
-    first = index < top ? index : index >= top + WINDOW_ROWS ? index - WINDOW_ROWS + 1 : top;
+    first = followedTop(top, index, WINDOW_ROWS);
     setFollowed(index);
     if (first !== top) setTop(first);
   }
-  const rowHeight = useRef(0);
-  const scrolledTo = useRef(0);
+  const controller = useRef<RowWindow | null>(null);
   useEffect(() => {
     const box = body.current;
-    if (!windowed || box === null || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry !== undefined) rowHeight.current = entry.contentRect.height / WINDOW_ROWS;
-    });
-    observer.observe(box);
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        scrolledTo.current = box.scrollTop;
-        if (rowHeight.current > 0) setTop(Math.round(box.scrollTop / rowHeight.current));
-      });
-    };
-    box.addEventListener("scroll", onScroll, { passive: true });
+    if (!windowed || box === null) return;
+    const rowWindow = createRowWindow(box, WINDOW_ROWS, setTop);
+    controller.current = rowWindow;
     return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-      box.removeEventListener("scroll", onScroll);
+      rowWindow.destroy();
+      controller.current = null;
     };
   }, [body, windowed]);
   // Scroll the box to the row in view, when the step (not the reader) moved it.
-  useEffect(() => {
-    const box = body.current;
-    const target = top * rowHeight.current;
-    if (!windowed || box === null || rowHeight.current === 0 || Math.abs(target - scrolledTo.current) < 1) return;
-    if (Math.round(scrolledTo.current / rowHeight.current) === top) return;
-    scrolledTo.current = target;
-    box.scrollTop = target;
-  }, [body, top, windowed]);
+  useEffect(() => controller.current?.update(top), [top]);
   if (!windowed) return { windowed, start: 0, end: total };
-  return { windowed, start: Math.max(0, first - OVERSCAN), end: Math.min(total, first + WINDOW_ROWS + OVERSCAN) };
-}
-
-/** Every row mounted, as for a short trace: the row window where no long trace can come (see ../features). */
-const allRows = (_body: RefObject<HTMLDivElement | null>, total: number, _index: number) =>
-  ({ windowed: false, start: 0, end: total }) as const;
-const useRows = TRANSCRIPT_FEATURES ? useRowWindow : allRows;
-
-/** Widths the diagram's sideways scrolling needs, as ResizeObserver reports them (never read from layout). */
-interface Geometry {
-  readonly viewport: number;
-  readonly diagram: number;
-  readonly gutter: number;
-}
-
-/** Room kept beside a mark when it is scrolled into view, for the labels around it. */
-const REVEAL_MARGIN = 56;
-
-/**
- * Where step `step`'s mark lies across the diagram, in px, computed from the lane layout (lanes share the width
- * after the gutter equally), so that revealing it needs no layout read.
- */
-function markSpan(step: Step, lanes: readonly Lane[], geometry: Geometry): [number, number] {
-  const width = geometry.diagram - geometry.gutter;
-  const centre = (lane: Lane) => geometry.gutter + ((laneIndex(lanes, lane) + 0.5) / lanes.length) * width;
-  const { edge } = step;
-  if (edge === null || edge.from === edge.to) {
-    const half = width / lanes.length / 2;
-    return [centre(step.lane) - half, centre(step.lane) + half];
-  }
-  const [a, b] = [centre(edge.from), centre(edge.to)];
-  return [Math.min(a, b), Math.max(a, b)];
-}
-
-/** The scroll position that shows `span` (with margins), moving as little as possible from `current`. */
-function revealedScroll(span: [number, number], current: number, geometry: Geometry): number {
-  const [start, end] = [span[0] - REVEAL_MARGIN, span[1] + REVEAL_MARGIN];
-  const { viewport } = geometry;
-  if (end - start > viewport) return Math.max(0, (start + end - viewport) / 2);
-  if (start < current) return Math.max(0, start);
-  if (end > current + viewport) return end - viewport;
-  return current;
+  return { windowed, ...mountedRange(first, total, WINDOW_ROWS, OVERSCAN) };
 }
 
 /**
@@ -235,16 +174,14 @@ export function Swimlanes(props: {
   /** The input files' paths (the trace's `files`). */
   files: readonly string[];
   index: number;
-  text: Catalog;
   /** The shell's warnings by step number: their rows are marked. */
   notes: NotesByStep;
 }) {
-  const { steps, index, text } = props;
+  const { steps, index } = props;
+  const text = useCatalog();
   const current = steps[index];
   const files = useMemo(() => shownFiles(props.files, steps, index), [props.files, steps, index]);
   const { lanes } = props;
-  const lanesRef = useRef(lanes);
-  lanesRef.current = lanes;
   const diagram = useRef<HTMLDivElement>(null);
   // The figure is static until the reader acts: no arrow travels before the first frame has painted (a deep
   // link applied right after hydration included).
@@ -256,57 +193,24 @@ export function Swimlanes(props: {
     return () => cancelAnimationFrame(frame);
   }, []);
   const body = useRef<HTMLDivElement>(null);
-  const rows = useRows(body, steps.length, index);
+  const rows = useRowWindow(body, steps.length, index);
 
-  // On a narrow screen the diagram scrolls sideways: keep the current step's mark in view, also when the
-  // diagram first gets a size (the enlarged view mounts before its dialog opens) or is resized. Sizes come from
-  // ResizeObserver and the scroll position from scroll events, so a step change never forces a layout; the
-  // scroll is written in the next animation frame, after the step itself has painted.
-  const geometry = useRef<Geometry | null>(null);
-  const scrollLeft = useRef(0);
-  const shown = useRef(current);
-  shown.current = current;
-  const reveal = useRef(() => {});
-  reveal.current = () => {
-    const scroller = diagram.current?.parentElement;
-    const g = geometry.current;
-    const step = shown.current;
-    if (!scroller || g === null || step === undefined || g.diagram <= g.viewport) return;
-    const target = revealedScroll(markSpan(step, lanesRef.current, g), scrollLeft.current, g);
-    if (Math.abs(target - scrollLeft.current) >= 1) scroller.scrollLeft = target;
-  };
+  // On a narrow screen the diagram scrolls sideways: the current step's mark is kept in view
+  // (../dom/sideways-reveal.ts), told of each step after it has rendered.
+  const reveal = useRef<SidewaysReveal | null>(null);
   useEffect(() => {
-    const scroller = diagram.current?.parentElement;
     const inner = diagram.current;
-    const lanes = inner?.firstElementChild;
-    if (!scroller || !inner || !lanes || typeof ResizeObserver === "undefined") return;
-    const sizes = { viewport: 0, diagram: 0, lanes: 0 };
-    const observer = new ResizeObserver((entries) => {
-      for (const entry of entries) {
-        const width = entry.contentRect.width;
-        if (entry.target === scroller) sizes.viewport = width;
-        else if (entry.target === inner) sizes.diagram = width;
-        else sizes.lanes = width;
-      }
-      // The lane list starts after the row-number gutter and spans the rest.
-      geometry.current = { viewport: sizes.viewport, diagram: sizes.diagram, gutter: sizes.diagram - sizes.lanes };
-      reveal.current();
-    });
-    for (const element of [scroller, inner, lanes]) observer.observe(element);
-    const onScroll = () => {
-      scrollLeft.current = scroller.scrollLeft;
-    };
-    scroller.addEventListener("scroll", onScroll, { passive: true });
+    const scroller = inner?.parentElement;
+    const laneList = inner?.firstElementChild;
+    if (!inner || !scroller || !laneList) return;
+    const created = createSidewaysReveal({ scroller, diagram: inner, lanes: laneList });
+    reveal.current = created;
     return () => {
-      observer.disconnect();
-      scroller.removeEventListener("scroll", onScroll);
+      created.destroy();
+      reveal.current = null;
     };
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reveal reads the step through a ref; run it per step
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => reveal.current());
-    return () => cancelAnimationFrame(frame);
-  }, [index]);
+  useEffect(() => reveal.current?.update(current, lanes), [current, lanes]);
   return (
     <div className="alf-diagram" data-lanes={lanes.length} ref={diagram}>
       <ul className="alf-lanes" aria-label={text.ui.lanesLabel}>
@@ -367,11 +271,10 @@ export function Swimlanes(props: {
                   key={step.number}
                   step={step}
                   lanes={lanes}
-                  text={text}
                   status={i < index ? "past" : i === index ? "current" : "future"}
                   painted={hasPainted}
                   total={rows.windowed ? steps.length : undefined}
-                  warned={TRANSCRIPT_FEATURES && props.notes.has(step.number)}
+                  warned={props.notes.has(step.number)}
                 />
               );
             })}

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useState } from "react";
-import type { Catalog } from "../../content";
 import type { Message, Step, ToolDeclaration } from "../../engine";
 import type { FormatId } from "../../formats";
+import { useCatalog } from "../catalog";
 import { loadWire, type WireText } from "../wire-loader";
 import { CallIdChip } from "./Chip";
 
@@ -15,9 +15,9 @@ export function WireView(props: {
   step: Step;
   messages: readonly Message[];
   tools: readonly ToolDeclaration[];
-  text: Catalog;
 }) {
-  const { format, step, messages, tools, text } = props;
+  const { format, step, messages, tools } = props;
+  const text = useCatalog();
   const [wireText, setWireText] = useState<WireText | "failed" | null>(null);
   useEffect(() => {
     let live = true;

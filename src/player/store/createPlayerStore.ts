@@ -79,7 +79,7 @@ export const stepCountOf = (state: Pick<PlayerState, "trace">): number => state.
 
 /**
  * Create a player's store. Manual navigation pauses playback: the reader has taken over.
- * @example const store = createPlayerStore({ trace: runScenario(f22Scenario()) }); store.getState().next();
+ * @example const store = createPlayerStore({ trace: runScenario(scenarioById("f22", DEFAULT_LANG)) }); store.getState().next();
  */
 export function createPlayerStore(options: {
   trace: Trace;

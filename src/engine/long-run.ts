@@ -3,9 +3,9 @@
  * after another, each through the host, then answers. `calls` = 1000 gives 2,002 messages, 1,000 tool calls and
  * 4,004 steps.
  */
-import type { Scenario } from "../runner.ts";
-import { readFileTool } from "../tools.ts";
-import { proposedSoFar } from "../toy-project.ts";
+import type { Scenario } from "./runner.ts";
+import { readFileTool } from "./tools.ts";
+import { proposedSoFar } from "./toy-project.ts";
 
 /** @example runScenario(longRunScenario(1000)).messages.length // 2002 */
 export function longRunScenario(calls: number): Scenario {

@@ -1,17 +1,29 @@
 /**
- * The chapter's experiment as a loop run: the scripted model proposes read → patch → test (operation ids op-1,
- * op-2, op-3, like the script), the host checks and runs each, and the run completes with one simulated write.
- * The model is the script's `fake_model`: it proposes the next step its context shows is missing.
+ * What the scenarios on the chapter's toy project share: the conversation's words in each language, the
+ * script's fake model (read, then patch, then test, then say it is finished) and the run's common inputs.
  */
-import type { Lang } from "../errors.ts";
-import type { ModelPolicy, Scenario } from "../runner.ts";
-import { TOY_FILES, TOY_TOOLS, toyCall, toyTestsPassed } from "../toy-project.ts";
+import type { Lang } from "../content/languages";
+import { type ModelPolicy, type Scenario, TOY_FILES, TOY_TOOLS, toyCall, toyTestsPassed } from "../engine";
 
-/** The conversation's words, shared by the scenarios that work on the toy project. */
-export const TOY_TEXT = {
+/** The toy project's conversation in one language. */
+export interface ToyWords {
+  readonly request: string;
+  readonly systemNote: string;
+  /** The patch's description. */
+  readonly fix: string;
+  /** A different patch under the same operation id (idempotent-replay). */
+  readonly otherFix: string;
+  /** The final answer once the tests passed. */
+  readonly done: string;
+  /** The final answer of a model that never ran the tests (claimed-done). */
+  readonly claimed: string;
+}
+
+/** The toy project's conversation in each language. */
+export const TOY_WORDS: Readonly<Record<Lang, ToyWords>> = {
   zh: {
     request: "修复 toy-project 里的缺陷，并用测试确认",
-    systemNote: "你是编码助手：只在 toy-project 内工作；先读取再修改，改完运行测试；每个动作都带上操作ID。",
+    systemNote: "你是编码助手：只在 toy-project 内工作；先读取再修改，改完运行测试；每个动作都带上操作 ID。",
     fix: "修正超时默认值",
     otherFix: "改为重试三次",
     done: "已完成：补丁 toy:v2 通过了测试。",
@@ -26,10 +38,10 @@ export const TOY_TEXT = {
     done: "Done: patch toy:v2 passes the tests.",
     claimed: "Done: the patch is in.",
   },
-} as const;
+};
 
 /** The script's fake model, reading its context: read, then patch, then test, then say it is finished. */
-export function toyFixModel(text: { readonly fix: string; readonly done: string }): ModelPolicy {
+export function toyFixModel(text: Pick<ToyWords, "fix" | "done">): ModelPolicy {
   return (context) => {
     const results = context.flatMap((m) => (m.role === "tool" && m.status === "ok" ? [m] : []));
     if (!results.some((r) => r.name === "read")) return { kind: "tool_calls", calls: [toyCall("read", "op-1")] };
@@ -42,12 +54,11 @@ export function toyFixModel(text: { readonly fix: string; readonly done: string 
 }
 
 /**
- * What every toy-project scenario shares: the request and system note in `lang`, the project, its three tools
- * (all allowed), a host that feeds results back, and done meaning the tests passed. Scenarios add their id,
- * model and budget.
+ * What every toy-project scenario shares: the request and system note, the project, its three tools (all
+ * allowed), a host that feeds results back, and done meaning the tests passed. Scenarios add their id, model and
+ * budget.
  */
-export function toyScenario(lang: Lang, own: Pick<Scenario, "id" | "model" | "maxModelCalls">): Scenario {
-  const text = TOY_TEXT[lang];
+export function toyScenario(text: ToyWords, own: Pick<Scenario, "id" | "model" | "maxModelCalls">): Scenario {
   return {
     ...own,
     request: text.request,
@@ -58,10 +69,4 @@ export function toyScenario(lang: Lang, own: Pick<Scenario, "id" | "model" | "ma
     host: { feedResultsBack: true },
     verify: toyTestsPassed,
   };
-}
-
-/** @example runScenario(experiment07Scenario("zh")).counters.simulatedWrites // 1 */
-export function experiment07Scenario(lang: Lang = "zh"): Scenario {
-  // The script's own budget: six turns.
-  return toyScenario(lang, { id: "experiment-07", model: toyFixModel(TOY_TEXT[lang]), maxModelCalls: 6 });
 }

@@ -1,0 +1,108 @@
+/**
+ * The chapter page's state in one place: its language, the figure it shows (a built-in scenario or a loaded
+ * transcript), whether the transcript panel is open, and the notices it shows. A pure reducer, so every change the
+ * page can make is one action here; the URL follows the state in one effect (App.tsx).
+ */
+import { DEFAULT_LANG, type Lang } from "../content/languages";
+import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import type { LoadFailure } from "./FailureNote";
+import type { PageLanguage } from "./languages";
+import type { Loaded } from "./TranscriptPanel";
+
+/** Why a transcript named by the URL, or loaded in the panel, is not shown. */
+export type TranscriptProblem = "otherOrigin" | "fetchFailed" | LoadFailure;
+
+export interface PageState {
+  readonly language: PageLanguage;
+  readonly scenario: ScenarioId;
+  /** A loaded transcript shown instead of the scenario. */
+  readonly imported: Loaded | null;
+  /** Which figure is shown, counting from 0: each new one (a scenario, a transcript loaded or left) mounts afresh. */
+  readonly figure: number;
+  /**
+   * Whether the figure shown is the one the URL asked for (the page's first, or the scenario or transcript its
+   * link names), which opens at the URL's step; a figure the reader chose starts at step 1.
+   */
+  readonly urlStep: boolean;
+  readonly panelOpen: boolean;
+  /** The URL asked for a scenario that does not exist (the default is shown). */
+  readonly unknownScenario: boolean;
+  readonly transcriptProblem: TranscriptProblem | null;
+}
+
+export type PageAction =
+  | { readonly type: "language"; readonly language: PageLanguage }
+  /** `fromUrl`: the scenario the page's link names, opened at the link's step. */
+  | { readonly type: "scenario"; readonly scenario: ScenarioId; readonly fromUrl?: boolean }
+  | { readonly type: "unknownScenario" }
+  | { readonly type: "panel"; readonly open: boolean }
+  /** `fromUrl`: the transcript the page's link names (`?transcript=`), opened at the link's step. */
+  | { readonly type: "loaded"; readonly loaded: Loaded; readonly fromUrl?: boolean }
+  | { readonly type: "transcriptFailed"; readonly problem: TranscriptProblem }
+  | { readonly type: "leaveTranscript" };
+
+/** The page as it opens (and as it is pre-rendered): the default scenario in `language`. */
+export const initialPageState = (language: PageLanguage): PageState => ({
+  language,
+  scenario: DEFAULT_SCENARIO_ID,
+  imported: null,
+  figure: 0,
+  urlStep: true,
+  panelOpen: false,
+  unknownScenario: false,
+  transcriptProblem: null,
+});
+
+export function pageReducer(state: PageState, action: PageAction): PageState {
+  switch (action.type) {
+    case "language":
+      return { ...state, language: action.language };
+    case "scenario":
+      // Choosing a scenario leaves a loaded transcript, and a new figure starts at step 1.
+      return {
+        ...state,
+        scenario: action.scenario,
+        imported: null,
+        figure: state.figure + 1,
+        urlStep: action.fromUrl === true,
+        unknownScenario: false,
+      };
+    case "unknownScenario":
+      return { ...state, unknownScenario: true };
+    case "panel":
+      return { ...state, panelOpen: action.open };
+    case "loaded":
+      return {
+        ...state,
+        imported: action.loaded,
+        figure: state.figure + 1,
+        urlStep: action.fromUrl === true,
+        panelOpen: false,
+        transcriptProblem: null,
+      };
+    case "transcriptFailed":
+      return { ...state, transcriptProblem: action.problem };
+    case "leaveTranscript":
+      return { ...state, imported: null, figure: state.figure + 1, urlStep: false };
+    default: {
+      const never: never = action;
+      return never;
+    }
+  }
+}
+
+/**
+ * The URL's query for a state: `?lang` and `?scenario` when they differ from the defaults (a loaded transcript
+ * keeps the scenario it replaced), and no step once the figure is not the one the URL asked for.
+ */
+export function syncUrl(url: URL, state: Pick<PageState, "language" | "scenario" | "urlStep">): void {
+  const lang: Lang = state.language.text.lang;
+  if (lang === DEFAULT_LANG) url.searchParams.delete("lang");
+  else url.searchParams.set("lang", lang);
+  if (state.scenario === DEFAULT_SCENARIO_ID) url.searchParams.delete("scenario");
+  else url.searchParams.set("scenario", state.scenario);
+  if (!state.urlStep) {
+    url.searchParams.delete("step");
+    if (url.hash.startsWith("#step-")) url.hash = "";
+  }
+}

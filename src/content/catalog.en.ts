@@ -1,0 +1,252 @@
+import type { FinishStep } from "../engine";
+import type { StepFacts, TranscriptEnd } from "./facts";
+import { type Catalog, clip, resultLabel, type StepPhrases, stepWords } from "./types";
+
+/** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
+const named = (name: string): string => (name === "" ? "(name unknown)" : name);
+
+const TITLES: StepPhrases = {
+  task: (step) => {
+    // A later user turn comes after a model call: the task was given at the first.
+    return step.contextEnd === 0 ? `The user's task: “${step.request}”` : `The user writes: “${step.request}”`;
+  },
+  model_call: (step) => {
+    return step.toolResult === null
+      ? `Host builds the context and calls the model (model call ${step.modelCall})`
+      : `Host feeds back the ${step.callIds.length > 1 ? "results" : step.toolResult.status === "error" ? "error result" : "result"} of ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join(", ")} and calls the model (model call ${step.modelCall})`;
+  },
+  proposal: (step) => {
+    return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}`;
+  },
+  validation: (step) => {
+    return {
+      approved: `Host checks ${step.call.callId}: approved`,
+      refused: `Host checks ${step.call.callId}: refused`,
+      replayed: `Host checks ${step.call.callId}: operation already done, answered from record`,
+    }[step.verdict];
+  },
+  execution: (step) => {
+    return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
+  },
+  answer: () => {
+    return "The model replies without a tool call";
+  },
+  finish: (step) => {
+    return {
+      completed: "Host checks the environment: done, and delivers the answer",
+      refused: "Host checks the environment: what the task needed was refused, not done",
+      verification_missing: "Host checks the environment: verification missing, not done",
+      budget_exhausted: "Host stops: the model-call budget is used up",
+      not_recorded: "The transcript ends here",
+    }[step.outcome];
+  },
+};
+
+/** How a transcript ends, in words. */
+const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => string>> = {
+  proposal: (step) =>
+    `The transcript ends on the model's proposal (${step.pendingCallIds.join(", ")}): those calls have not been run, and no result is recorded.`,
+  results: () =>
+    "The transcript ends with tool results no model call has been given yet: the next model call is pending, and the transcript does not contain it.",
+  user: () => "The transcript ends with the user's message, which no model call has answered yet.",
+  reply: () => "The model's last reply has no tool call, and the transcript ends there.",
+};
+
+/** Every engine error, by code, in English. */
+const ERRORS: Catalog["errors"] = {
+  invalid_call_fields: "A call must have exactly the fields id, tool and args",
+  invalid_call_id: "A call id must be a non-empty string",
+  tool_not_allowed: "This tool is not allowed",
+  scope_violation: "The call reaches outside its allowed scope",
+  idempotency_conflict: "One idempotency id cannot stand for two different actions",
+  missing_evidence: "Missing prior evidence: read before you patch",
+  unknown_tool: "Unknown teaching tool",
+  invalid_budget: "The turn budget must be a positive integer",
+};
+
+const CAPTIONS: StepPhrases<StepFacts> = {
+  task: (_step, facts) => {
+    if (facts.laterTurn)
+      return "The user's next message goes to the host, which adds it to the context of its next model call. The model sees it only then.";
+    return "The user hands the task to the host program. The model has seen nothing of the environment: keep the user's task apart from what is really there — the task is only a request, and what the environment holds is known only once a tool has looked.";
+  },
+  model_call: (step, facts) => {
+    if (step.modelCall === 1) {
+      return `The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
+    }
+    if (facts.fed.length === 0) {
+      return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
+    }
+    const fed = facts.fed
+      .map((r) => (r.error ? `the error result of ${r.callId} (why it was refused)` : `the result of ${r.callId}`))
+      .join(", ");
+    return `The host appends the model's tool call and ${fed}, paired by the same call_id, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see a tool result." : ""}`;
+  },
+  proposal: (step) => {
+    return step.calls.length > 1
+      ? `The model only emits a proposal of ${step.calls.length} calls at once (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into structured tool calls and gives each its id, and nothing has run. Each call_id only pairs its request with its result to come.`
+      : `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into a structured tool call and gives it its id, and nothing has run. The call_id only pairs this request with its result to come.`;
+  },
+  validation: (step, facts) => {
+    return {
+      approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${facts.noOperationId ? " Duplicate protection is keyed on an operation id, not on the call_id; this read-only tool has no operation id, so that check does not apply." : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
+      replayed:
+        "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
+      refused: `The host refuses ${step.call.callId}: ${step.errorCode === null ? "a check failed" : ERRORS[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
+    }[step.verdict];
+  },
+  execution: (step, facts) => {
+    return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+  },
+  answer: () => {
+    return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
+  },
+  finish: (step, facts) => {
+    return {
+      completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
+      refused:
+        "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
+      verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
+      budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
+      not_recorded: `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} A transcript records no host check of the environment, so whether the task got done is not recorded${step.answer === null ? "" : ", whatever the reply says"}.`,
+    }[step.outcome];
+  },
+};
+
+const ARROWS: StepPhrases = {
+  task: () => {
+    return "task";
+  },
+  model_call: (step) => {
+    return `context #${step.modelCall}`;
+  },
+  proposal: (step) => {
+    return step.calls.map((c) => c.name).join(", ");
+  },
+  validation: (step) => {
+    return { approved: "approved", refused: "refused", replayed: "from record" }[step.verdict];
+  },
+  execution: (step) => {
+    return `result ${resultLabel(step.toolResult?.content ?? "")}`;
+  },
+  answer: (step) => {
+    return `“${clip(step.text)}”`;
+  },
+  finish: (step) => {
+    return step.outcome === "completed"
+      ? "answer delivered"
+      : step.outcome === "not_recorded"
+        ? "transcript ends"
+        : "not done";
+  },
+};
+
+/** English catalog. */
+export const catalog = {
+  lang: "en",
+  lanes: { user: "User", model: "Model", host: "Host", tool: "Tool" },
+  rules: {
+    well_formed: "call is well formed",
+    tool_allowed: "tool is on the allowed list",
+    in_scope: "arguments stay in scope",
+    operation_id: "operation id not used for a different action",
+    precondition: "precondition (evidence) met",
+  },
+  checkResults: { passed: "passed", failed: "failed", not_applicable: "not applicable" },
+  outcomes: {
+    completed: "completed",
+    refused: "refused",
+    verification_missing: "verification missing",
+    budget_exhausted: "budget exhausted",
+    not_recorded: "not recorded",
+  },
+  fileStates: { unread: "not read", read: "read", changed: "changed" },
+  ...stepWords({ title: TITLES, caption: CAPTIONS, arrow: ARROWS }),
+  roles: { system: "system", user: "user", assistant: "model", tool: "tool result" },
+  errors: ERRORS,
+  report: {
+    nature: "nature",
+    status: "final_status",
+    writes: "simulated_writes",
+    events: "events",
+    disclaimer: "Simulated model and in-memory tools; not a measure of real agent performance",
+  },
+  ui: {
+    figureKicker: "Animated figure",
+    figureTitle: "Every step an agent loop really takes",
+    figureLesson:
+      "The model only proposes calls; checking them, running them, feeding results back and deciding when to stop is the host program's work.",
+    figureLabel: "Animated figure: every step an agent loop really takes",
+    nameFigure: (kicker, figureTitle) => `${kicker}: ${figureTitle}`,
+    nameDialog: (kicker) => `${kicker}, enlarged`,
+    nameAllSteps: (kicker) => `${kicker}: all steps`,
+    keysActive: "Keys active: ← → step, Space play/pause, Home/End first/last step",
+    diagramLabel: "Swimlane diagram: the messages passed between user, model, host and tool",
+    lanesLabel: "Lanes",
+    actingLane: "acting",
+    prev: "Previous",
+    next: "Next",
+    play: "Play",
+    pause: "Pause",
+    replay: "Replay",
+    counter: (n, total) => `${n} / ${total}`,
+    counterLabel: (n, total) => `Step ${n} of ${total}`,
+    dwell: "Dwell time",
+    dwellValue: (seconds) => `${seconds} s`,
+    announce: (n, total, stepTitle) => `Step ${n} of ${total}: ${stepTitle}`,
+    announceWarnings: (count) => ` (${count} ${count === 1 ? "warning" : "warnings"} at this step)`,
+    warningsLabel: "Warnings at this step",
+    contextHeading: "Context",
+    contextEmpty: "The model has seen nothing yet.",
+    callIdHeading: "Call ID",
+    resultHeading: "Tool result",
+    noneYet: "none yet",
+    enlarge: "Enlarge figure",
+    close: "Close",
+    dialogLabel: "Animated figure, enlarged",
+    language: "Language",
+    controlsLabel: "Step controls",
+    printStepsHeading: "All steps of the animated figure",
+    edge: (from, to) => `${from} → ${to}`,
+    newInContext: "new",
+    replayed: "replayed",
+    checksHeading: "Host checks",
+    answeredFromRecord: "operation already ran: answered from the record, not run again",
+    counters: (counters, budget) =>
+      budget === null
+        ? `Model calls ${counters.modelCalls} · Tool results ${counters.toolExecutions}`
+        : `Model calls ${counters.modelCalls} / ${budget} · Tool executions ${counters.toolExecutions} · Simulated writes ${counters.simulatedWrites}`,
+    toolsDeclared: "Tools declared",
+    builtInTool: (name, type) => (name === type ? `${name} (built in)` : `${name} (built in: ${type})`),
+    partReasoning: "Model's reasoning:",
+    partRedacted: "encrypted by the provider, not readable",
+    partMedia: (media) => `${media}, not shown`,
+    partRefusal: "Refusal:",
+    partProviderTool: (name) => `${name}, run by the provider:`,
+    partProviderResult: (name) => `${name} result, from the provider:`,
+    partOther: (type) => `${type}: a type this figure does not know`,
+    outcome: (label) => `Outcome: ${label}`,
+    threadLabel: (callId) => `${callId}: highlight every place it appears`,
+    contextAdded: (messages, tokens, total) =>
+      `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${tokens} tokens; about ${total} tokens in the messages`,
+    contextSize: (total) => `The context the model last received: about ${total} tokens`,
+    tokenMethod:
+      "Token counts are estimates: about 4 Latin characters or 1 Chinese character per token, tool declarations not counted; real counts depend on the model's tokenizer.",
+    innerLoop: "Inner loop",
+    innerLoopHeading: "Inner loop: inside one model call",
+    innerLoopNote: (tokens) =>
+      `The model generates its output one token at a time (here a simple fixed split, ${tokens} tokens) until it is complete. The lanes above are the outer loop: the host calling the model and running tools, round after round.`,
+    innerLoopIdle:
+      "No model output at this step: the inner loop runs only while the model writes a proposal or a reply.",
+    innerLoopTokens: "Tokens, generated one by one",
+    format: "Format",
+    neutralFormat: "Neutral (this figure's messages)",
+    wireNote:
+      "The request body the host sent at its latest model call. The model name and the call ids are placeholders (a provider mints its own: call_… in Chat, call_… with an fc_… item id in Responses, toolu_… in Anthropic Messages); Responses is shown stateless, every item sent again, without previous_response_id.",
+    wireLoading: "Loading the format…",
+    showAll: (length) => `Show all ${length} characters`,
+    showLess: "Show less",
+    wireFailed: "This format could not be loaded; the neutral form is shown.",
+    earlierMessages: (count, hidden) => `Show ${count} earlier messages (${hidden} not shown)`,
+  },
+} as const satisfies Catalog;

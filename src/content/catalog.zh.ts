@@ -1,0 +1,255 @@
+import type { FinishStep } from "../engine";
+import type { StepFacts, TranscriptEnd } from "./facts";
+import { type Catalog, clip, type FailureCaptions, resultLabel, type StepPhrases, stepWords } from "./types";
+
+/** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
+const named = (name: string): string => (name === "" ? "（名称未知）" : name);
+
+const TITLES: StepPhrases = {
+  task: (step) => {
+    // 之后的用户发言出现在某次模型调用之后：任务是在第一句里给出的。
+    return step.contextEnd === 0 ? `用户任务：${step.request}` : `用户发来：${step.request}`;
+  },
+  model_call: (step) => {
+    return step.toolResult === null
+      ? `宿主构建上下文，第 ${step.modelCall} 次调用模型`
+      : `宿主回填 ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join("、")} 的${step.callIds.length <= 1 && step.toolResult.status === "error" ? "错误结果" : "结果"}，第 ${step.modelCall} 次调用模型`;
+  },
+  proposal: (step) => {
+    return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}`;
+  },
+  validation: (step) => {
+    return {
+      approved: `宿主校验 ${step.call.callId}：获准`,
+      refused: `宿主校验 ${step.call.callId}：拒绝`,
+      replayed: `宿主校验 ${step.call.callId}：同一操作已执行过，返回记录`,
+    }[step.verdict];
+  },
+  execution: (step) => {
+    return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
+  },
+  answer: () => {
+    return "模型的回复里没有工具调用";
+  },
+  finish: (step) => {
+    return {
+      completed: "宿主核对环境：任务完成，把回答交给用户",
+      refused: "宿主核对环境：所需的动作被拒绝，任务未完成",
+      verification_missing: "宿主核对环境：缺少验证，任务未完成",
+      budget_exhausted: "宿主停止：模型调用预算已用完",
+      not_recorded: "记录到此结束",
+    }[step.outcome];
+  },
+};
+
+/** 记录以什么结尾，用中文说。 */
+const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => string>> = {
+  proposal: (step) => `记录停在模型的提议上（${step.pendingCallIds.join("、")}）：这些调用还没有执行，也没有记录结果。`,
+  results: () => "记录以工具结果结尾，这些结果还没有交给任何一次模型调用：下一次模型调用尚未发生，记录里也没有它。",
+  user: () => "记录以用户的一句话结尾，还没有哪次模型调用回应它。",
+  reply: () => "模型最后一次回复里没有工具调用，记录到此为止。",
+};
+
+/**
+ * Every engine error, by code: the teaching experiment's own messages (the chapter's script raises them in
+ * Chinese).
+ */
+const ERRORS: Catalog["errors"] = {
+  invalid_call_fields: "调用字段必须为 id/tool/args",
+  invalid_call_id: "调用ID必须是非空字符串",
+  tool_not_allowed: "工具未授权",
+  scope_violation: "作用域越界",
+  idempotency_conflict: "同一幂等ID不能指向不同动作",
+  missing_evidence: "缺少前置证据",
+  unknown_tool: "未知教学工具",
+  invalid_budget: "轮次预算必须为正整数",
+};
+
+/** The failure modes' captions. */
+const FAILURES: FailureCaptions = {
+  refused: (step) =>
+    `宿主拒绝了 ${step.call.callId}：${step.errorCode === null ? "校验未通过" : ERRORS[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
+  replayed:
+    "这个操作 ID 已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
+  unfinished: {
+    refused: () =>
+      "模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。",
+    verification_missing: (step) =>
+      `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`,
+    budget_exhausted: (step) => `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`,
+  },
+};
+
+const CAPTIONS: StepPhrases<StepFacts> = {
+  task: (_step, facts) => {
+    if (facts.laterTurn) return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
+    return "用户把任务交给宿主程序。模型还没有看到环境里的任何东西：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，环境里到底有什么，要等工具查看过才知道。";
+  },
+  model_call: (step, facts) => {
+    if (step.modelCall === 1) {
+      return `宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第 ${step.modelCall} 次模型调用。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
+    }
+    if (facts.fed.length === 0) {
+      return `宿主发起第 ${step.modelCall} 次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
+    }
+    const fed = facts.fed
+      .map((r) => (r.error ? `${r.callId} 的错误结果（拒绝原因）` : `${r.callId} 的结果`))
+      .join("、");
+    return `宿主把模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到工具结果。" : ""}`;
+  },
+  proposal: (step) => {
+    return step.calls.length > 1
+      ? `模型一次提议了 ${step.calls.length} 个调用（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；什么都还没有执行。每个 call_id 只用来把它的请求和将来的结果配对。`
+      : `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
+  },
+  validation: (step, facts) => {
+    if (step.verdict === "refused") return FAILURES.refused(step);
+    if (step.verdict === "replayed") return FAILURES.replayed;
+    return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? "防止重复执行看的是操作 ID，不是 call_id；这个只读工具没有操作 ID，这一项不适用。" : "防止重复执行看的是操作 ID，不是 call_id。"}`;
+  },
+  execution: (step, facts) => {
+    return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+  },
+  answer: () => {
+    return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
+  },
+  finish: (step, facts) => {
+    if (step.outcome === "not_recorded")
+      return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
+    if (step.outcome !== "completed") return FAILURES.unfinished[step.outcome](step);
+    return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
+  },
+};
+
+const ARROWS: StepPhrases = {
+  task: () => {
+    return "任务";
+  },
+  model_call: (step) => {
+    return `上下文 #${step.modelCall}`;
+  },
+  proposal: (step) => {
+    return step.calls.map((c) => c.name).join("、");
+  },
+  validation: (step) => {
+    return { approved: "校验通过", refused: "拒绝", replayed: "返回记录" }[step.verdict];
+  },
+  execution: (step) => {
+    return `结果 ${resultLabel(step.toolResult?.content ?? "")}`;
+  },
+  answer: (step) => {
+    return `“${clip(step.text)}”`;
+  },
+  finish: (step) => {
+    return step.outcome === "completed" ? "交付答案" : step.outcome === "not_recorded" ? "记录结束" : "未完成";
+  },
+};
+
+/** 中文: the default language, the chapter's. */
+export const catalog = {
+  lang: "zh",
+  lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具" },
+  rules: {
+    well_formed: "调用格式正确",
+    tool_allowed: "工具在允许列表里",
+    in_scope: "参数没有越出作用域",
+    operation_id: "操作 ID 没有被用于不同的动作",
+    precondition: "前置条件（证据）已满足",
+  },
+  checkResults: { passed: "通过", failed: "未通过", not_applicable: "不适用" },
+  outcomes: {
+    completed: "已完成",
+    refused: "已拒绝",
+    verification_missing: "缺少验证",
+    budget_exhausted: "预算耗尽",
+    not_recorded: "未记录",
+  },
+  fileStates: { unread: "未读取", read: "已读取", changed: "已修改" },
+  ...stepWords({ title: TITLES, caption: CAPTIONS, arrow: ARROWS }),
+  roles: { system: "系统", user: "用户", assistant: "模型", tool: "工具结果" },
+  errors: ERRORS,
+  // The script's own keys and disclaimer: the report prints byte for byte as run_demo() does.
+  report: {
+    nature: "性质",
+    status: "最终状态",
+    writes: "实际模拟写入次数",
+    events: "事件",
+    disclaimer: "模拟模型与内存工具，不代表真实Agent性能",
+  },
+  ui: {
+    figureKicker: "动态图解",
+    figureTitle: "Agent 循环里真正发生的每一步",
+    figureLesson: "模型只提出调用；检查、执行、把结果交还模型、决定何时停止，都由宿主程序完成。",
+    figureLabel: "动态图解：Agent 循环里真正发生的每一步",
+    nameFigure: (kicker, figureTitle) => `${kicker}：${figureTitle}`,
+    nameDialog: (kicker) => `放大的图形：${kicker}`,
+    // A space only after a Latin letter or digit ("… · F22 的全部步骤", "动态图解的全部步骤").
+    nameAllSteps: (kicker) => `${kicker}${/[A-Za-z0-9]$/.test(kicker) ? " " : ""}的全部步骤`,
+    keysActive: "键盘已启用：← → 逐步，空格 播放/暂停，Home/End 第一步/最后一步",
+    diagramLabel: "泳道图：用户、模型、宿主、工具之间依次传递的消息",
+    lanesLabel: "泳道",
+    actingLane: "正在行动",
+    prev: "上一步",
+    next: "下一步",
+    play: "播放",
+    pause: "暂停",
+    replay: "从头播放",
+    counter: (n, total) => `${n} / ${total}`,
+    counterLabel: (n, total) => `第 ${n} 步，共 ${total} 步`,
+    dwell: "停留时间",
+    dwellValue: (seconds) => `${seconds} 秒`,
+    announce: (n, total, stepTitle) => `步骤第 ${n} 步，共 ${total} 步：${stepTitle}`,
+    announceWarnings: (count) => `（此步有 ${count} 条警告）`,
+    warningsLabel: "此步的警告",
+    contextHeading: "上下文",
+    contextEmpty: "模型还没有看到任何内容。",
+    callIdHeading: "调用标识",
+    resultHeading: "工具结果",
+    noneYet: "暂无",
+    enlarge: "放大图形",
+    close: "关闭",
+    dialogLabel: "放大的图形：动态图解",
+    language: "语言",
+    controlsLabel: "步骤控制",
+    printStepsHeading: "动态图解的全部步骤",
+    edge: (from, to) => `${from} → ${to}`,
+    newInContext: "新增",
+    replayed: "重放",
+    checksHeading: "宿主的检查",
+    answeredFromRecord: "该操作已执行过：按记录作答，不再执行",
+    counters: (counters, budget) =>
+      budget === null
+        ? `模型调用 ${counters.modelCalls} · 工具结果 ${counters.toolExecutions}`
+        : `模型调用 ${counters.modelCalls} / ${budget} · 工具执行 ${counters.toolExecutions} · 模拟写入 ${counters.simulatedWrites}`,
+    toolsDeclared: "声明的工具",
+    builtInTool: (name, type) => (name === type ? `${name}（内置）` : `${name}（内置：${type}）`),
+    partReasoning: "模型的推理：",
+    partRedacted: "服务方已加密，无法阅读",
+    partMedia: (media) => `${media}，不显示`,
+    partRefusal: "拒绝回答：",
+    partProviderTool: (name) => `${name}，由服务方执行：`,
+    partProviderResult: (name) => `${name} 的结果，来自服务方：`,
+    partOther: (type) => `${type}：本图不认识的类型`,
+    outcome: (label) => `结局：${label}`,
+    threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
+    contextAdded: (messages, tokens, total) =>
+      `这次调用新增 ${messages} 条消息，约 ${tokens} 个 token；消息共约 ${total} 个 token`,
+    contextSize: (total) => `模型上一次收到的上下文：约 ${total} 个 token`,
+    tokenMethod: "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
+    innerLoop: "内循环",
+    innerLoopHeading: "内循环：一次模型调用之内",
+    innerLoopNote: (tokens) =>
+      `模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个），直到输出完整。图中的泳道是外循环：宿主一轮轮调用模型、执行工具。`,
+    innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
+    innerLoopTokens: "逐个生成的 token",
+    format: "格式",
+    neutralFormat: "中性（本图的消息）",
+    wireNote:
+      "宿主在最近一次模型调用时发送的请求体。model 名称和调用 ID 都是占位符（服务方会生成自己的 ID：Chat 为 call_…，Responses 为 call_… 加 fc_… 项 ID，Anthropic Messages 为 toolu_…）；Responses 按无状态方式展示，每次重发全部项，不用 previous_response_id。",
+    wireLoading: "正在加载格式……",
+    showAll: (length) => `显示全部（${length} 字）`,
+    showLess: "收起",
+    wireFailed: "无法加载这个格式，显示的仍是中性格式。",
+    earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
+  },
+} as const satisfies Catalog;

@@ -1,0 +1,18 @@
+/**
+ * Where each language of the registry (./languages.ts) has its words: its catalog (`./catalog.<code>.ts`) and its
+ * chapter page (`./chapter.<code>.ts`), one entry in each record below; the type checker refuses a language the
+ * registry has and a record lacks. Shells that load a language on demand (the chapter page, the embed's packs)
+ * find the same files by the same names instead of importing this module.
+ */
+import { catalog as en } from "./catalog.en";
+import { catalog as zh } from "./catalog.zh";
+import { chapter as chapterEn } from "./chapter.en";
+import { chapter as chapterZh } from "./chapter.zh";
+import type { Lang } from "./languages";
+import type { Catalog, PageText } from "./types";
+
+/** Every language's figure catalog, loaded together (the CLI, the web component, the npm package, the pre-render). */
+export const CATALOGS: Readonly<Record<Lang, Catalog>> = { zh, en };
+
+/** Every language's chapter page text (the CLI, the pre-render). */
+export const CHAPTERS: Readonly<Record<Lang, PageText>> = { zh: chapterZh, en: chapterEn };
