@@ -15,6 +15,8 @@ import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type PageText, storyCatalog } from "../content/types";
 import { runScenario, type Trace } from "../engine";
 import { formatName } from "../formats";
+import type { CheckProblem } from "../formats/check";
+import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import { Player, type PlayerHandle, type StepNote } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
@@ -179,6 +181,29 @@ export function App(props: {
     return page.importing.story(name, page.importing.summary(summary, formatName(summary.format)));
   }, [imported, scenario, lang, page]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
+  // "Would it replay?": the loaded transcript checked for the provider the reader chose (the checker loads then).
+  const [checked, setChecked] = useState<{
+    for: Loaded;
+    provider: CheckProvider;
+    problems: readonly CheckProblem[];
+  } | null>(null);
+  useEffect(() => {
+    const provider = state.checkFor;
+    if (imported === null || provider === null) return;
+    let current = true;
+    void import("../formats/check").then(({ checkReplay }) => {
+      if (current)
+        setChecked({
+          for: imported,
+          provider,
+          problems: checkReplay(imported.trace, provider, imported.summary.format),
+        });
+    });
+    return () => {
+      current = false;
+    };
+  }, [imported, state.checkFor]);
+  const check = checked !== null && checked.for === imported && checked.provider === state.checkFor ? checked : null;
   const notes = useMemo(
     () =>
       imported === null
@@ -186,8 +211,12 @@ export function App(props: {
         : [
             ...imported.problems.map((problem) => ({ step: problem.step, text: page.importing.problem(problem) })),
             ...imported.notes.map((note) => ({ step: note.step, text: page.importing.note(note) })),
+            ...(check?.problems ?? []).map((problem) => ({
+              step: problem.step,
+              text: page.importing.checkProblem(problem),
+            })),
           ],
-    [imported, page],
+    [imported, page, check],
   );
   const onLoaded = useCallback((loaded: Loaded) => dispatch({ type: "loaded", loaded }), []);
 
@@ -346,6 +375,47 @@ export function App(props: {
               <button type="button" className="page-button" onClick={() => dispatch({ type: "leaveTranscript" })}>
                 {page.importing.back}
               </button>
+              <p>
+                <label>
+                  {page.importing.checkLabel}{" "}
+                  <select
+                    value={state.checkFor ?? ""}
+                    onChange={(event) =>
+                      dispatch({
+                        type: "checkFor",
+                        provider: isCheckProvider(event.target.value) ? event.target.value : null,
+                      })
+                    }
+                  >
+                    <option value="">{page.importing.checkNone}</option>
+                    {CHECK_PROVIDERS.map((provider) => (
+                      <option key={provider} value={provider}>
+                        {formatName(provider)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </p>
+              {check === null ? null : (
+                <div role="status" className="page-check">
+                  <p>
+                    {check.problems.length === 0
+                      ? page.importing.checkPassed(formatName(check.provider))
+                      : page.importing.checkFailed(check.problems.length, formatName(check.provider))}
+                  </p>
+                  {check.problems.length === 0 ? null : (
+                    <ul>
+                      {check.problems.map((problem) => (
+                        <li key={`${problem.rule}-${problem.path}`}>
+                          <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
+                          {": "}
+                          {page.importing.checkProblem(problem)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
               {imported.problems.length === 0 ? null : (
                 <>
                   <h3>{page.importing.problemsHeading}</h3>

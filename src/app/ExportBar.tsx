@@ -2,10 +2,11 @@
  * The chapter page's export bar: the current trace as JSON (the neutral trace, or the whole run as a transcript in
  * a provider's format, which the import reads back) and a link to the current step of a built-in scenario.
  */
-import { type RefObject, useId, useState } from "react";
+import { type RefObject, useEffect, useId, useState } from "react";
 import type { ExportText } from "../content/types";
 import type { Trace } from "../engine";
-import { FORMATS, type FormatId } from "../formats";
+import { FORMATS, type FormatId, formatName } from "../formats";
+import type { Loss } from "../formats/loss";
 import type { PlayerHandle } from "../player";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 
@@ -44,6 +45,19 @@ export function ExportBar(props: {
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const ids = { format: useId(), link: useId() };
+  // What the chosen format cannot carry, shown before the download (the writers load on first use).
+  const [losses, setLosses] = useState<{ format: FormatId; list: readonly Loss[] } | null>(null);
+  useEffect(() => {
+    if (format === "neutral") return;
+    let current = true;
+    void import("../formats/loss").then(({ lossesIn }) => {
+      if (current) setLosses({ format, list: lossesIn(format, trace) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [format, trace]);
+  const shownLosses = format === "neutral" || losses?.format !== format ? null : losses.list;
 
   const onDownload = () => {
     if (format === "neutral") {
@@ -51,7 +65,11 @@ export function ExportBar(props: {
       return;
     }
     void import("../formats/wire").then(({ wireTranscript }) => {
-      download(`${name}.${format}.json`, `${JSON.stringify(wireTranscript(format, trace), null, 2)}\n`);
+      const written = wireTranscript(format, trace);
+      // A Claude Code session log is JSON Lines, as Claude Code writes it.
+      if (format === "claude-code" && Array.isArray(written))
+        download(`${name}.claude-code.jsonl`, `${written.map((line) => JSON.stringify(line)).join("\n")}\n`);
+      else download(`${name}.${format}.json`, `${JSON.stringify(written, null, 2)}\n`);
     });
   };
   const onCopy = () => {
@@ -68,9 +86,9 @@ export function ExportBar(props: {
     <section className="page-export" aria-label={text.label}>
       <label htmlFor={ids.format}>{text.format}</label>{" "}
       <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as FormatId)}>
-        {FORMATS.map(({ id, name: formatName }) => (
+        {FORMATS.map(({ id, name: shown }) => (
           <option key={id} value={id}>
-            {id === "neutral" ? text.neutral : text.transcript(formatName)}
+            {id === "neutral" ? text.neutral : text.transcript(shown)}
           </option>
         ))}
       </select>{" "}
@@ -83,6 +101,22 @@ export function ExportBar(props: {
         <button type="button" className="page-button" onClick={onCopy}>
           {text.copyLink}
         </button>
+      )}
+      {shownLosses === null ? null : (
+        <div className="page-note" role="note">
+          {shownLosses.length === 0 ? (
+            <p>{text.noLoss(formatName(format))}</p>
+          ) : (
+            <>
+              <p>{text.lossHeading(formatName(format))}</p>
+              <ul>
+                {shownLosses.map((loss) => (
+                  <li key={loss.feature}>{text.loss(loss)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       )}
       {link === null ? null : (
         <p>

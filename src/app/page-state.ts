@@ -4,6 +4,7 @@
  * page can make is one action here; the URL follows the state in one effect (App.tsx).
  */
 import { DEFAULT_LANG, type Lang } from "../content/languages";
+import type { CheckProvider } from "../formats/check";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import type { LoadFailure } from "./FailureNote";
 import type { PageLanguage } from "./languages";
@@ -28,6 +29,8 @@ export interface PageState {
   /** The URL asked for a scenario that does not exist (the default is shown). */
   readonly unknownScenario: boolean;
   readonly transcriptProblem: TranscriptProblem | null;
+  /** The provider a loaded transcript is checked for ("would it replay?"), if the reader chose one. */
+  readonly checkFor: CheckProvider | null;
 }
 
 export type PageAction =
@@ -39,7 +42,8 @@ export type PageAction =
   /** `fromUrl`: the transcript the page's link names (`?transcript=`), opened at the link's step. */
   | { readonly type: "loaded"; readonly loaded: Loaded; readonly fromUrl?: boolean }
   | { readonly type: "transcriptFailed"; readonly problem: TranscriptProblem }
-  | { readonly type: "leaveTranscript" };
+  | { readonly type: "leaveTranscript" }
+  | { readonly type: "checkFor"; readonly provider: CheckProvider | null };
 
 /** The page as it opens (and as it is pre-rendered): the default scenario in `language`. */
 export const initialPageState = (language: PageLanguage): PageState => ({
@@ -51,6 +55,7 @@ export const initialPageState = (language: PageLanguage): PageState => ({
   panelOpen: false,
   unknownScenario: false,
   transcriptProblem: null,
+  checkFor: null,
 });
 
 export function pageReducer(state: PageState, action: PageAction): PageState {
@@ -79,11 +84,14 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
         urlStep: action.fromUrl === true,
         panelOpen: false,
         transcriptProblem: null,
+        checkFor: null,
       };
     case "transcriptFailed":
       return { ...state, transcriptProblem: action.problem };
     case "leaveTranscript":
-      return { ...state, imported: null, figure: state.figure + 1, urlStep: false };
+      return { ...state, imported: null, figure: state.figure + 1, urlStep: false, checkFor: null };
+    case "checkFor":
+      return { ...state, checkFor: action.provider };
     default: {
       const never: never = action;
       return never;

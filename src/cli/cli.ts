@@ -1,9 +1,12 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
 import { catalogs, chapters, DEFAULT_LANG, isLang, LANGS, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
-import { demoReport, runScenario, selfTest } from "../engine";
+import { demoReport, runScenario, selfTest, type Trace } from "../engine";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
+import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider } from "../formats/check";
 import { importTranscript, MAX_ERRORS } from "../formats/import";
+import { lossesIn } from "../formats/loss";
+import { wireTranscript } from "../formats/wire";
 import { SCENARIOS } from "../scenarios";
 import { isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 
@@ -12,18 +15,30 @@ const isFormat = isFormatId;
 
 const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang ${LANGS.join("|")}]]
        npm run --silent demo -- --import FILE [--format ${FORMAT_IDS.join("|")}]
+       npm run --silent demo -- (--scenario ID | --import FILE) --export ${FORMAT_IDS.join("|")}
+       npm run --silent demo -- --check FILE --for ${CHECK_PROVIDERS.join("|")}
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
   --lang <${LANGS.join("|")}>      language of labels and keys (default ${DEFAULT_LANG})
   --import <file>     a transcript (a request or response body, or a list of messages / input items) as a
                       neutral trace on stdout; exit 0 with no problems, 1 with problems (listed on stderr),
                       2 when it cannot be imported (why on stderr, nothing on stdout)
-  --format <format>   the transcript's format (default: detected)`;
+  --format <format>   the transcript's format (default: detected)
+  --export <format>   the whole run in that format on stdout (a Claude Code log as JSON Lines); what the
+                      format cannot carry is listed on stderr
+  --check <file>      would a request made of this history be accepted by the provider named by --for?
+                      exit 0 if so; exit 1 and one line per problem, RULE_ID at PATH: explanation`;
 
 /** What the command was asked to do. */
 type Options =
-  | { readonly scenario: ScenarioId | null; readonly lang: Lang; readonly import?: undefined }
-  | { readonly import: string; readonly format: TranscriptFormat | undefined };
+  | { readonly check: string; readonly provider: CheckProvider; readonly import?: undefined }
+  | {
+      readonly scenario: ScenarioId | null;
+      readonly lang: Lang;
+      readonly import?: undefined;
+      readonly export?: FormatId;
+    }
+  | { readonly import: string; readonly format: TranscriptFormat | undefined; readonly export?: FormatId };
 
 /** Parse argv into options, or return the reason it cannot be parsed. */
 export function parseArgs(argv: readonly string[]): Options | { error: string } {
@@ -31,16 +46,35 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
   let lang: Lang = DEFAULT_LANG;
   let file: string | undefined;
   let format: TranscriptFormat | undefined;
+  let exported: FormatId | undefined;
+  let check: string | undefined;
+  let provider: CheckProvider | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[i + 1];
-    if (flag !== "--scenario" && flag !== "--lang" && flag !== "--import" && flag !== "--format") {
+    if (
+      flag !== "--scenario" &&
+      flag !== "--lang" &&
+      flag !== "--import" &&
+      flag !== "--format" &&
+      flag !== "--export" &&
+      flag !== "--check" &&
+      flag !== "--for"
+    ) {
       return { error: `unknown argument: ${flag}` };
     }
     if (value === undefined || value.startsWith("--")) return { error: `${flag} needs a value` };
     i += 1;
     if (flag === "--import") file = value;
-    else if (flag === "--format") {
+    else if (flag === "--check") check = value;
+    else if (flag === "--for") {
+      if (!isCheckProvider(value))
+        return { error: `unknown provider: ${value} (one of ${CHECK_PROVIDERS.join(", ")})` };
+      provider = value;
+    } else if (flag === "--export") {
+      if (!isFormat(value)) return { error: `unknown format: ${value}` };
+      exported = value;
+    } else if (flag === "--format") {
       if (!isFormat(value)) return { error: `unknown format: ${value}` };
       format = value;
     } else if (flag === "--scenario") {
@@ -51,12 +85,20 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
       lang = value;
     }
   }
+  if (check !== undefined || provider !== undefined) {
+    if (check === undefined || provider === undefined) return { error: "--check and --for go together" };
+    if (file !== undefined || scenario !== null || exported !== undefined || format !== undefined)
+      return { error: "--check FILE --for PROVIDER takes no other flag" };
+    return { check, provider };
+  }
+  const also = exported === undefined ? {} : { export: exported };
   if (file !== undefined) {
     if (scenario !== null) return { error: "--import and --scenario do not go together" };
-    return { import: file, format };
+    return { import: file, format, ...also };
   }
   if (format !== undefined) return { error: "--format goes with --import" };
-  return { scenario, lang };
+  if (exported !== undefined && scenario === null) return { error: "--export goes with --scenario or --import" };
+  return { scenario, lang, ...also };
 }
 
 /** The JSON a scenario run prints: the trace, told as the figure tells it (the scenario's story, then each step). */
@@ -146,11 +188,60 @@ function importReport(
   };
 }
 
+/**
+ * A run written in `format`: the transcript on stdout (a Claude Code log as JSON Lines, as Claude Code writes it),
+ * what the format cannot carry on stderr, one line each.
+ */
+function exportReport(trace: Trace, format: FormatId, before = ""): CliOutput {
+  const written = wireTranscript(format, trace);
+  const stdout =
+    format === "claude-code" && Array.isArray(written)
+      ? `${written.map((line) => JSON.stringify(line)).join("\n")}\n`
+      : `${JSON.stringify(written, null, 2)}\n`;
+  const { exporting } = chapters[TOOLING_LANG];
+  const name = formatName(format);
+  const losses = lossesIn(format, trace);
+  const lines =
+    losses.length === 0
+      ? [`${exporting.noLoss(name)}\n`]
+      : [`${exporting.lossHeading(name)}\n`, ...losses.map((loss) => `  ${exporting.loss(loss)}\n`)];
+  return { exitCode: 0, stdout, stderr: before + lines.join("") };
+}
+
+/** Check a transcript file for a provider: exit 0 when its rules accept a request made of it, else 1, one line per problem. */
+function checkReport(file: string, provider: CheckProvider, readFile: (path: string) => string): CliOutput {
+  const imported = importReport(file, undefined, readFile);
+  if (imported.exitCode === 2) return imported;
+  const { trace, format } = JSON.parse(imported.stdout) as { trace: Trace; format: FormatId };
+  const problems = checkReplay(trace, provider, format);
+  const name = baseName(file);
+  if (problems.length === 0)
+    return {
+      exitCode: 0,
+      stdout: `${name}: a request made of this history follows ${formatName(provider)}'s documented rules\n`,
+      stderr: "",
+    };
+  return {
+    exitCode: 1,
+    stdout: problems.map((p) => `${p.rule} at ${p.path}: ${p.explanation} (step ${p.step})\n`).join(""),
+    stderr: `${name}: ${problems.length} problem${problems.length === 1 ? "" : "s"} for ${formatName(provider)}\n`,
+  };
+}
+
 /** The whole command, minus the process: parse, run, format. `readFile` reads an --import file. */
 export function runCli(argv: readonly string[], readFile: (path: string) => string = () => ""): CliOutput {
   const options = parseArgs(argv);
   if ("error" in options) return { exitCode: 2, stdout: "", stderr: `${options.error}\n${USAGE}\n` };
-  if (options.import !== undefined) return importReport(options.import, options.format, readFile);
+  if ("check" in options) return checkReport(options.check, options.provider, readFile);
+  if (options.import !== undefined) {
+    const imported = importReport(options.import, options.format, readFile);
+    if (options.export === undefined || imported.exitCode === 2) return imported;
+    const { trace } = JSON.parse(imported.stdout) as { trace: Trace };
+    return exportReport(trace, options.export, imported.stderr);
+  }
+  if (options.export !== undefined && options.scenario !== null) {
+    return exportReport(runScenario(SCENARIOS[options.scenario].build(options.lang)), options.export);
+  }
   let report: unknown;
   if (options.scenario === null) {
     selfTest();

@@ -73,6 +73,37 @@ export const chapter = {
     linkLabel: "Link to this step",
     copied: "Link copied.",
     noLink: "A loaded transcript has no link: download its JSON instead.",
+    lossHeading: (formatName) => `What ${formatName} cannot carry, left out of the file:`,
+    loss: ({ feature, count, step }) =>
+      `${
+        {
+          system: count === 1 ? "the system note" : `${count} system notes`,
+          tool_declarations: count === 1 ? "the declaration of 1 tool" : `the declarations of ${count} tools`,
+          built_in_tools: count === 1 ? "1 built-in tool's declaration" : `${count} built-in tools' declarations`,
+          error_status:
+            count === 1
+              ? "the error mark of 1 tool result, its text kept"
+              : `the error marks of ${count} tool results, their text kept`,
+          reasoning:
+            count === 1
+              ? "1 reasoning part: thinking or its signature"
+              : `${count} reasoning parts: thinking or signatures`,
+          media: count === 1 ? "1 image, audio or document" : `${count} images, audio or documents`,
+          provider_tools:
+            count === 1
+              ? "1 call or result of a tool the provider ran"
+              : `${count} calls and results of tools the provider ran`,
+          raw_arguments:
+            count === 1
+              ? "the text of 1 call's arguments that were not a JSON object"
+              : `the text of ${count} calls' arguments that were not JSON objects`,
+          unknown_parts:
+            count === 1
+              ? "1 part of a type the figure does not know"
+              : `${count} parts of types the figure does not know`,
+        }[feature]
+      } (from step ${step})`,
+    noLoss: (formatName) => `${formatName} carries the whole run.`,
   },
   importing: {
     open: "Load transcript",
@@ -104,11 +135,33 @@ export const chapter = {
     note: ({ kind, name }) =>
       kind === "provider_tool"
         ? `${name} was run by the provider inside this model call, not by the host`
-        : `“${name}” is a type the figure does not know: kept as a placeholder`,
+        : kind === "paired_by_order"
+          ? `this result of ${name} has no id: paired with the earliest call of ${name} still without a result`
+          : `“${name}” is a type the figure does not know: kept as a placeholder`,
     summary: ({ shape, messages, toolCalls }, format) =>
       `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages} message${messages === 1 ? "" : "s"}, ${toolCalls} tool call${toolCalls === 1 ? "" : "s"}`,
     more: (count) => `and ${count} more`,
     goToStep: (step) => `step ${step}`,
+    checkLabel: "Would it replay? Check for",
+    checkNone: "(choose a provider)",
+    checkPassed: (provider) => `A request made of this history follows ${provider}'s documented rules.`,
+    checkFailed: (count, provider) =>
+      `${provider} would refuse a request made of this history: ${count} problem${count === 1 ? "" : "s"}.`,
+    checkProblem: ({ rule, callId, path }) =>
+      `${
+        {
+          call_without_result: `${callId} has no result before the model's next turn`,
+          result_not_right_after_call: `the result of ${callId} is not where this provider wants it: right after its call, first in the next turn`,
+          result_without_call: `the result for ${callId} answers no call of the turn before it (or its call was answered already)`,
+          duplicate_call_id: `the call id ${callId} is used twice`,
+          first_message_not_user: "the conversation starts with the model's turn, not the user's",
+          result_turn_has_other_content: "a turn that returns tool results also holds the user's text",
+          tools_not_declared: "the history has tool calls, but no tools are declared",
+          arguments_not_object: `the arguments of ${callId} are not a JSON object`,
+          thinking_not_kept: `the turn that calls ${callId} has thinking without its signature`,
+          thought_signature_not_kept: `the turn that calls ${callId} has no thought signature`,
+        }[rule]
+      } (${rule} at ${path})`,
     story: (name, summary) => ({
       name,
       kicker: "Loaded transcript",

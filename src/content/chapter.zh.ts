@@ -59,6 +59,22 @@ export const chapter = {
     linkLabel: "这一步的链接",
     copied: "链接已复制。",
     noLink: "载入的记录没有链接：可以下载它的 JSON。",
+    lossHeading: (formatName) => `${formatName} 无法承载、文件里不会有的内容：`,
+    loss: ({ feature, count, step }) =>
+      `${
+        {
+          system: `${count} 条系统说明`,
+          tool_declarations: `${count} 个工具的声明`,
+          built_in_tools: `${count} 个内置工具的声明`,
+          error_status: `${count} 个工具结果的错误标记，文字保留`,
+          reasoning: `${count} 段推理：思考内容或其签名`,
+          media: `${count} 个图片、音频或文档`,
+          provider_tools: `${count} 个由服务方执行的工具调用或结果`,
+          raw_arguments: `${count} 个调用里不是 JSON 对象的参数原文`,
+          unknown_parts: `${count} 个本图不认识类型的内容`,
+        }[feature]
+      }（从第 ${step} 步起）`,
+    noLoss: (formatName) => `${formatName} 能承载整次运行。`,
   },
   importing: {
     open: "载入记录",
@@ -90,11 +106,32 @@ export const chapter = {
     note: ({ kind, name }) =>
       kind === "provider_tool"
         ? `${name} 由模型服务方在这次模型调用内部执行，不是宿主执行的`
-        : `“${name}”是本图不认识的类型：以占位符保留`,
+        : kind === "paired_by_order"
+          ? `这条 ${name} 的结果没有 ID：按顺序配给最早一个还没有结果的 ${name} 调用`
+          : `“${name}”是本图不认识的类型：以占位符保留`,
     summary: ({ shape, messages, toolCalls }, format) =>
       `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages} 条消息，${toolCalls} 个工具调用`,
     more: (count) => `另有 ${count} 条`,
     goToStep: (step) => `第 ${step} 步`,
+    checkLabel: "能否重放？按此服务方检查",
+    checkNone: "（选择服务方）",
+    checkPassed: (provider) => `用这段历史组成的请求符合 ${provider} 的文档规则。`,
+    checkFailed: (count, provider) => `${provider} 会拒绝用这段历史组成的请求：${count} 个问题。`,
+    checkProblem: ({ rule, callId, path }) =>
+      `${
+        {
+          call_without_result: `${callId} 在模型下一轮之前没有结果`,
+          result_not_right_after_call: `${callId} 的结果不在这家服务方要求的位置：应紧跟在调用之后、位于下一轮的最前面`,
+          result_without_call: `${callId} 的结果没有对应上一轮的调用（或它的调用已经有过结果）`,
+          duplicate_call_id: `调用 ID ${callId} 用了两次`,
+          first_message_not_user: "对话以模型的一轮开头，而不是用户的",
+          result_turn_has_other_content: "回填工具结果的那一轮里还有用户的文字",
+          tools_not_declared: "历史里有工具调用，但没有声明任何工具",
+          arguments_not_object: `${callId} 的参数不是 JSON 对象`,
+          thinking_not_kept: `调用 ${callId} 的那一轮有思考内容，却没有它的签名`,
+          thought_signature_not_kept: `调用 ${callId} 的那一轮没有思考签名`,
+        }[rule]
+      }（${rule}，位置 ${path}）`,
     story: (name, summary) => ({
       name,
       kicker: "载入的记录",

@@ -19,7 +19,9 @@ import type {
   ValidationRule,
   ValidationStep,
 } from "../engine";
+import type { CheckProblem } from "../formats/check";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
+import type { Loss } from "../formats/loss";
 import { type StepFacts, stepFacts } from "./facts";
 import type { Lang } from "./languages";
 
@@ -285,6 +287,12 @@ export interface ExportText {
   readonly linkLabel: string;
   readonly copied: string;
   readonly noLink: string;
+  /** Above the list of what the chosen format cannot carry. */
+  readonly lossHeading: (formatName: string) => string;
+  /** One thing lost: what, how many, from which step. */
+  readonly loss: (loss: Loss) => string;
+  /** The chosen format carries the whole run. */
+  readonly noLoss: (formatName: string) => string;
 }
 
 /** The chapter page's transcript import: its panel, its messages, and the story of an imported run. */
@@ -316,6 +324,14 @@ export interface ImportText {
   /** The last line of a cut list of errors. */
   readonly more: (count: number) => string;
   readonly goToStep: (step: number) => string;
+  /** The "would this replay?" check of a loaded transcript: its picker's label and first option. */
+  readonly checkLabel: string;
+  readonly checkNone: string;
+  /** Its verdict: no problem, or how many. */
+  readonly checkPassed: (provider: string) => string;
+  readonly checkFailed: (count: number, provider: string) => string;
+  /** One problem, in words (the command line's explanation is English). */
+  readonly checkProblem: (problem: CheckProblem) => string;
   /** An imported run's story; `summary` is what was read, in words. */
   readonly story: (name: string, summary: string) => Story;
 }

@@ -48,7 +48,12 @@ export interface ToolResult {
  */
 export type MessagePart =
   | { readonly type: "text"; readonly text: string }
-  | { readonly type: "reasoning"; readonly text: string; readonly redacted: boolean }
+  /**
+   * The model's reasoning; `signed` when the transcript kept the provider's opaque state with it (Anthropic's
+   * thinking `signature` or redacted `data`, Gemini's `thoughtSignature`, Bedrock's reasoning `signature`), which
+   * some providers want back unchanged with the turn's tool calls.
+   */
+  | { readonly type: "reasoning"; readonly text: string; readonly redacted: boolean; readonly signed?: true }
   | { readonly type: "tool_call"; readonly callId: string }
   | { readonly type: "provider_tool"; readonly id: string; readonly name: string; readonly input: string }
   | { readonly type: "provider_result"; readonly id: string; readonly name: string; readonly content: string }

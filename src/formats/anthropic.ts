@@ -129,8 +129,22 @@ function blockParts(block: unknown, at: string): MessagePart {
   const type = needString(block, "type", at);
   const b = block as Record<string, unknown>;
   if (type === "text") return { type: "text", text: needString(b, "text", at) };
-  if (type === "thinking") return { type: "reasoning", text: str(b, "thinking") ?? "", redacted: false };
-  if (type === "redacted_thinking") return { type: "reasoning", text: "", redacted: true };
+  if (type === "thinking") {
+    const signed = (str(b, "signature") ?? "") !== "";
+    return {
+      type: "reasoning",
+      text: str(b, "thinking") ?? "",
+      redacted: false,
+      ...(signed ? { signed: true as const } : {}),
+    };
+  }
+  if (type === "redacted_thinking")
+    return {
+      type: "reasoning",
+      text: "",
+      redacted: true,
+      ...((str(b, "data") ?? "") !== "" ? { signed: true as const } : {}),
+    };
   if (MEDIA.has(type)) return { type: "media", media: type };
   if (type === "server_tool_use" || type === "mcp_tool_use")
     return {
@@ -163,7 +177,11 @@ function resultText(content: unknown, at: string): string {
     .join("\n");
 }
 
-function readMessages(items: readonly unknown[], path: string, system: Message[]): Message[] {
+/**
+ * Anthropic messages read into neutral ones (after `system`'s): a user turn's tool results become tool messages,
+ * its other blocks user messages, in order. Also the Claude Code log's reader (./claude-code.ts).
+ */
+export function readMessages(items: readonly unknown[], path: string, system: Message[]): Message[] {
   const messages: Message[] = [...system];
   const names = new Map<string, string>();
   items.forEach((m, i) => {
@@ -293,6 +311,7 @@ function detect(data: unknown): number {
 /** The Anthropic Messages codec. */
 export const codec: Codec<"anthropic"> = {
   ...formatMeta("anthropic"),
+  carries: ["system", "tool_declarations", "error_status"],
   pairing: "tool_use.id ↔ tool_result.tool_use_id (the results of one turn together in the next user message)",
   detect,
   parse,

@@ -244,6 +244,7 @@ function detect(data: unknown): number {
 /** The OpenAI Chat Completions codec. */
 export const codec: Codec<"chat"> = {
   ...formatMeta("chat"),
+  carries: ["system", "tool_declarations", "raw_arguments"],
   pairing:
     'tool_calls[].id ↔ tool_call_id; a legacy function_call pairs with the next role "function" message of its name (ids function_call_N)',
   detect,

@@ -28,8 +28,11 @@ export interface ImportProblem {
 
 /** Something kept that the figure does not model, at the step whose message holds it. */
 export interface ImportNote {
-  /** `unknown_type`: a block or item type the reader does not know; `provider_tool`: a tool the provider ran. */
-  readonly kind: "unknown_type" | "provider_tool";
+  /**
+   * `unknown_type`: a block or item type the reader does not know; `provider_tool`: a tool the provider ran;
+   * `paired_by_order`: a result with no id (Gemini's is optional), paired with the earliest open call of its name.
+   */
+  readonly kind: "unknown_type" | "provider_tool" | "paired_by_order";
   /** The type's or the tool's name. */
   readonly name: string;
   readonly step: number;
@@ -63,6 +66,9 @@ export type ImportResult =
       readonly more: number;
     };
 
+/** The formats saved as JSON Lines, one value per line. */
+const LINE_FORMATS: readonly FormatId[] = ["claude-code"];
+
 /** At most this many errors are listed; the rest are counted. */
 export const MAX_ERRORS = 5;
 
@@ -79,7 +85,10 @@ const failure = (format: FormatId | null, errors: readonly ReadError[]): ImportR
   more: Math.max(0, errors.length - MAX_ERRORS),
 });
 
-/** Parse JSON text, naming what it is when it is not one JSON document (JSON Lines, a byte-order mark is fine). */
+/**
+ * Parse JSON text (a byte-order mark is fine). JSON Lines is read as the list of its values when a format that is
+ * saved as lines (a Claude Code session log) recognises them; otherwise it is named for what it is.
+ */
 function decode(source: string): { ok: true; data: unknown } | { ok: false; error: ReadError } {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   try {
@@ -97,11 +106,12 @@ function decode(source: string): { ok: true; data: unknown } | { ok: false; erro
         }
       }
       if (values.length > 0) {
+        if (LINE_FORMATS.some((id) => CODECS[id].detect(values) >= 8)) return { ok: true, data: values };
         const foreign = foreignFormat(values);
         return {
           ok: false,
           error: {
-            message: `this is JSON Lines (${values.length} JSON values, one per line)${foreign === null ? "" : `, it looks like ${foreign.name}, which is not read yet`}; the import reads one JSON document: ${READ_FORMATS}`,
+            message: `this is JSON Lines (${values.length} JSON values, one per line)${foreign === null ? "" : `, it looks like ${foreign.name}, which is not read yet`}; the import reads one JSON document, or a Claude Code session log as JSON Lines: ${READ_FORMATS}`,
             line: 2,
             column: 1,
           },
@@ -178,7 +188,10 @@ const noChanges: Step["fileChanges"] = Object.freeze([]);
  * of the transcript. The host's checks are not in a transcript, so there are no validation steps, and the outcome
  * is `not_recorded`; the counters count what the transcript holds, with no budget and no simulated writes.
  */
-function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: ImportProblem[]; notes: ImportNote[] } {
+export function toTrace(
+  neutral: Neutral,
+  name: string,
+): { trace: Trace; problems: ImportProblem[]; notes: ImportNote[] } {
   const { messages, tools } = neutral;
   const steps: Step[] = [];
   const problems: ImportProblem[] = [];
@@ -191,6 +204,7 @@ function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: Impo
   messages.forEach((m, i) => {
     if (m.role === "assistant") for (const c of m.toolCalls) lastProposedAt.set(c.callId, i);
   });
+  const byOrder = new Set(neutral.pairedByOrder ?? []);
   const freeText = new Set(tools.flatMap((t) => (t.builtIn === "custom" ? [t.name] : [])));
   let counters = { modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 };
   let contextEnd = 0;
@@ -295,6 +309,7 @@ function toTrace(neutral: Neutral, name: string): { trace: Trace; problems: Impo
         toolResult,
         call: call ?? { callId: m.callId, name: m.name, args: {} },
       });
+      if (byOrder.has(i)) notes.push({ kind: "paired_by_order", name: m.name, step: steps.length });
       if (pending !== undefined) {
         open.delete(m.callId);
         answered.set(m.callId, pending.call);

@@ -6,15 +6,28 @@
  * here. Adding a format is its module (src/formats/<id>.ts), a line here and a line in ./codecs.ts (the type
  * checker refuses one without the other), and its tests.
  */
-/** Every format, this figure's own (neutral) first: its id and its name, as the people who use it call it. */
+/**
+ * Every format, this figure's own (neutral) first: its id, its name as the people who use it call it, and whether
+ * it is a provider's request format (a body a host sends at a model call: the context panel's Format switch shows
+ * those; the others are ways runs are saved, read and written whole).
+ */
 export const FORMATS = [
-  { id: "neutral", name: "this figure's trace" },
-  { id: "chat", name: "OpenAI Chat Completions" },
-  { id: "responses", name: "OpenAI Responses" },
-  { id: "anthropic", name: "Anthropic Messages" },
+  { id: "neutral", name: "this figure's trace", request: true },
+  { id: "chat", name: "OpenAI Chat Completions", request: true },
+  { id: "responses", name: "OpenAI Responses", request: true },
+  { id: "anthropic", name: "Anthropic Messages", request: true },
+  { id: "gemini", name: "Google Gemini generateContent", request: true },
+  { id: "bedrock", name: "Amazon Bedrock Converse", request: true },
+  { id: "ai-sdk", name: "Vercel AI SDK", request: true },
+  { id: "otel-genai", name: "OpenTelemetry GenAI", request: false },
+  { id: "langchain", name: "LangChain messages_to_dict", request: false },
+  { id: "claude-code", name: "Claude Code", request: false },
 ] as const;
 
-/** A format's id: `neutral`, `chat`, `responses`, `anthropic`. */
+/** The formats the Format switch offers: the request formats. */
+export const REQUEST_FORMATS = FORMATS.filter((format) => format.request);
+
+/** A format's id: `neutral`, `chat`, `responses`, `anthropic`, `gemini`, … */
 export type FormatId = (typeof FORMATS)[number]["id"];
 
 /** Every format's id, in the registry's order. */

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import type { Message, ToolDeclaration, Trace } from "../engine";
 import { TraceSchema } from "../trace-format/schema";
+import { FEATURES } from "./features";
 import { formatMeta } from "./index";
 import { type Codec, field } from "./types";
 
@@ -15,6 +16,7 @@ const neutralRequest = (messages: readonly Message[], tools: readonly ToolDeclar
 /** The neutral codec: a trace in, the same trace out. */
 export const codec: Codec<"neutral"> = {
   ...formatMeta("neutral"),
+  carries: FEATURES,
   pairing: "toolCalls[].callId ↔ a tool message's callId",
   detect: (data) =>
     field(data, "version") !== undefined && Array.isArray(field(data, "steps")) && Array.isArray(field(data, "lanes"))

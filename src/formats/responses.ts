@@ -302,6 +302,7 @@ function detect(data: unknown): number {
 /** The OpenAI Responses codec. */
 export const codec: Codec<"responses"> = {
   ...formatMeta("responses"),
+  carries: ["system", "tool_declarations", "raw_arguments"],
   pairing: "function_call.call_id ↔ function_call_output.call_id (not the item id fc_…)",
   detect,
   parse,

@@ -3,7 +3,8 @@
  * it into the neutral trace's messages, how to write one step's request and the whole run in it, and how it pairs
  * a tool call with its result. The registry (./index.ts) lists the codecs; nothing else names a format.
  */
-import type { Message, Step, ToolDeclaration, Trace } from "../engine";
+import type { JsonObject, JsonValue, Message, Step, ToolDeclaration, Trace } from "../engine";
+import type { Feature } from "./features";
 
 /** What kind of document a transcript was: a request body, a bare list of messages or items, or a response body. */
 export type TranscriptShape = "request" | "messages" | "response";
@@ -13,6 +14,8 @@ export interface Neutral {
   readonly messages: readonly Message[];
   readonly tools: readonly ToolDeclaration[];
   readonly shape: TranscriptShape;
+  /** Indexes of results the format gave no id, paired by order and name (the import notes each). */
+  readonly pairedByOrder?: readonly number[];
 }
 
 /** Why a document could not be read: what, and where in it (a dotted path such as `messages.1.content.0.type`). */
@@ -41,6 +44,8 @@ export interface Codec<Id extends string = string> {
   readonly name: string;
   /** How a tool call and its result are paired in this format (for the docs and the import panel). */
   readonly pairing: string;
+  /** What of a run its writer carries (./loss.ts); the rest is listed as lost when a run is written in it. */
+  readonly carries: readonly Feature[];
   readonly detect: (data: unknown) => number;
   readonly parse: (data: unknown) => ParseResult;
   readonly request: (messages: readonly Message[], tools: readonly ToolDeclaration[]) => unknown;
@@ -48,6 +53,16 @@ export interface Codec<Id extends string = string> {
 }
 
 // ---- helpers the codecs share ------------------------------------------------------------------------------
+
+/** JSON as a request body holds it: the same values as the engine's, typed mutable as the SDKs' JSON types are. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON object as a request body holds it. */
+export type JsonRecord = { [key: string]: Json };
+
+/** The engine's (read-only) JSON, typed as a request body's: the same value, not a copy. */
+export const asJson = <T extends JsonValue>(value: T): T extends JsonObject ? JsonRecord : Json =>
+  value as unknown as T extends JsonObject ? JsonRecord : Json;
 
 /** A plain object, for reading untrusted JSON. */
 export const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -44,7 +44,12 @@ const toolResult = v.object({
 
 const part = v.variant("type", [
   v.object({ type: v.literal("text"), text: v.string() }),
-  v.object({ type: v.literal("reasoning"), text: v.string(), redacted: v.boolean() }),
+  v.object({
+    type: v.literal("reasoning"),
+    text: v.string(),
+    redacted: v.boolean(),
+    signed: v.optional(v.literal(true)),
+  }),
   v.object({ type: v.literal("tool_call"), callId: v.string() }),
   v.object({ type: v.literal("provider_tool"), id: v.string(), name: v.string(), input: v.string() }),
   v.object({ type: v.literal("provider_result"), id: v.string(), name: v.string(), content: v.string() }),

@@ -67,4 +67,32 @@ test.describe("export", () => {
     await page.goto(await link.inputValue());
     await expect(counterOf(page.locator(".alf-figure").first())).toHaveText("4 / 12");
   });
+
+  test("says, before the download, what the chosen format cannot carry", async ({ page }) => {
+    await page.goto("./?lang=en&scenario=unauthorized-tool");
+    const bar = page.getByRole("region", { name: "Export" });
+    const format = bar.getByLabel("Export format");
+    await format.selectOption({
+      label: "The whole run as OpenAI Chat Completions (every message, then the final reply)",
+    });
+    const note = bar.getByRole("note");
+    await expect(note).toContainText("What OpenAI Chat Completions cannot carry, left out of the file:");
+    await expect(note.getByRole("listitem")).toHaveText([
+      "the error mark of 1 tool result, its text kept (from step 4)",
+    ]);
+    await format.selectOption({ label: "The whole run as Anthropic Messages (every message, then the final reply)" });
+    await expect(note).toHaveText("Anthropic Messages carries the whole run.");
+    await format.selectOption({ label: "The whole run as Claude Code (every message, then the final reply)" });
+    await expect(note.getByRole("listitem")).toHaveText([
+      "the system note (from step 2)",
+      "the declarations of 2 tools (from step 2)",
+    ]);
+    const [log] = await Promise.all([
+      page.waitForEvent("download"),
+      bar.getByRole("button", { name: "Download JSON" }).click(),
+    ]);
+    expect(log.suggestedFilename()).toBe("unauthorized-tool.claude-code.jsonl");
+    await format.selectOption({ label: "The whole trace (neutral JSON, version 1)" });
+    await expect(note).toHaveCount(0);
+  });
 });

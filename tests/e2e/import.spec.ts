@@ -164,9 +164,73 @@ test.describe("loading a transcript", () => {
     await page.goto("./?lang=en&transcript=/transcripts/e2e-broken.json");
     await expect(page.getByRole("alert")).toContainText("not valid JSON (line 3, column 24)");
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
-    await page.goto("./?lang=zh&transcript=/transcripts/e2e-gemini.json");
-    await expect(page.getByRole("alert")).toContainText("Gemini generateContent contents, which is not read yet");
+    await page.goto("./?lang=zh&transcript=/transcripts/e2e-sweagent.json");
+    await expect(page.getByRole("alert")).toContainText("a SWE-agent trajectory history, which is not read yet");
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+  });
+
+  test("a Gemini request without ids: the result is paired by name and order, said at its step; its request shown as Gemini's", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en&transcript=/transcripts/e2e-gemini.json");
+    await expect(page.locator(".page-conditions")).toContainText(
+      "Google Gemini generateContent request, 4 messages, 1 tool call",
+    );
+    const fig = page.locator(".alf-figure").first();
+    await fig.focus();
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await expect(fig.locator(".alf-step-title")).toHaveText(
+      /Tool runs local_time; the host tags the result functionCall_1/,
+    );
+    await expect(fig).toContainText(
+      "this result of local_time has no id: paired with the earliest call of local_time still without a result",
+    );
+    // At the end, the request the next model call would get: the result in a user turn, Gemini's way.
+    await page.keyboard.press("End");
+    await fig.getByRole("combobox", { name: "Format" }).selectOption("gemini");
+    const wire = fig.locator("pre.alf-wire");
+    await expect(wire).toContainText('"functionResponse"');
+    await expect(wire).toContainText('"systemInstruction"');
+  });
+
+  test("file: a Claude Code session log (.jsonl) plays, the refused edit an error result", async ({ page }) => {
+    await page.goto("./?lang=en");
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("or choose a file").setInputFiles("tests/fixtures/transcripts/claude-code.jsonl");
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-imported")).toContainText("claude-code.jsonl");
+    await expect(page.locator(".page-conditions")).toContainText("Claude Code message list, 6 messages, 2 tool calls");
+    const fig = page.locator(".alf-figure").first();
+    await fig.focus();
+    await page.keyboard.press("End");
+    await expect(fig.locator(".alf-step-title")).toHaveText("10. The transcript ends here");
+    const results = fig.getByRole("group", { name: "Context" });
+    await expect(results).toContainText("Permission to edit config.txt was denied.");
+  });
+
+  test("would it replay? a loaded history checked for a provider: each problem at its step, linked and shown in the figure", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en&transcript=/transcripts/check-chat-result-late.json");
+    await expect(page.locator(".page-imported")).toContainText("check-chat-result-late.json");
+    const picker = page.getByLabel("Would it replay? Check for");
+    await picker.selectOption({ label: "OpenAI Chat Completions" });
+    const verdict = page.locator(".page-check");
+    await expect(verdict).toContainText(
+      "OpenAI Chat Completions would refuse a request made of this history: 1 problem.",
+    );
+    await expect(verdict.getByRole("listitem")).toHaveText([
+      "step 5: the result of call_a is not where this provider wants it: right after its call, first in the next turn (result_not_right_after_call at messages.4)",
+    ]);
+    await verdict.getByRole("link", { name: "step 5" }).click();
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText(/^5 \//);
+    await expect(fig).toContainText("result_not_right_after_call at messages.4");
+    await picker.selectOption({ label: "OpenAI Responses" });
+    await expect(verdict).toHaveText("A request made of this history follows OpenAI Responses's documented rules.");
+    await expect(fig).not.toContainText("result_not_right_after_call");
+    expect((await new AxeBuilder({ page }).include(".page-imported").analyze()).violations).toEqual([]);
   });
 
   test("?transcript= from another origin is refused with a notice", async ({ page }) => {

@@ -127,3 +127,54 @@ describe("npm run demo -- --import", () => {
     expect(runCli(["--format", "chat"]).exitCode).toBe(2);
   });
 });
+
+describe("npm run demo -- --export", () => {
+  it("prints a scenario's whole run in a format, and lists on stderr what the format cannot carry", () => {
+    const out = runCli(["--scenario", "unauthorized-tool", "--lang", "en", "--export", "chat"]);
+    expect(out.exitCode).toBe(0);
+    const body = JSON.parse(out.stdout);
+    expect(body.messages.find((m: { role: string }) => m.role === "tool")).toMatchObject({ tool_call_id: "call_1" });
+    expect(out.stderr).toBe(
+      "What OpenAI Chat Completions cannot carry, left out of the file:\n  the error mark of 1 tool result, its text kept (from step 4)\n",
+    );
+    expect(runCli(["--scenario", "f22", "--export", "anthropic"]).stderr).toBe(
+      "Anthropic Messages carries the whole run.\n",
+    );
+  });
+
+  it("converts an imported transcript: what was read, then what is lost; a Claude Code log as JSON Lines", () => {
+    const source = JSON.stringify({
+      contents: [
+        { role: "user", parts: [{ text: "Weather in Lima?" }] },
+        {
+          role: "model",
+          parts: [
+            { thought: true, text: "Use the tool." },
+            { functionCall: { id: "w1", name: "weather", args: { city: "Lima" } } },
+          ],
+        },
+        { role: "user", parts: [{ functionResponse: { id: "w1", name: "weather", response: { sky: "clear" } } }] },
+      ],
+    });
+    const out = runCli(["--import", "run.json", "--export", "claude-code"], () => source);
+    expect(out.exitCode).toBe(0);
+    const lines = out.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.type)).toEqual(["user", "assistant", "user"]);
+    expect(lines[1].message.content).toContainEqual({
+      type: "tool_use",
+      id: "w1",
+      name: "weather",
+      input: { city: "Lima" },
+    });
+    expect(out.stderr).toContain("run.json: read Google Gemini generateContent request");
+    expect(out.stderr).toContain("1 reasoning part: thinking or its signature (from step 2)");
+  });
+
+  it("refuses --export without a run to export, and an unknown format", () => {
+    expect(runCli(["--export", "chat"]).stderr).toContain("--export goes with --scenario or --import");
+    expect(runCli(["--scenario", "f22", "--export", "fax"]).stderr).toContain("unknown format: fax");
+  });
+});

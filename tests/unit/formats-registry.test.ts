@@ -23,7 +23,9 @@ describe("the format registry", () => {
 
   it("is what the CLI's --format takes and lists", () => {
     for (const id of FORMAT_IDS) expect(isFormatId(id)).toBe(true);
-    expect(runCli(["--import", "x.json", "--format", "gemini"]).stderr).toContain(`--format ${FORMAT_IDS.join("|")}`);
+    expect(runCli(["--import", "x.json", "--format", "gemini-pro"]).stderr).toContain(
+      `--format ${FORMAT_IDS.join("|")}`,
+    );
   });
 
   it.each(FORMATS.map((f) => [f.id, f.name] as const))("is documented: %s has its section in docs/formats.md", (id) => {

@@ -45,7 +45,8 @@ describe("1. Anthropic thinking, redacted thinking, media, server tools and unkn
     expect(result.problems).toEqual([]);
     const assistant = result.trace.messages[1];
     expect(assistant).toMatchObject({ role: "assistant", toolCalls: [{ callId: "t1", name: "f", args: {} }] });
-    expect(partsOf(assistant)).toContainEqual({ type: "reasoning", text: "t", redacted: false });
+    // With its signature: the provider's opaque state, which a replay must send back (the part says it was kept).
+    expect(partsOf(assistant)).toContainEqual({ type: "reasoning", text: "t", redacted: false, signed: true });
     expect(result.trace.messages[2]).toMatchObject({ role: "tool", callId: "t1", content: "ok" });
   });
 
@@ -68,8 +69,9 @@ describe("1. Anthropic thinking, redacted thinking, media, server tools and unkn
       type: "reasoning",
       text: "The trip is tomorrow. I should see whether anything disrupts flights, then look up the weather.",
       redacted: false,
+      signed: true,
     });
-    expect(parts).toContainEqual(expect.objectContaining({ type: "reasoning", redacted: true }));
+    expect(parts).toContainEqual(expect.objectContaining({ type: "reasoning", redacted: true, signed: true }));
   });
 
   it("keeps the image and the document as media parts of the user message", () => {
@@ -300,16 +302,23 @@ describe("7. Errors that say what the document is", () => {
     expect(allText(r)).toContain("JSON Lines");
   });
 
-  it("names JSON Lines and the foreign format it looks like (a Claude Code log)", () => {
+  it("reads a Claude Code session log's JSON Lines, and names JSON Lines of a format it does not read", () => {
     const lines = [
       { type: "user", message: { role: "user", content: "list the files" }, sessionId: "s", uuid: "u1" },
       { type: "assistant", message: { role: "assistant", content: "README.md" }, sessionId: "s", uuid: "u2" },
     ]
       .map((line) => JSON.stringify(line))
       .join("\n");
-    const text = allText(failed(lines));
+    expect(imported(lines).format).toBe("claude-code");
+    const swe = [
+      { role: "assistant", content: "ls", message_type: "action" },
+      { role: "tool", content: "README.md", tool_call_ids: ["c1"], message_type: "observation" },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join("\n");
+    const text = allText(failed(swe));
     expect(text).toContain("JSON Lines");
-    expect(text).toContain("Claude Code");
+    expect(text).toContain("SWE-agent");
   });
 
   it("imports text that starts with a UTF-8 byte-order mark", () => {
@@ -318,53 +327,64 @@ describe("7. Errors that say what the document is", () => {
     expect(r.problems).toEqual([]);
   });
 
-  it("names Gemini as not read yet, and lists the formats that are", () => {
-    const text = allText(failed('{"contents":[{"role":"user","parts":[{"text":"hi"}]}]}'));
-    expect(text).toContain("Gemini");
+  it("names a SWE-agent history as not read yet, and lists the formats that are", () => {
+    const history = [
+      { role: "system", content: "You fix bugs.", message_type: "system_prompt" },
+      { role: "tool", content: "README.md", tool_call_ids: ["c1"], message_type: "observation" },
+    ];
+    const text = allText(failed(JSON.stringify(history)));
+    expect(text).toContain("SWE-agent");
     expect(text).toContain("not read yet");
-    expect(text).toContain("OpenAI Chat Completions");
+    for (const name of ["OpenAI Chat Completions", "Google Gemini", "Amazon Bedrock", "Vercel AI SDK", "LangChain"])
+      expect(text).toContain(name);
   });
 
-  it("names the AI SDK", () => {
-    const messages = [
-      { role: "user", content: "Weather in Kyiv?" },
-      {
-        role: "assistant",
-        content: [{ type: "tool-call", toolCallId: "c1", toolName: "get_weather", input: { city: "Kyiv" } }],
-      },
-      {
-        role: "tool",
-        content: [
-          { type: "tool-result", toolCallId: "c1", toolName: "get_weather", output: { type: "text", value: "12°C" } },
-        ],
-      },
-    ];
-    expect(allText(failed(JSON.stringify(messages)))).toContain("AI SDK");
-  });
-
-  it("names OpenTelemetry GenAI messages", () => {
-    const messages = [
-      { role: "user", parts: [{ type: "text", content: "Weather in Kyiv?" }] },
-      { role: "assistant", parts: [{ type: "tool_call", id: "c1", name: "get_weather", arguments: { city: "Kyiv" } }] },
-      { role: "tool", parts: [{ type: "tool_call_response", id: "c1", response: "12°C" }] },
-    ];
-    expect(allText(failed(JSON.stringify(messages)))).toContain("OpenTelemetry");
-  });
-
-  it("names a Claude Code log array", () => {
-    const log = [
-      { type: "user", message: { role: "user", content: "run the tests" }, sessionId: "s", uuid: "u1" },
-      {
-        type: "assistant",
-        message: {
+  it.each([
+    ["gemini", '{"contents":[{"role":"user","parts":[{"text":"hi"}]}]}'],
+    [
+      "ai-sdk",
+      JSON.stringify([
+        { role: "user", content: "Weather in Kyiv?" },
+        {
           role: "assistant",
-          content: [{ type: "tool_use", id: "toolu_t1", name: "Bash", input: { command: "npm test" } }],
+          content: [{ type: "tool-call", toolCallId: "c1", toolName: "get_weather", input: { city: "Kyiv" } }],
         },
-        sessionId: "s",
-        uuid: "u2",
-      },
-    ];
-    expect(allText(failed(JSON.stringify(log)))).toContain("Claude Code");
+        {
+          role: "tool",
+          content: [
+            { type: "tool-result", toolCallId: "c1", toolName: "get_weather", output: { type: "text", value: "12°C" } },
+          ],
+        },
+      ]),
+    ],
+    [
+      "otel-genai",
+      JSON.stringify([
+        { role: "user", parts: [{ type: "text", content: "Weather in Kyiv?" }] },
+        {
+          role: "assistant",
+          parts: [{ type: "tool_call", id: "c1", name: "get_weather", arguments: { city: "Kyiv" } }],
+        },
+        { role: "tool", parts: [{ type: "tool_call_response", id: "c1", response: "12°C" }] },
+      ]),
+    ],
+    [
+      "claude-code",
+      JSON.stringify([
+        { type: "user", message: { role: "user", content: "run the tests" }, sessionId: "s", uuid: "u1" },
+        {
+          type: "assistant",
+          message: {
+            role: "assistant",
+            content: [{ type: "tool_use", id: "toolu_t1", name: "Bash", input: { command: "npm test" } }],
+          },
+          sessionId: "s",
+          uuid: "u2",
+        },
+      ]),
+    ],
+  ] as const)("reads %s, which it used to name as not read", (format, text) => {
+    expect(imported(text).format).toBe(format);
   });
 
   it("returns at most five errors and counts the rest", () => {
@@ -663,11 +683,11 @@ describe("14. The CLI's --import", () => {
   it("exits 2 with nothing on stdout when the text cannot be imported", () => {
     const out = runCli(
       ["--import", "/some/abs/dir/run.json"],
-      () => '{"contents":[{"role":"user","parts":[{"text":"hi"}]}]}',
+      () => '[{"role":"tool","content":"README.md","tool_call_ids":["c1"],"message_type":"observation"}]',
     );
     expect(out.exitCode).toBe(2);
     expect(out.stdout).toBe("");
-    expect(out.stderr).toContain("Gemini");
+    expect(out.stderr).toContain("SWE-agent");
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type ToolResult,
   tokenPrefixSums,
 } from "../../engine";
-import { FORMATS, type FormatId } from "../../formats";
+import { type FormatId, REQUEST_FORMATS } from "../../formats";
 import { useCatalog } from "../catalog";
 import { CONTEXT_PAGE, LONG_TEXT } from "../limits";
 import { usePlayer, usePlayerStore } from "../store/context";
@@ -298,7 +298,7 @@ function FormatSwitch() {
       {text.ui.format}{" "}
       <select value={format} onChange={(event) => store.getState().setFormat(event.target.value as FormatId)}>
         {/* The registry's names (its codecs load only when a format is picked); the neutral one in the reader's words. */}
-        {FORMATS.map(({ id, name }) => (
+        {REQUEST_FORMATS.map(({ id, name }) => (
           <option key={id} value={id}>
             {id === "neutral" ? text.ui.neutralFormat : name}
           </option>

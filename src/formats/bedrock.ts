@@ -1,0 +1,268 @@
+/**
+ * Amazon Bedrock Converse: a request (`messages`, `system`, `toolConfig.tools[].toolSpec`, as the SDK's
+ * ConverseCommand input takes it), a bare message list, or a response body (`output.message`). A call is a
+ * `toolUse` block, its result a `toolResult` block in the next user message (`status: "error"` for a failed or
+ * refused call). Pairing: `toolUse.toolUseId` ↔ `toolResult.toolUseId`.
+ */
+import type { Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import { MODEL_PLACEHOLDER } from "./chat";
+import { formatMeta } from "./index";
+import {
+  assistantMessage,
+  declaration,
+  kindOf,
+  needArray,
+  needString,
+  placeholderText,
+  plainMessage,
+  reading,
+  refuse,
+  toolCall,
+} from "./read";
+import {
+  asJson,
+  type Codec,
+  compact,
+  field,
+  isRecord,
+  type JsonRecord,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+} from "./types";
+
+/** A Converse content block, as sent. */
+export type BedrockBlock =
+  | { text: string }
+  | { toolUse: { toolUseId: string; name: string; input: JsonRecord } }
+  | { toolResult: { toolUseId: string; content: { text: string }[]; status?: "success" | "error" } };
+
+/** A Converse message: the roles alternate, tool results go back in a user message. */
+export interface BedrockMessage {
+  role: "user" | "assistant";
+  content: BedrockBlock[];
+}
+
+/** A Converse request, as the SDK's ConverseCommand input (the REST body is the same without `modelId`, which is in the URL). */
+export interface BedrockRequest {
+  modelId: string;
+  system?: { text: string }[];
+  messages: BedrockMessage[];
+  toolConfig?: { tools: { toolSpec: { name: string; description: string; inputSchema: { json: JsonRecord } } }[] };
+}
+
+/**
+ * Bedrock Converse: system notes go to `system`; a call is a `toolUse` block with `toolUseId`; its result is a
+ * `toolResult` block with the same `toolUseId` in the next user message (results and user text of one turn
+ * together: the roles alternate), `status: "error"` for a refused call.
+ */
+export function bedrockRequest(messages: readonly Message[], tools: readonly ToolDeclaration[]): BedrockRequest {
+  const system = messages.flatMap((m) => (m.role === "system" ? [{ text: m.content }] : []));
+  const out: BedrockMessage[] = [];
+  const turn = (role: "user" | "assistant"): BedrockBlock[] => {
+    const last = out.at(-1);
+    if (last?.role === role) return last.content;
+    const content: BedrockBlock[] = [];
+    out.push({ role, content });
+    return content;
+  };
+  for (const m of messages) {
+    if (m.role === "system") continue;
+    if (m.role === "user") turn("user").push({ text: m.content });
+    else if (m.role === "assistant") {
+      const content = turn("assistant");
+      if (m.content !== null && m.content !== "") content.push({ text: m.content });
+      for (const call of m.toolCalls)
+        content.push({ toolUse: { toolUseId: call.callId, name: call.name, input: asJson(call.args) } });
+    } else {
+      turn("user").push({
+        toolResult: {
+          toolUseId: m.callId,
+          content: [{ text: m.content }],
+          ...(m.status === "error" ? { status: "error" as const } : {}),
+        },
+      });
+    }
+  }
+  const functions = tools.filter((t) => t.builtIn === undefined);
+  return {
+    modelId: MODEL_PLACEHOLDER,
+    ...(system.length === 0 ? {} : { system }),
+    messages: out,
+    ...(functions.length === 0
+      ? {}
+      : {
+          toolConfig: {
+            tools: functions.map((t) => ({
+              toolSpec: { name: t.name, description: t.description, inputSchema: { json: asJson(t.parameters) } },
+            })),
+          },
+        }),
+  };
+}
+
+// ---- reading -------------------------------------------------------------------------------------------------
+
+/** Block fields only Converse has, for detection. */
+const BEDROCK_FIELDS = ["toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent"];
+const MEDIA: Readonly<Record<string, string>> = { image: "image", document: "document", video: "video" };
+
+/** A block that is not a tool use or result, as a part. */
+function blockPart(block: Record<string, unknown>): MessagePart | null {
+  if (typeof block.text === "string") return block.text === "" ? null : { type: "text", text: block.text };
+  const reasoning = block.reasoningContent;
+  if (isRecord(reasoning)) {
+    const text = str(field(reasoning, "reasoningText"), "text");
+    return text === undefined
+      ? { type: "reasoning", text: "", redacted: true }
+      : { type: "reasoning", text, redacted: false };
+  }
+  for (const key of Object.keys(MEDIA)) if (isRecord(block[key])) return { type: "media", media: MEDIA[key] ?? key };
+  if (isRecord(block.cachePoint)) return null; // a caching marker, not content
+  const key = Object.keys(block)[0];
+  return key === undefined ? null : { type: "other", original: key };
+}
+
+/** A toolResult's content as text: its text and JSON blocks, a placeholder for anything else. */
+function resultText(content: unknown, at: string): string {
+  if (content === undefined) return "";
+  return needArray(content, at)
+    .map((block) => {
+      if (typeof field(block, "text") === "string") return str(block, "text") ?? "";
+      if (field(block, "json") !== undefined) return compact(field(block, "json"));
+      const key = isRecord(block) ? (Object.keys(block)[0] ?? "content") : "content";
+      return placeholderText(MEDIA[key] ?? key);
+    })
+    .join("\n");
+}
+
+function readMessages(items: readonly unknown[], path: string, system: readonly Message[]): Message[] {
+  const messages: Message[] = [...system];
+  const names = new Map<string, string>();
+  items.forEach((m, i) => {
+    const at = `${path}.${i}`.replace(/^\./, "");
+    if (!isRecord(m)) refuse(at, `expected a message object, got ${kindOf(m)}`);
+    const role = needString(m, "role", at);
+    if (role !== "user" && role !== "assistant")
+      refuse(`${at}.role`, `"${role}" is not a Converse role (user or assistant)`);
+    const blocks = needArray(m.content, `${at}.content`);
+    if (role === "assistant") {
+      const calls: ToolCall[] = [];
+      const parts: MessagePart[] = [];
+      blocks.forEach((block, j) => {
+        const blockAt = `${at}.content.${j}`;
+        if (!isRecord(block)) refuse(blockAt, `expected a content block, got ${kindOf(block)}`);
+        if (isRecord(block.toolUse)) {
+          const use = block.toolUse;
+          const call = toolCall(
+            needString(use, "toolUseId", `${blockAt}.toolUse`),
+            needString(use, "name", `${blockAt}.toolUse`),
+            field(use, "input") ?? {},
+          );
+          names.set(call.callId, call.name);
+          calls.push(call);
+          parts.push({ type: "tool_call", callId: call.callId });
+          return;
+        }
+        const part = blockPart(block);
+        if (part !== null) parts.push(part);
+      });
+      messages.push(assistantMessage(parts, calls));
+      return;
+    }
+    let pending: MessagePart[] = [];
+    const flush = () => {
+      if (pending.length > 0) messages.push(plainMessage("user", pending));
+      pending = [];
+    };
+    blocks.forEach((block, j) => {
+      const blockAt = `${at}.content.${j}`;
+      if (!isRecord(block)) refuse(blockAt, `expected a content block, got ${kindOf(block)}`);
+      if (isRecord(block.toolResult)) {
+        flush();
+        const result = block.toolResult;
+        const callId = needString(result, "toolUseId", `${blockAt}.toolResult`);
+        messages.push({
+          role: "tool",
+          callId,
+          name: names.get(callId) ?? "",
+          status: field(result, "status") === "error" ? "error" : "ok",
+          content: resultText(field(result, "content"), `${blockAt}.toolResult.content`),
+          replayed: false,
+        });
+        return;
+      }
+      const part = blockPart(block);
+      if (part !== null) pending.push(part);
+    });
+    flush();
+  });
+  return messages;
+}
+
+function readSystem(system: unknown): Message[] {
+  const text = list({ system }, "system").flatMap((block) =>
+    typeof field(block, "text") === "string" ? [str(block, "text") ?? ""] : [],
+  );
+  return text.length === 0
+    ? []
+    : [
+        plainMessage(
+          "system",
+          text.map((t) => ({ type: "text", text: t })),
+        ),
+      ];
+}
+
+function readTools(data: unknown): ToolDeclaration[] {
+  return list(field(data, "toolConfig"), "tools").flatMap((tool) => {
+    const spec = field(tool, "toolSpec");
+    if (!isRecord(spec) || typeof spec.name !== "string") return [];
+    return [declaration(spec.name, spec.description, field(field(spec, "inputSchema"), "json"))];
+  });
+}
+
+function parse(data: unknown): ParseResult {
+  return reading((): Neutral => {
+    if (Array.isArray(data)) return { messages: readMessages(data, "", []), tools: [], shape: "messages" };
+    const output = field(field(data, "output"), "message");
+    if (isRecord(output))
+      return { messages: readMessages([output], "output.message", []), tools: [], shape: "response" };
+    const messages = needArray(field(data, "messages"), "messages");
+    return {
+      messages: readMessages(messages, "messages", readSystem(field(data, "system"))),
+      tools: readTools(data),
+      shape: "request",
+    };
+  });
+}
+
+/** How much a document looks like Converse: `toolConfig`, `output.message`, its block fields, content as block lists. */
+function detect(data: unknown): number {
+  if (isRecord(field(field(data, "output"), "message")) && field(data, "stopReason") !== undefined) return 9;
+  if (isRecord(field(data, "toolConfig"))) return 9;
+  const items = Array.isArray(data) ? data : list(data, "messages");
+  let score = 0;
+  for (const m of items) {
+    for (const block of list(m, "content")) {
+      if (!isRecord(block)) continue;
+      if (BEDROCK_FIELDS.some((key) => block[key] !== undefined)) score = Math.max(score, 8);
+      // A text block without a type: Converse's, never Anthropic's or Chat's.
+      else if (typeof block.text === "string" && block.type === undefined) score = Math.max(score, 4);
+    }
+  }
+  return score;
+}
+
+/** The Amazon Bedrock Converse codec. */
+export const codec: Codec<"bedrock"> = {
+  ...formatMeta("bedrock"),
+  carries: ["system", "tool_declarations", "error_status"],
+  pairing: 'toolUse.toolUseId ↔ toolResult.toolUseId (in the next user message; status "error" for a failed call)',
+  detect,
+  parse,
+  request: bedrockRequest,
+  transcript: (trace: Trace) => bedrockRequest(runMessages(trace), trace.tools),
+};

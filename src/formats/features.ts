@@ -1,0 +1,35 @@
+/** What a run can hold that a format may not carry (see ./loss.ts). No imports: every codec names these. */
+
+/** A feature a run can have and a format may not carry. */
+export type Feature =
+  /** The model's reasoning (thinking, thought summaries, signatures): opaque provider state included. */
+  | "reasoning"
+  /** Images, audio and documents in messages. */
+  | "media"
+  /** Tools the provider ran inside a model call (web search, code execution), with their results. */
+  | "provider_tools"
+  /** Declarations of the provider's built-in tools. */
+  | "built_in_tools"
+  /** A tool result marked as an error (a refused or failed call). */
+  | "error_status"
+  /** The declarations of the host's tools. */
+  | "tool_declarations"
+  /** The host's system note. */
+  | "system"
+  /** Call arguments that are not a JSON object, kept as written. */
+  | "raw_arguments"
+  /** Content of a type the figure does not know, kept as a placeholder. */
+  | "unknown_parts";
+
+/** Every feature, in the order a report lists them. */
+export const FEATURES: readonly Feature[] = [
+  "system",
+  "tool_declarations",
+  "built_in_tools",
+  "error_status",
+  "reasoning",
+  "media",
+  "provider_tools",
+  "raw_arguments",
+  "unknown_parts",
+];

@@ -1,0 +1,72 @@
+/**
+ * What a run loses when it is written in a format: the features of the run (reasoning, media, provider-run tools,
+ * error statuses, …) that the format's writer cannot carry, each with how often it occurs and the first step where
+ * it shows. Each codec declares what it carries (`carries`); tests/unit/formats-loss.test.ts checks every
+ * declaration against a round trip, so the report is what a conversion really drops.
+ */
+import type { Trace } from "../engine";
+import { CODECS } from "./codecs";
+import { FEATURES, type Feature } from "./features";
+import type { FormatId } from "./index";
+
+export type { Feature } from "./features";
+export { FEATURES } from "./features";
+
+/** One thing a conversion drops: the feature, how many times the run has it, and the first step where it shows. */
+export interface Loss {
+  readonly feature: Feature;
+  readonly count: number;
+  /** 1-based: where it first shows (declarations and a leading system note: the first model call). */
+  readonly step: number;
+}
+
+/** The features a run has, each with its count and first step. */
+export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): Loss[] {
+  const found = new Map<Feature, { count: number; index: number }>();
+  const add = (feature: Feature, index: number, count = 1) => {
+    const seen = found.get(feature);
+    found.set(feature, { count: (seen?.count ?? 0) + count, index: Math.min(seen?.index ?? index, index) });
+  };
+  const declared = trace.tools.filter((t) => t.builtIn === undefined).length;
+  if (declared > 0) add("tool_declarations", 0, declared);
+  const builtIn = trace.tools.length - declared;
+  if (builtIn > 0) add("built_in_tools", 0, builtIn);
+  trace.messages.forEach((m, i) => {
+    if (m.role === "system") add("system", i);
+    if (m.role === "tool" && m.status === "error") add("error_status", i);
+    if (m.role === "assistant")
+      for (const call of m.toolCalls) if (call.rawArguments !== undefined) add("raw_arguments", i);
+    if (m.role === "tool") return;
+    for (const part of m.parts ?? []) {
+      if (part.type === "reasoning") add("reasoning", i);
+      else if (part.type === "media") add("media", i);
+      else if (part.type === "provider_tool" || part.type === "provider_result") add("provider_tools", i);
+      else if (part.type === "other") add("unknown_parts", i);
+    }
+  });
+  // Where a message shows: a result at its execution (a refusal's at its validation), the model's message at its model call (whose context ends
+  // before it), a user's at its task step; declarations and a leading system note at the first model call, the first
+  // step whose context holds them.
+  const stepOf = (index: number) => {
+    const m = trace.messages[index];
+    const step =
+      index === 0 || m === undefined
+        ? undefined
+        : m.role === "tool"
+          ? trace.steps.find(
+              (s) => (s.kind === "execution" || s.kind === "validation") && s.toolResult?.callId === m.callId,
+            )
+          : trace.steps.find((s) => s.contextEnd === index && (s.kind === "model_call" || s.kind === "task"));
+    return step?.number ?? trace.steps.find((s) => s.contextEnd > index)?.number ?? 1;
+  };
+  return FEATURES.flatMap((feature) => {
+    const seen = found.get(feature);
+    return seen === undefined ? [] : [{ feature, count: seen.count, step: stepOf(seen.index) }];
+  });
+}
+
+/** What writing `trace` in `format` drops: its features the format does not carry. */
+export function lossesIn(format: FormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Loss[] {
+  const carries = CODECS[format].carries;
+  return featuresOf(trace).filter((loss) => !carries.includes(loss.feature));
+}
