@@ -408,7 +408,7 @@ export function App(props: {
                       {check.problems.map((problem) => (
                         <li key={`${problem.rule}-${problem.path}`}>
                           <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
-                          {": "}
+                          {page.importing.stepSeparator}
                           {page.importing.checkProblem(problem)}
                         </li>
                       ))}
@@ -423,7 +423,7 @@ export function App(props: {
                     {imported.problems.map((problem) => (
                       <li key={`${problem.kind}-${problem.callId}-${problem.step}`}>
                         <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
-                        {": "}
+                        {page.importing.stepSeparator}
                         {page.importing.problem(problem)}
                       </li>
                     ))}

@@ -142,6 +142,7 @@ export const chapter = {
       `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages} message${messages === 1 ? "" : "s"}, ${toolCalls} tool call${toolCalls === 1 ? "" : "s"}`,
     more: (count) => `and ${count} more`,
     goToStep: (step) => `step ${step}`,
+    stepSeparator: ": ",
     checkLabel: "Would it replay? Check for",
     checkNone: "(choose a provider)",
     checkPassed: (provider) => `A request made of this history follows ${provider}'s documented rules.`,

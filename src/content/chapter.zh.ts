@@ -113,6 +113,7 @@ export const chapter = {
       `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages} 条消息，${toolCalls} 个工具调用`,
     more: (count) => `另有 ${count} 条`,
     goToStep: (step) => `第 ${step} 步`,
+    stepSeparator: "：",
     checkLabel: "能否重放？按此服务方检查",
     checkNone: "（选择服务方）",
     checkPassed: (provider) => `用这段历史组成的请求符合 ${provider} 的文档规则。`,

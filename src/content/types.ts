@@ -324,6 +324,8 @@ export interface ImportText {
   /** The last line of a cut list of errors. */
   readonly more: (count: number) => string;
   readonly goToStep: (step: number) => string;
+  /** Between a step's link and what is said of it ("step 5: …", 「第 5 步：…」). */
+  readonly stepSeparator: string;
   /** The "would this replay?" check of a loaded transcript: its picker's label and first option. */
   readonly checkLabel: string;
   readonly checkNone: string;

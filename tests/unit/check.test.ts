@@ -4,7 +4,7 @@
  * in the provider's request and its step; every built-in scenario, and its export in every format read back,
  * passes for every provider; the command line's exit codes and lines.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
 import { LANGS } from "../../src/content";
@@ -126,11 +126,15 @@ describe("what passes", () => {
     }
   });
 
-  it("a real recorded Anthropic request with two parallel calls, for every provider", () => {
-    const result = importTranscript(read("../shared/real-transcripts/05-anthropic-sdk-ts-toolrunner-parallel.json"));
-    if (!result.ok) throw new Error("not imported");
-    for (const provider of CHECK_PROVIDERS) expect(checkReplay(result.trace, provider, result.format)).toEqual([]);
-  });
+  // The shared transcripts sit beside the project, not in it: skipped where a checkout has none (a clean CI machine).
+  it.skipIf(!existsSync("../shared/real-transcripts"))(
+    "a real recorded Anthropic request with two parallel calls, for every provider",
+    () => {
+      const result = importTranscript(read("../shared/real-transcripts/05-anthropic-sdk-ts-toolrunner-parallel.json"));
+      if (!result.ok) throw new Error("not imported");
+      for (const provider of CHECK_PROVIDERS) expect(checkReplay(result.trace, provider, result.format)).toEqual([]);
+    },
+  );
 });
 
 describe("npm run demo -- --check FILE --for PROVIDER", () => {
