@@ -1,5 +1,5 @@
 import type { FinishStep } from "../engine";
-import type { StepFacts, TranscriptEnd } from "./facts";
+import { rpcOf, type StepFacts, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, resultLabel, type StepPhrases, stepWords } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -27,6 +27,14 @@ const TITLES: StepPhrases = {
   },
   execution: (step) => {
     return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
+  },
+  mcp_request: (step) => {
+    return `Host asks the MCP server: tools/call ${step.call.name}, request id ${rpcOf(step).id} for ${step.call.callId}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError
+      ? `MCP server answers request ${rpcOf(step).id} with isError; the host feeds it back as the error result of ${step.call.callId}`
+      : `MCP server answers request ${rpcOf(step).id}; the host feeds it back as the result of ${step.call.callId}`;
   },
   answer: () => {
     return "The model replies without a tool call";
@@ -98,6 +106,14 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   execution: (step, facts) => {
     return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
   },
+  mcp_request: (step, facts) => {
+    return `The tool lives in an MCP server, so the host does not run it itself: its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;
+  },
+  mcp_response: (step, facts) => {
+    return facts.mcpError
+      ? `The call reached the tool, and the tool failed: MCP reports that inside a successful response (isError: true), not as a JSON-RPC error. The host maps id ${facts.rpcId} back to ${step.call.callId} and passes the failure on as its error result, so the model can act on it.`
+      : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`;
+  },
   answer: () => {
     return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
   },
@@ -129,6 +145,12 @@ const ARROWS: StepPhrases = {
   execution: (step) => {
     return `result ${resultLabel(step.toolResult?.content ?? "")}`;
   },
+  mcp_request: (step) => {
+    return `tools/call #${rpcOf(step).id}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError ? `#${rpcOf(step).id} isError` : `result #${rpcOf(step).id}`;
+  },
   answer: (step) => {
     return `“${clip(step.text)}”`;
   },
@@ -144,7 +166,7 @@ const ARROWS: StepPhrases = {
 /** English catalog. */
 export const catalog = {
   lang: "en",
-  lanes: { user: "User", model: "Model", host: "Host", tool: "Tool" },
+  lanes: { user: "User", model: "Model", host: "Host", tool: "Tool", mcp: "MCP server" },
   rules: {
     well_formed: "call is well formed",
     tool_allowed: "tool is on the allowed list",
@@ -172,6 +194,9 @@ export const catalog = {
     disclaimer: "Simulated model and in-memory tools; not a measure of real agent performance",
   },
   ui: {
+    rpcMapping: (rpcId, callId) => `JSON-RPC request ${rpcId} ↔ ${callId}, kept by the host`,
+    rpcMessage: (direction) =>
+      direction === "request" ? "Sent to the MCP server (JSON-RPC):" : "Received from the MCP server (JSON-RPC):",
     figureKicker: "Animated figure",
     figureTitle: "Every step an agent loop really takes",
     figureLesson:

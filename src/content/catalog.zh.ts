@@ -1,5 +1,5 @@
 import type { FinishStep } from "../engine";
-import type { StepFacts, TranscriptEnd } from "./facts";
+import { rpcOf, type StepFacts, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, type FailureCaptions, resultLabel, type StepPhrases, stepWords } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -27,6 +27,14 @@ const TITLES: StepPhrases = {
   },
   execution: (step) => {
     return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
+  },
+  mcp_request: (step) => {
+    return `宿主请求 MCP 服务器：tools/call ${step.call.name}，请求 ID ${rpcOf(step).id} 对应 ${step.call.callId}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError
+      ? `MCP 服务器以 isError 回应请求 ${rpcOf(step).id}；宿主把它作为 ${step.call.callId} 的错误结果回填`
+      : `MCP 服务器回应请求 ${rpcOf(step).id}；宿主把它作为 ${step.call.callId} 的结果回填`;
   },
   answer: () => {
     return "模型的回复里没有工具调用";
@@ -110,6 +118,14 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   execution: (step, facts) => {
     return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
   },
+  mcp_request: (step, facts) => {
+    return `这个工具在 MCP 服务器里，宿主不自己执行它：宿主的 MCP 客户端发出一个 JSON-RPC tools/call 请求，用的是自己的请求 ID ${facts.rpcId}，不是模型的 call_id，并记下请求 ${facts.rpcId} 对应 ${step.call.callId}。这一跳模型完全看不到。`;
+  },
+  mcp_response: (step, facts) => {
+    return facts.mcpError
+      ? `调用到达了工具，工具执行失败：MCP 把这种失败放在一个成功的响应里（isError: true），而不是 JSON-RPC 错误。宿主把 ID ${facts.rpcId} 映射回 ${step.call.callId}，把失败作为它的错误结果交给模型，让模型据此应对。`
+      : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`;
+  },
   answer: () => {
     return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
   },
@@ -137,6 +153,12 @@ const ARROWS: StepPhrases = {
   execution: (step) => {
     return `结果 ${resultLabel(step.toolResult?.content ?? "")}`;
   },
+  mcp_request: (step) => {
+    return `tools/call #${rpcOf(step).id}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError ? `#${rpcOf(step).id} isError` : `结果 #${rpcOf(step).id}`;
+  },
   answer: (step) => {
     return `“${clip(step.text)}”`;
   },
@@ -148,7 +170,7 @@ const ARROWS: StepPhrases = {
 /** 中文: the default language, the chapter's. */
 export const catalog = {
   lang: "zh",
-  lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具" },
+  lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具", mcp: "MCP 服务器" },
   rules: {
     well_formed: "调用格式正确",
     tool_allowed: "工具在允许列表里",
@@ -177,6 +199,9 @@ export const catalog = {
     disclaimer: "模拟模型与内存工具，不代表真实Agent性能",
   },
   ui: {
+    rpcMapping: (rpcId, callId) => `JSON-RPC 请求 ${rpcId} ↔ ${callId}，由宿主保管`,
+    rpcMessage: (direction) =>
+      direction === "request" ? "发给 MCP 服务器的消息（JSON-RPC）：" : "MCP 服务器发回的消息（JSON-RPC）：",
     figureKicker: "动态图解",
     figureTitle: "Agent 循环里真正发生的每一步",
     figureLesson: "模型只提出调用；检查、执行、把结果交还模型、决定何时停止，都由宿主程序完成。",

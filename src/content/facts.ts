@@ -4,7 +4,14 @@
  * ever reaches the model, how a transcript ends). A language only words these; it never re-derives them, so a
  * third language is words, not a third copy of this logic.
  */
-import { appendedOf, feedsFirstResult, type Step, type Trace } from "../engine";
+import {
+  appendedOf,
+  feedsFirstResult,
+  type McpRequestStep,
+  type McpResponseStep,
+  type Step,
+  type Trace,
+} from "../engine";
 
 /** A result a model call appends to the context. */
 export interface FedResult {
@@ -30,6 +37,22 @@ export interface StepFacts {
   readonly resultReachesModel: boolean;
   /** At the end of an imported run: how the transcript ends. */
   readonly transcriptEnd: TranscriptEnd | null;
+  /** At an MCP hop: the host's JSON-RPC request id (its own, not the model's call_id). */
+  readonly rpcId: string | null;
+  /** At an MCP server's answer: the tool failed, reported inside a successful response (`isError: true`). */
+  readonly mcpError: boolean;
+}
+
+/** An MCP hop's JSON-RPC id, and whether the server's answer reports the tool's failure (`isError: true`). */
+export function rpcOf(step: McpRequestStep | McpResponseStep): { readonly id: string; readonly isError: boolean } {
+  const result = step.rpc.result;
+  const isError =
+    typeof result === "object" &&
+    result !== null &&
+    !Array.isArray(result) &&
+    "isError" in result &&
+    (result as { isError?: unknown }).isError === true;
+  return { id: String(step.rpc.id ?? ""), isError };
 }
 
 /**
@@ -44,6 +67,8 @@ export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts
     noOperationId: false,
     resultReachesModel: false,
     transcriptEnd: null as TranscriptEnd | null,
+    rpcId: null as string | null,
+    mcpError: false,
   };
   switch (step.kind) {
     case "task":
@@ -57,6 +82,18 @@ export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts
     case "validation":
       facts.noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
       break;
+    case "mcp_request":
+      facts.rpcId = rpcOf(step).id;
+      break;
+    case "mcp_response": {
+      facts.rpcId = rpcOf(step).id;
+      facts.mcpError = rpcOf(step).isError;
+      for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {
+        const m = trace.messages[i];
+        facts.resultReachesModel = m?.role === "tool" && m.callId === step.call.callId;
+      }
+      break;
+    }
     case "execution":
       // The result, when fed, comes after the context this step shows: look from there, not from the start (a
       // caption for every step of a long transcript stays linear).

@@ -237,6 +237,10 @@ export interface UiText {
   /** A cut text's button: show all `length` characters, or cut it again. */
   readonly showAll: (length: number) => string;
   readonly showLess: string;
+  /** At an MCP hop: the host's mapping between its JSON-RPC request id and the model's call_id. */
+  readonly rpcMapping: (rpcId: string, callId: string) => string;
+  /** Above the hop's JSON-RPC message. */
+  readonly rpcMessage: (direction: "request" | "response") => string;
 }
 
 /** The chapter page around the figure. */

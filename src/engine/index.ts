@@ -51,6 +51,8 @@ export type {
   FileStatus,
   FinishStep,
   Lane,
+  McpRequestStep,
+  McpResponseStep,
   Message,
   MessagePart,
   ModelCallStep,
@@ -75,6 +77,7 @@ export {
   feedsFirstResult,
   filesAt,
   LANES,
+  MCP_LANES,
   OUTCOMES,
   TRACE_VERSION,
 } from "./trace.ts";

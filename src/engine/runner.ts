@@ -11,6 +11,7 @@ import {
   type Counters,
   type FileStatus,
   LANES,
+  MCP_LANES,
   type Message,
   type Outcome,
   type Step,
@@ -193,6 +194,12 @@ export function runScenario(scenario: Scenario): Trace {
   let refusals = 0;
   /** How many calls the model has proposed in this run: the provider's call_id counter. */
   let proposed = 0;
+  /**
+   * The host's own JSON-RPC request ids with its MCP servers: the session's `initialize` (1) and `tools/list` (2)
+   * came before the task, so the first `tools/call` is 3.
+   */
+  let rpcId = 2;
+  const lanes = scenario.tools.some((tool) => tool.mcp !== undefined) ? MCP_LANES : LANES;
 
   type StepFields<S> = S extends Step ? Omit<S, "number" | "contextEnd" | "fileChanges" | "counters"> : never;
   const record = (fields: StepFields<Step>): void => {
@@ -215,7 +222,7 @@ export function runScenario(scenario: Scenario): Trace {
     return freeze({
       version: TRACE_VERSION,
       scenarioId: scenario.id,
-      lanes: LANES,
+      lanes,
       messages: freeze([...transcript]),
       files: freeze(Object.keys(scenario.files)),
       steps: freeze(steps),
@@ -323,7 +330,7 @@ export function runScenario(scenario: Scenario): Trace {
       record({
         kind: "validation",
         lane: "host",
-        edge: verdict === "approved" ? { from: "host", to: "tool" } : null,
+        edge: verdict === "approved" ? { from: "host", to: tool?.mcp === undefined ? "tool" : "mcp" } : null,
         callIds: freeze([callId]),
         toolResult: result,
         call,
@@ -331,7 +338,41 @@ export function runScenario(scenario: Scenario): Trace {
         verdict,
         errorCode,
       });
-      if (verdict === "approved" && tool !== null) {
+      if (verdict === "approved" && tool !== null && tool.mcp !== undefined) {
+        // The hop the model never sees: a JSON-RPC request with the host's own id, and the server's answer to it.
+        rpcId += 1;
+        const id = rpcId;
+        record({
+          kind: "mcp_request",
+          lane: "host",
+          edge: { from: "host", to: "mcp" },
+          callIds: freeze([callId]),
+          toolResult: null,
+          call,
+          rpc: freeze({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: call.args } }),
+        });
+        const output = tool.run(call.args, files);
+        // A tool's own failure comes back inside a successful response, marked isError (the spec's "tool
+        // execution error"), not as a JSON-RPC error: the host passes it on to the model as an error result.
+        result = freeze({ callId, name, status: output.status, content: output.content, replayed: false });
+        counters = freeze({ ...counters, toolExecutions: counters.toolExecutions + 1 });
+        record({
+          kind: "mcp_response",
+          lane: "mcp",
+          edge: { from: "mcp", to: "host" },
+          callIds: freeze([callId]),
+          toolResult: result,
+          call,
+          rpc: freeze({
+            jsonrpc: "2.0",
+            id,
+            result: {
+              content: [{ type: "text", text: output.content }],
+              ...(output.status === "error" ? { isError: true } : {}),
+            },
+          }),
+        });
+      } else if (verdict === "approved" && tool !== null) {
         const output = tool.run(call.args, files);
         result = freeze({ callId, name, status: output.status, content: output.content, replayed: false });
         if (operationId !== null) operations.set(operationId, { name, args: call.args, result });

@@ -81,6 +81,11 @@ export interface ToolDefinition {
   /** Whether the call stays inside what the task may touch. Checked only on well-formed args. */
   inScope(args: JsonObject): boolean;
   run(args: JsonObject, files: MemoryFiles): ToolOutput;
+  /**
+   * Where the tool lives when it is not the host's own: an MCP server, which the host asks with a JSON-RPC
+   * `tools/call` request; `run` is then what the server does.
+   */
+  readonly mcp?: { readonly server: string };
 }
 
 /** A relative path that stays inside the project: no root, no drive, no backslash, no `..` segment. */

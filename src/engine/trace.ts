@@ -6,10 +6,13 @@ import type { LoopErrorCode } from "./errors.ts";
 import type { JsonObject } from "./json.ts";
 
 /** Who acts in a step: the four swimlanes. */
-export type Lane = "user" | "model" | "host" | "tool";
+export type Lane = "user" | "model" | "host" | "tool" | "mcp";
 
-/** The lanes in the order they are drawn. */
+/** The lanes in the order they are drawn: the four every run has (an MCP server, when a run has one, is a fifth). */
 export const LANES: readonly Lane[] = ["user", "model", "host", "tool"];
+
+/** The lanes of a run whose host reaches a tool through an MCP server: the server's lane is drawn last. */
+export const MCP_LANES: readonly Lane[] = [...LANES, "mcp"];
 
 /** A tool call as the model proposes it. `callId` ties it to its result. */
 export interface ToolCall {
@@ -194,6 +197,28 @@ export interface ExecutionStep extends StepBase {
 }
 
 /**
+ * The host asks an MCP server to run an approved call: a JSON-RPC `tools/call` request with the host's own request
+ * id (`rpc.id`), not the model's call_id; the host keeps which call_id each request id stands for.
+ */
+export interface McpRequestStep extends StepBase {
+  readonly kind: "mcp_request";
+  readonly call: ToolCall;
+  /** The JSON-RPC message sent, as the MCP specification writes it. */
+  readonly rpc: JsonObject;
+}
+
+/**
+ * The MCP server answers the request with the same JSON-RPC id; the host turns the result (`isError` included)
+ * into the tool result it feeds back under the model's call_id.
+ */
+export interface McpResponseStep extends StepBase {
+  readonly kind: "mcp_response";
+  readonly call: ToolCall;
+  /** The JSON-RPC message received. */
+  readonly rpc: JsonObject;
+}
+
+/**
  * The model replies without a tool call (`finish_reason: "stop"`, `stop_reason: "end_turn"`): the loop's signal
  * to stop asking the model. Its "done" is still a claim, which the host checks against the environment.
  */
@@ -214,7 +239,16 @@ export interface FinishStep extends StepBase {
 }
 
 /** One step of a run: a tagged union on `kind`. */
-export type Step = TaskStep | ModelCallStep | ProposalStep | ValidationStep | ExecutionStep | AnswerStep | FinishStep;
+export type Step =
+  | TaskStep
+  | ModelCallStep
+  | ProposalStep
+  | ValidationStep
+  | ExecutionStep
+  | McpRequestStep
+  | McpResponseStep
+  | AnswerStep
+  | FinishStep;
 
 /** The kinds of step, for catalogs and exhaustive checks. */
 export type StepKind = Step["kind"];

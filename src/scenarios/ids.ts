@@ -12,6 +12,7 @@ export const SCENARIO_IDS = [
   "scope-violation",
   "missing-feedback",
   "claimed-done",
+  "mcp-hop",
 ] as const;
 
 /** The id of a built-in scenario. */

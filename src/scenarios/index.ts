@@ -10,6 +10,7 @@ import { experiment07 } from "./experiment-07";
 import { f22 } from "./f22";
 import { idempotentReplay } from "./idempotent-replay";
 import type { ScenarioId } from "./ids";
+import { mcpHop } from "./mcp-hop";
 import { missingFeedback } from "./missing-feedback";
 import { scopeViolation } from "./scope-violation";
 import type { ScenarioEntry } from "./types";
@@ -30,6 +31,7 @@ export const SCENARIOS: Readonly<Record<ScenarioId, ScenarioEntry>> = {
   "scope-violation": scopeViolation,
   "missing-feedback": missingFeedback,
   "claimed-done": claimedDone,
+  "mcp-hop": mcpHop,
 };
 
 /**

@@ -10,9 +10,9 @@ import * as v from "valibot";
 import {
   type CheckResult,
   FILE_STATES,
-  LANES,
   LOOP_ERROR_CODES,
   type LoopErrorCode,
+  MCP_LANES,
   OUTCOMES,
   TRACE_VERSION,
   type Trace,
@@ -25,7 +25,7 @@ const CHECK_RESULTS: readonly CheckResult[] = ["passed", "failed", "not_applicab
 const VERDICTS: readonly Verdict[] = ["approved", "replayed", "refused"];
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const lane = v.picklist(LANES);
+const lane = v.picklist(MCP_LANES);
 const json = v.record(v.string(), v.unknown());
 
 const toolCall = v.object({
@@ -95,6 +95,8 @@ const step = v.variant("kind", [
     errorCode: v.nullable(v.picklist(LOOP_ERROR_CODES as LoopErrorCode[])),
   }),
   v.object({ ...base, kind: v.literal("execution"), call: toolCall }),
+  v.object({ ...base, kind: v.literal("mcp_request"), call: toolCall, rpc: json }),
+  v.object({ ...base, kind: v.literal("mcp_response"), call: toolCall, rpc: json }),
   v.object({ ...base, kind: v.literal("answer"), text: v.string() }),
   v.object({
     ...base,

@@ -10,7 +10,7 @@ test.describe("scenarios on the chapter page", () => {
   test("the picker switches scenario: its own title, step count, URL and story", async ({ page }) => {
     await page.goto("./#step-3");
     const picker = page.getByRole("combobox", { name: "场景" });
-    await expect(picker.locator("option")).toHaveCount(7);
+    await expect(picker.locator("option")).toHaveCount(8);
     await expect(picker).toHaveValue("f22");
     await expect(counterOf(figure(page))).toHaveText("3 / 8");
 
@@ -182,5 +182,35 @@ test.describe("scenarios in the embed", () => {
       problems.length,
       ...problems.filter((p) => !/could not load scenario|ignored "step"|404/.test(p)),
     );
+  });
+});
+
+test.describe("the MCP hop", () => {
+  test("draws the MCP server as a fifth lane and shows the JSON-RPC message of each hop with the host's id mapping", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en&scenario=mcp-hop#step-9");
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText("9 / 16");
+    await expect(fig.getByRole("list", { name: "Lanes" }).getByRole("listitem")).toHaveText([
+      /^User/,
+      /^Model/,
+      /^Host/,
+      /^Tool/,
+      /^MCP server/,
+    ]);
+    await expect(fig.locator(".alf-step-title")).toHaveText(
+      "9. Host asks the MCP server: tools/call get_weather, request id 3 for call_2",
+    );
+    const rpc = fig.locator(".alf-rpc");
+    await expect(rpc).toContainText("JSON-RPC request 3 ↔ call_2, kept by the host");
+    await expect(rpc.locator("pre")).toContainText('"method": "tools/call"');
+    await fig.focus();
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press("ArrowRight");
+    await expect(fig.locator(".alf-step-title")).toHaveText(
+      "13. MCP server answers request 4 with isError; the host feeds it back as the error result of call_3",
+    );
+    await expect(rpc.locator("pre")).toContainText('"isError": true');
+    await expect(fig.getByRole("group", { name: "Context" })).not.toContainText("jsonrpc");
   });
 });

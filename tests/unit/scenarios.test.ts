@@ -14,7 +14,7 @@ const ofKind = <K extends Step["kind"]>(trace: Trace, kind: K) =>
   trace.steps.filter((s): s is Extract<Step, { kind: K }> => s.kind === kind);
 
 describe("the built-in scenarios", () => {
-  it("are seven, the default first, each built the same in both languages but for its words", () => {
+  it("are eight, the default first, each built the same in both languages but for its words", () => {
     expect(SCENARIO_IDS).toEqual([
       "f22",
       "experiment-07",
@@ -23,6 +23,7 @@ describe("the built-in scenarios", () => {
       "scope-violation",
       "missing-feedback",
       "claimed-done",
+      "mcp-hop",
     ]);
     for (const id of SCENARIO_IDS) {
       const [zh, en] = [run(id, "zh"), run(id, "en")];

@@ -1,7 +1,10 @@
 import { useId, useMemo, useState } from "react";
+import { rpcOf } from "../../content/facts";
 import {
   callText,
   type JsonValue,
+  type McpRequestStep,
+  type McpResponseStep,
   type Message,
   type MessagePart,
   type Step,
@@ -308,6 +311,21 @@ function FormatSwitch() {
   );
 }
 
+/** An MCP hop's JSON-RPC message, with the id mapping the host keeps (its request id ↔ the model's call_id). */
+function McpMessage(props: { step: McpRequestStep | McpResponseStep }) {
+  const { step } = props;
+  const text = useCatalog();
+  const id = rpcOf(step).id;
+  return (
+    <div className="alf-rpc">
+      <p className="alf-rpc-mapping">{text.ui.rpcMapping(id, step.call.callId)}</p>
+      <p className="alf-rpc-heading">{text.ui.rpcMessage(step.kind === "mcp_request" ? "request" : "response")}</p>
+      {/* Exact JSON text, never HTML. */}
+      <pre className="alf-wire alf-rpc-json">{JSON.stringify(step.rpc, null, 2)}</pre>
+    </div>
+  );
+}
+
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 export function StepPanels(props: { step: Step; tools: readonly ToolDeclaration[]; messages: readonly Message[] }) {
   const { step, tools, messages } = props;
@@ -389,6 +407,7 @@ export function StepPanels(props: { step: Step; tools: readonly ToolDeclaration[
             : shownCallIds.map((id) => <CallIdChip key={id} callId={id} label={text.ui.threadLabel(id)} />)}
         </OrNoneYet>
         <HostChecks step={step} />
+        {step.kind === "mcp_request" || step.kind === "mcp_response" ? <McpMessage step={step} /> : null}
       </Panel>
       <Panel heading={text.ui.resultHeading} className="alf-panel-result">
         <OrNoneYet>{shownResult === null ? null : <ResultText result={shownResult} />}</OrNoneYet>
