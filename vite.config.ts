@@ -300,7 +300,10 @@ export default defineConfig(({ mode }): UserConfig => {
           lib: { entry: "src/embed/package.ts", formats: ["es"], fileName: () => "index.js", cssFileName: "style" },
           rolldownOptions: {
             external: [/^react(-dom)?(\/.*)?$/, /^framer-motion(\/.*)?$/, /^zustand(\/.*)?$/],
-            output: { codeSplitting: false },
+            // A client boundary: the figure uses state and effects, so a React Server Components framework (a
+            // Next.js App Router page, a server component by default) must render it on the client. With the
+            // directive, a server component can import and render <AgentLoopFigure> as it is.
+            output: { codeSplitting: false, banner: '"use client";' },
           },
         },
       };

@@ -1,20 +1,28 @@
 /**
- * embed-host.js: put it on a page that frames embed.html (or embed-en.html), and every such iframe takes the
- * height of its figure, growing and shrinking with it. Dependency-free. It may load before or after the iframes: it asks each figure
- * for its height (`measure`), and figures also report their height by themselves when it changes.
+ * embed-host.js: put it on a page that frames embed.html (or another language's embed page), and every such iframe
+ * takes the height of its figure, growing and shrinking with it. Dependency-free. It may load before or after the
+ * iframes, once for a whole site: it asks each figure for its height (`measure`) when the script starts and whenever
+ * a figure frame loads (frames added later by a client-side navigation included), and figures also report their
+ * height by themselves when it changes. A figure frame is one whose page is an embed page under any path, served
+ * with or without `.html` (a clean-URL server's `…/embed-en`), or any iframe marked `data-agent-loop-figure`.
  */
 import { LANGS } from "../content/languages";
 import { embedPageFile } from "./pages";
 
 (() => {
   const PREFIX = "agent-loop-figure:";
-  // The figure's pages, one per language of the registry (./pages.ts).
-  const PAGES = new Set(LANGS.map(embedPageFile));
-  const pageOf = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
+  // The figure's pages, one per language of the registry (./pages.ts), with or without their extension.
+  const PAGES = new Set(LANGS.flatMap((lang) => [embedPageFile(lang), embedPageFile(lang).replace(/\.html$/, "")]));
+  const pageOf = (path: string): string => {
+    const trimmed = path.replace(/\/+$/, "");
+    return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+  };
   const MAX_HEIGHT = 100_000;
 
   const isFigureFrame = (element: Element): element is HTMLIFrameElement => {
-    if (!(element instanceof HTMLIFrameElement) || element.src === "") return false;
+    if (!(element instanceof HTMLIFrameElement)) return false;
+    if (element.hasAttribute("data-agent-loop-figure")) return true;
+    if (element.src === "") return false;
     try {
       return PAGES.has(pageOf(new URL(element.src, document.baseURI).pathname));
     } catch {

@@ -9,7 +9,7 @@ import { DEFAULT_LANG, languageOf } from "../content/languages";
 import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
-import { checkStep, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
+import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
 import { loadFigure } from "./packs";
 import "../player/player.css";
 import "./embed.css";
@@ -17,7 +17,7 @@ import "./embed.css";
 const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"] as const;
 
 async function start(): Promise<void> {
-  const params = new URLSearchParams(window.location.search);
+  const params = embedParams(window.location.search, window.location.hash);
   const container = document.getElementById("alf-embed");
   if (container === null) throw new Error("embed.html has no #alf-embed element");
   // The page's language (embed.html Chinese, embed-en.html English) is its first frame's, and the figure's

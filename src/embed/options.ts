@@ -95,6 +95,19 @@ export function optionWarning(name: string, expects: string): string {
   return `agent-loop-figure: ignored "${name}" (expected ${expects})`;
 }
 
+/**
+ * An embed page's parameters: the query's, and the fragment's for any the query lacks (`#step=3&lang=en`). The
+ * fragment survives what a query does not: clean-URL servers (`npx serve`, `docusaurus serve`) redirect
+ * `embed.html?step=3` to `embed` and drop the query, while a browser keeps the fragment across a redirect. A
+ * fragment that is not `name=value` pairs (`#top`) gives nothing.
+ * @example embedParams("?lang=en", "#step=3").get("step") // "3"
+ */
+export function embedParams(search: string, hash: string): { get: (name: string) => string | null } {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.includes("=") ? hash.replace(/^#/, "") : "");
+  return { get: (name) => query.get(name) ?? fragment.get(name) };
+}
+
 /** Read options from named raw values (URL parameters or attributes); `null` means not given. */
 export function readOptions(
   get: (name: OptionName) => string | null,

@@ -27,7 +27,7 @@ import {
 const ATTRIBUTES = ["step", "lang", "dwell", "theme", "controls", "scenario"] as const satisfies readonly OptionName[];
 
 const HOST_CSS = `
-:host { all: initial; display: block; contain: content; }
+:host { all: initial; display: block; contain: content; width: 100%; box-sizing: border-box; }
 :host([hidden]) { display: none; }
 `;
 

@@ -232,6 +232,45 @@ test.describe("auto-height with embed-host.js", () => {
     await expect.poll(() => heightOf(page)).toBeLessThan(narrow);
   });
 
+  test("a clean-URL server that drops the query: the fragment's options survive, and embed-host.js still sizes the frame", async ({
+    page,
+  }) => {
+    // As `npx serve` does: …/clean/embed?step=5 redirects to …/embed.html, without the query; a browser keeps the
+    // fragment across the redirect.
+    await page.route(`${FIGURE}/clean/embed?*`, (route) =>
+      route.fulfill({ status: 301, headers: { location: `${FIGURE}/embed.html` } }),
+    );
+    await page.route(`${FIGURE}/clean/embed-host.js`, (route) =>
+      route.fulfill({ status: 302, headers: { location: `${FIGURE}/embed-host.js` } }),
+    );
+    await openCourse(page, "?step=5#step=3&lang=en", "&hostScript=before", "clean/embed");
+    expect(await named(page, "ready")).toEqual([
+      { type: "agent-loop-figure:ready", version: 1, step: 3, total: 8, lang: "en" },
+    ]);
+    await expect.poll(async () => Math.abs((await heightOf(page)) - (await contentHeightOf(page)))).toBeLessThan(2);
+  });
+
+  test("sizes a figure frame added later (a client-side navigation), and one marked data-agent-loop-figure", async ({
+    page,
+  }) => {
+    await page.route(`${FIGURE}/renamed/figure.html`, (route) =>
+      route.fulfill({ status: 302, headers: { location: `${FIGURE}/embed-en.html?step=2` } }),
+    );
+    await openCourse(page, "?lang=en", "&hostScript=before");
+    await page.evaluate((src) => {
+      const frame = document.createElement("iframe");
+      frame.id = "later";
+      frame.setAttribute("data-agent-loop-figure", "");
+      frame.style.height = "120px";
+      frame.style.width = "100%";
+      // A page the host renamed: only the attribute says it is a figure.
+      frame.src = src;
+      document.body.append(frame);
+    }, `${FIGURE}/renamed/figure.html`);
+    const later = page.locator("#later");
+    await expect.poll(() => later.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(400);
+  });
+
   test("also works when the script loads after the figure (embed-en.html)", async ({ page }) => {
     await openCourse(page, "", "&hostScript=after&height=150", "embed-en.html");
     await expect(figureFrame(page).getByRole("button", { name: "Next" })).toBeVisible();
@@ -571,4 +610,23 @@ test.describe("accessibility of the embed routes", () => {
     await expect(page.locator("#second .alf-counter > [aria-hidden]").first()).toHaveText("1 / 8");
     expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   });
+});
+
+test.describe("containers that size their items to their content", () => {
+  for (const width of [375, 1280]) {
+    test(`the web component takes a figure's width in a centred grid and a flex column (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${COURSE}/hosts/shrink.html`);
+      for (const id of ["in-grid", "in-column"]) {
+        const figure = page.locator(`#${id}`);
+        await expect(figure.locator(".alf-figure")).toBeVisible();
+        const box = await figure.evaluate((element) => element.getBoundingClientRect().width);
+        // As wide as the window allows, up to a figure's 60 rem (960 px), and never wider than the window.
+        expect(box).toBeGreaterThanOrEqual(Math.min(960, width - 40));
+        expect(box).toBeLessThanOrEqual(width);
+      }
+    });
+  }
 });

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { checkStep, DEFAULT_OPTIONS, hydratesFirstFrame, parseOption, readOptions } from "../../src/embed/options";
+import {
+  checkStep,
+  DEFAULT_OPTIONS,
+  embedParams,
+  hydratesFirstFrame,
+  parseOption,
+  readOptions,
+} from "../../src/embed/options";
 
 const fromQuery = (query: string) => {
   const params = new URLSearchParams(query);
@@ -82,5 +89,16 @@ describe("which URLs hydrate an embed page's pre-rendered first frame", () => {
     for (const query of ["?lang=en", "?scenario=claimed-done", "?dwell=2", "?theme=dark", "?controls=minimal"]) {
       expect(hydratesFirstFrame(fromQuery(query).options, "zh")).toBe(false);
     }
+  });
+});
+
+describe("embedParams", () => {
+  it("reads the query, and the fragment for what the query lacks (a clean-URL redirect keeps only the fragment)", () => {
+    const params = embedParams("?lang=en", "#step=3&lang=zh");
+    expect(params.get("lang")).toBe("en");
+    expect(params.get("step")).toBe("3");
+    expect(params.get("dwell")).toBeNull();
+    expect(embedParams("", "#step-3").get("step")).toBeNull(); // an anchor, not parameters
+    expect(embedParams("", "").get("step")).toBeNull();
   });
 });
