@@ -5,6 +5,7 @@ import { runScenario, type Trace } from "../engine";
 import { Player, type PlayerProps } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { useFigureTheme } from "./useHostTheme";
 
 /**
  * The figure as one component: the player's props (controlled `step` + `onStepChange` or `defaultStep`, `dwell`,
@@ -32,12 +33,17 @@ export function ScenarioFigure(
 }
 
 /**
- * Figure F22 (or another built-in scenario), run by the engine and shown by the player.
+ * Figure F22 (or another built-in scenario), run by the engine and shown by the player. A client component (the
+ * package's entry starts with "use client"), so a React Server Components page can render it as it is. With
+ * `theme="auto"` (the default) it follows the host page's own theme when the page sets one — `data-theme` or a
+ * `dark` / `light` class on `<html>`, or a single `color-scheme` there — and the reader's system setting otherwise.
  * @example <AgentLoopFigure lang="en" defaultStep={3} onStepChange={(n) => console.log(n)} />
  */
 export function AgentLoopFigure(props: AgentLoopFigureProps) {
   const { scenario = DEFAULT_SCENARIO_ID, lang = DEFAULT_LANG, ...rest } = props;
   const entry = SCENARIOS[scenario];
   const trace = useMemo(() => runScenario(entry.build(lang)), [entry, lang]);
-  return <ScenarioFigure {...rest} trace={trace} story={entry.stories[lang]} text={catalogs[lang]} />;
+  // theme "auto" (the default) follows the host page when it says what it is (a site's dark-mode toggle).
+  const theme = useFigureTheme(props.theme);
+  return <ScenarioFigure {...rest} theme={theme} trace={trace} story={entry.stories[lang]} text={catalogs[lang]} />;
 }

@@ -55,6 +55,8 @@ export function EmbeddedFigure(props: {
     [scenario],
   );
   const figure = useRef<PlayerHandle>(null);
+  // The host page may set the theme after load (its own toggle, relayed by embed-host.js): `setTheme`.
+  const [theme, setTheme] = useState(options.theme);
   const langRef = useLatest(lang);
   const post = useCallback(
     <N extends FigureEventName>(name: N, fields: FigureEvents[N]) => {
@@ -108,6 +110,9 @@ export function EmbeddedFigure(props: {
         case "setLang":
           setLang(command.lang);
           break;
+        case "setTheme":
+          setTheme(command.theme);
+          break;
         case "measure":
           postHeight(true);
           break;
@@ -129,7 +134,7 @@ export function EmbeddedFigure(props: {
       {...(step === undefined ? {} : { defaultStep: step })}
       {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
       autoplay={options.autoplay}
-      theme={options.theme}
+      theme={theme}
       controls={options.controls}
       onLangChange={setLang}
       warmUp

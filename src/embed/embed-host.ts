@@ -7,6 +7,7 @@
  * with or without `.html` (a clean-URL server's `…/embed-en`), or any iframe marked `data-agent-loop-figure`.
  */
 import { LANGS } from "../content/languages";
+import { hostTheme, watchHostTheme } from "./host-theme";
 import { embedPageFile } from "./pages";
 
 (() => {
@@ -30,9 +31,13 @@ import { embedPageFile } from "./pages";
     }
   };
   const figureFrames = () => Array.from(document.querySelectorAll("iframe")).filter(isFigureFrame);
-  // "*": a sandboxed figure has an opaque origin, and `measure` carries nothing worth hiding.
-  const measure = (frame: HTMLIFrameElement) =>
+  // "*": a sandboxed figure has an opaque origin, and `measure` and a theme carry nothing worth hiding.
+  const tell = (frame: HTMLIFrameElement) => {
     frame.contentWindow?.postMessage({ type: `${PREFIX}measure`, version: 1 }, "*");
+    // A frame marked data-follow-theme takes the page's own theme (and `auto` when the page sets none).
+    if (frame.hasAttribute("data-follow-theme"))
+      frame.contentWindow?.postMessage({ type: `${PREFIX}setTheme`, version: 1, theme: hostTheme() ?? "auto" }, "*");
+  };
 
   window.addEventListener("message", (event) => {
     const data: unknown = event.data;
@@ -44,11 +49,14 @@ import { embedPageFile } from "./pages";
     if (frame !== undefined) frame.style.height = `${Math.ceil(height)}px`;
   });
   // Figures already there (the script came late), and every figure frame that loads from now on.
-  figureFrames().forEach(measure);
+  figureFrames().forEach(tell);
+  watchHostTheme(() => {
+    for (const frame of figureFrames()) if (frame.hasAttribute("data-follow-theme")) tell(frame);
+  });
   document.addEventListener(
     "load",
     (event) => {
-      if (event.target instanceof Element && isFigureFrame(event.target)) measure(event.target);
+      if (event.target instanceof Element && isFigureFrame(event.target)) tell(event.target);
     },
     true,
   );

@@ -29,7 +29,9 @@ export type FigureEventName = keyof FigureEvents;
 export type Command =
   | { readonly name: "goto"; readonly step: number }
   | { readonly name: "next" | "prev" | "play" | "pause" | "measure" }
-  | { readonly name: "setLang"; readonly lang: Lang };
+  | { readonly name: "setLang"; readonly lang: Lang }
+  /** The host page's theme (embed-host.js sends it for frames marked data-follow-theme), or `auto` again. */
+  | { readonly name: "setTheme"; readonly theme: "light" | "dark" | "auto" };
 
 /** Build an event message. */
 export function eventMessage<N extends FigureEventName>(name: N, fields: FigureEvents[N]) {
@@ -49,6 +51,10 @@ export function parseCommand(data: unknown): Command | null {
       return Number.isInteger(data.step) ? { name, step: data.step as number } : null;
     case "setLang":
       return isLang(data.lang) ? { name, lang: data.lang } : null;
+    case "setTheme":
+      return data.theme === "light" || data.theme === "dark" || data.theme === "auto"
+        ? { name, theme: data.theme }
+        : null;
     case "next":
     case "prev":
     case "play":

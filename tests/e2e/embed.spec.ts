@@ -630,3 +630,30 @@ test.describe("containers that size their items to their content", () => {
     });
   }
 });
+
+test.describe("following the host page's theme toggle", () => {
+  test("a web component with theme auto follows <html data-theme>, as a site's dark-mode toggle sets it", async ({
+    page,
+  }) => {
+    await page.goto(`${COURSE}/hosts/components.html`);
+    const root = page.locator("#second").locator(".alf-root");
+    await expect(root).toHaveAttribute("data-theme", "auto");
+    await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+    await expect(root).toHaveAttribute("data-theme", "dark");
+    await page.evaluate(() => document.documentElement.classList.add("light"));
+    await page.evaluate(() => document.documentElement.removeAttribute("data-theme"));
+    await expect(root).toHaveAttribute("data-theme", "light");
+  });
+
+  test("an iframe marked data-follow-theme takes the page's theme from embed-host.js, and its changes", async ({
+    page,
+  }) => {
+    await openCourse(page, "?lang=en", "&hostScript=before&followTheme");
+    const root = figureFrame(page).locator(".alf-root");
+    await expect(root).toHaveAttribute("data-theme", "auto");
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
+    await expect(root).toHaveAttribute("data-theme", "dark");
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await expect(root).toHaveAttribute("data-theme", "auto");
+  });
+});
