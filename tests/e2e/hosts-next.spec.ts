@@ -1,0 +1,167 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "./fixtures";
+
+// A course site on Next.js (App Router), as a course author makes it: the packed package installed into a minimal
+// app, rendered from a page that is a server component (Next's default), under a base path, built with `next
+// build` and served with `next start`. Slow (an npm install and a production build), so it runs once, serially.
+test.describe.configure({ mode: "serial", timeout: 600_000 });
+
+const NEXT = "16.4.6";
+const PORT = 4330;
+const root = resolve(import.meta.dirname, "../..");
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+
+const LAYOUT = `export const metadata = { title: "A course on Next.js" };
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}
+`;
+
+// No "use client" here: the page is a server component, and the package's own directive makes the figure a client one.
+const PAGE = `import { AgentLoopFigure } from "agent-loop-figure";
+import "agent-loop-figure/style.css";
+
+export default function Lesson() {
+  return (
+    <main className="page">
+      <h1>Lesson 3: the agent loop</h1>
+      <AgentLoopFigure lang="en" defaultStep={2} />
+    </main>
+  );
+}
+`;
+
+// create-next-app's default page: a centred grid, whose items are as wide as their content.
+const CSS = ".page { display: grid; justify-items: center; min-height: 100svh; }\n";
+
+let server: ChildProcess | undefined;
+let work = "";
+
+test.afterAll(() => {
+  // next start forks its server: end the whole process group.
+  if (server?.pid !== undefined) {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  if (work !== "") rmSync(work, { recursive: true, force: true });
+});
+
+test("Next.js App Router: a server component renders the figure under a base path; it steps, follows the site's theme, logs no error", async ({
+  page,
+}) => {
+  work = mkdtempSync(join(tmpdir(), "alf-next-"));
+  run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], root);
+  const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
+  if (tarball === undefined) throw new Error("npm pack made no tarball");
+  const app = join(work, "site");
+  mkdirSync(join(app, "app"), { recursive: true });
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "course-site", private: true, version: "0.0.0" }, null, 2),
+  );
+  writeFileSync(join(app, "next.config.mjs"), 'export default { basePath: "/course" };\n');
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        lib: ["dom", "dom.iterable", "esnext"],
+        strict: true,
+        noEmit: true,
+        module: "esnext",
+        moduleResolution: "bundler",
+        jsx: "preserve",
+        isolatedModules: true,
+        skipLibCheck: true,
+        plugins: [{ name: "next" }],
+      },
+      include: ["**/*.ts", "**/*.tsx"],
+    }),
+  );
+  writeFileSync(join(app, "app", "layout.tsx"), LAYOUT);
+  writeFileSync(join(app, "app", "page.tsx"), `import "./page.css";\n${PAGE}`);
+  writeFileSync(join(app, "app", "page.css"), CSS);
+  // The site's own icon (as create-next-app's has), so the browser asks for no /favicon.ico outside the base path.
+  writeFileSync(
+    join(app, "app", "icon.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#4338ca"/></svg>\n',
+  );
+  run(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      join(work, tarball),
+      `next@${NEXT}`,
+      ...["react", "react-dom", "typescript", "@types/react", "@types/react-dom"].map(
+        (name) => `${name}@${versionOf(name)}`,
+      ),
+    ],
+    app,
+  );
+  run("npx", ["next", "build"], app);
+  const url = `http://127.0.0.1:${PORT}/course`;
+  // Nothing else may answer there (a server left over would serve another build).
+  expect(
+    await fetch(url).then(
+      () => "taken",
+      () => "free",
+    ),
+  ).toBe("free");
+  server = spawn(join(app, "node_modules", ".bin", "next"), ["start", "-p", String(PORT)], {
+    cwd: app,
+    stdio: "ignore",
+    detached: true,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(url).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+
+  // The server's HTML already holds the figure's first frame.
+  expect(await (await fetch(url)).text()).toContain("alf-figure");
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url);
+  const figure = page.getByRole("region", { name: /F22/ });
+  await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 8");
+  await figure.locator(".alf-step-title").click();
+  await page.keyboard.press("ArrowRight");
+  await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+  // It takes a figure's width in the centred grid, not its content's.
+  expect(await figure.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(900);
+  await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+  await expect(page.locator(".alf-root")).toHaveAttribute("data-theme", "dark");
+  expect(errors).toEqual([]);
+});
