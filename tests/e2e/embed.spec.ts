@@ -657,3 +657,16 @@ test.describe("following the host page's theme toggle", () => {
     await expect(root).toHaveAttribute("data-theme", "auto");
   });
 });
+
+test.describe("the web component's fallback content", () => {
+  test("shows until the figure has started (a page that cannot load module scripts keeps it), then gives way", async ({
+    page,
+  }) => {
+    await page.goto(`${COURSE}/hosts/fallback.html`);
+    // No module has run yet: the element is unknown, its children show.
+    await expect(page.getByRole("link", { name: "Open the figure" })).toBeVisible();
+    await page.addScriptTag({ url: "/agent-loop-figure.js", type: "module" });
+    await expect(page.locator("#figure").locator(".alf-figure")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open the figure" })).toBeHidden();
+  });
+});

@@ -120,21 +120,24 @@ test("Docusaurus: an MDX iframe opens at its fragment's step, follows the site's
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(url);
   const frame = page.frameLocator("#frame");
-  await expect(frame.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+  await expect(frame.locator(".alf-figure").first().locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
   await expect
     .poll(() => page.locator("#frame").evaluate((el) => el.getBoundingClientRect().height))
     .toBeGreaterThan(800);
   // Keys step the figure once a click has focused it.
-  await frame.locator(".alf-step-title").click();
+  await frame.locator(".alf-figure").first().locator(".alf-step-title").click();
   await page.keyboard.press("ArrowRight");
-  await expect(frame.locator(".alf-counter > [aria-hidden]")).toHaveText("4 / 8");
-  // Docusaurus's theme toggle sets data-theme on <html>; embed-host.js relays it to the frame.
-  await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
-  await expect(frame.locator(".alf-root")).toHaveAttribute("data-theme", "dark");
+  await expect(frame.locator(".alf-figure").first().locator(".alf-counter > [aria-hidden]")).toHaveText("4 / 8");
+  // The site's own theme toggle sets data-theme on <html>; embed-host.js relays it to the frame.
+  await page.getByRole("button", { name: /Switch between dark and light mode/ }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(frame.locator(".alf-root").first()).toHaveAttribute("data-theme", "dark");
   // A client-side navigation: MDX runs no script, the site-wide embed-host.js sizes the new frame.
   await page.getByRole("link", { name: "Lesson 2" }).click();
   await expect(page).toHaveURL(/\/course\/lesson-2/);
-  await expect(page.frameLocator("#later").locator(".alf-counter > [aria-hidden]")).toHaveText("4 / 8");
+  await expect(
+    page.frameLocator("#later").locator(".alf-figure").first().locator(".alf-counter > [aria-hidden]"),
+  ).toHaveText("4 / 8");
   await expect
     .poll(() => page.locator("#later").evaluate((el) => el.getBoundingClientRect().height), { timeout: 15_000 })
     .toBeGreaterThan(800);

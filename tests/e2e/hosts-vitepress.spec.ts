@@ -93,8 +93,12 @@ test("VitePress: the web component renders and steps, follows the site's dark to
   await figure.locator(".alf-step-title").click();
   await page.keyboard.press("ArrowRight");
   await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
-  // VitePress's appearance toggle sets a dark class on <html>.
-  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  // The site's own appearance toggle sets a dark class on <html>.
+  await page
+    .getByRole("switch", { name: /dark theme/i })
+    .first()
+    .click();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.locator("#figure").locator(".alf-root")).toHaveAttribute("data-theme", "dark");
   // A client-side navigation: the page's scripts do not run again, the site-wide embed-host.js sizes the new frame.
   await page.getByRole("link", { name: "Lesson 2" }).click();
@@ -103,5 +107,7 @@ test("VitePress: the web component renders and steps, follows the site's dark to
   await expect
     .poll(() => frame.evaluate((el) => el.getBoundingClientRect().height), { timeout: 15_000 })
     .toBeGreaterThan(800);
-  await expect(page.frameLocator("#frame").locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+  await expect(
+    page.frameLocator("#frame").locator(".alf-figure").first().locator(".alf-counter > [aria-hidden]"),
+  ).toHaveText("3 / 8");
 });
