@@ -113,7 +113,8 @@ test("Next.js App Router: a server component renders the figure under a base pat
       "--prefer-offline",
       join(work, tarball),
       `next@${NEXT}`,
-      ...["react", "react-dom", "typescript", "@types/react", "@types/react-dom"].map(
+      // As create-next-app's TypeScript template has them: next build refuses a TypeScript app without @types/node.
+      ...["react", "react-dom", "typescript", "@types/node", "@types/react", "@types/react-dom"].map(
         (name) => `${name}@${versionOf(name)}`,
       ),
     ],
