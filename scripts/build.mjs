@@ -6,7 +6,7 @@
 // dist/embed*.html (src/embed/pages.ts names them); then the package's type declarations (tsconfig.lib.json, into
 // lib/types/).
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
@@ -15,6 +15,7 @@ import { build } from "vite";
 const { buildModes } = await tsImport("../vite.config.ts", import.meta.url);
 const { LANGS } = await tsImport("../src/content/languages.ts", import.meta.url);
 const { embedPageFile } = await tsImport("../src/embed/pages.ts", import.meta.url);
+const { figureJsonSchema, FIGURE_SCHEMA_FILE } = await tsImport("../src/figure/json-schema.ts", import.meta.url);
 
 for (const mode of buildModes()) await build({ mode, logLevel: "warn" });
 
@@ -34,7 +35,11 @@ for (const [file, placeholder, render] of [
 }
 rmSync("dist-prerender", { recursive: true, force: true });
 
+// The figure file's JSON Schema, for editors, and the example figure files (docs/authoring.md), to load by URL.
+writeFileSync(`dist/${FIGURE_SCHEMA_FILE}`, `${JSON.stringify(figureJsonSchema(), null, 2)}\n`);
+cpSync("examples/figures", "dist/figures", { recursive: true });
+
 execFileSync("npx", ["tsc", "-p", "tsconfig.lib.json"], { stdio: "inherit" });
 console.log(
-  `built dist/ (index.html and ${LANGS.map(embedPageFile).join(", ")} pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js) and lib/ (npm package)`,
+  `built dist/ (index.html and ${LANGS.map(embedPageFile).join(", ")} pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js, figure.schema.json, figures/) and lib/ (npm package)`,
 );

@@ -1,7 +1,8 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
-import { catalogs, chapters, DEFAULT_LANG, isLang, LANGS, storyCatalog, TOOLING_LANG } from "../content";
+import { catalogs, chapters, DEFAULT_LANG, isLang, LANGS, type Story, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
 import { demoReport, runScenario, selfTest, type Trace } from "../engine";
+import { openFigure, problemLine } from "../figure";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider } from "../formats/check";
 import { importTranscript, MAX_ERRORS } from "../formats/import";
@@ -15,10 +16,13 @@ const isFormat = isFormatId;
 
 const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang ${LANGS.join("|")}]]
        npm run --silent demo -- --import FILE [--format ${FORMAT_IDS.join("|")}]
-       npm run --silent demo -- (--scenario ID | --import FILE) --export ${FORMAT_IDS.join("|")}
+       npm run --silent demo -- --figure FILE [--lang ${LANGS.join("|")}]
+       npm run --silent demo -- (--scenario ID | --figure FILE | --import FILE) --export ${FORMAT_IDS.join("|")}
        npm run --silent demo -- --check FILE --for ${CHECK_PROVIDERS.join("|")}
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
+  --figure <file>     the step trace of a figure file (docs/authoring.md), as JSON; exit 2 and its problems,
+                      each at its line and column, on stderr when it cannot be read
   --lang <${LANGS.join("|")}>      language of labels and keys (default ${DEFAULT_LANG})
   --import <file>     a transcript (a request or response body, or a list of messages / input items) as a
                       neutral trace on stdout; exit 0 with no problems, 1 with problems (listed on stderr),
@@ -34,6 +38,7 @@ type Options =
   | { readonly check: string; readonly provider: CheckProvider; readonly import?: undefined }
   | {
       readonly scenario: ScenarioId | null;
+      readonly figure?: string;
       readonly lang: Lang;
       readonly import?: undefined;
       readonly export?: FormatId;
@@ -45,6 +50,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
   let scenario: ScenarioId | null = null;
   let lang: Lang = DEFAULT_LANG;
   let file: string | undefined;
+  let figure: string | undefined;
   let format: TranscriptFormat | undefined;
   let exported: FormatId | undefined;
   let check: string | undefined;
@@ -54,6 +60,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     const value = argv[i + 1];
     if (
       flag !== "--scenario" &&
+      flag !== "--figure" &&
       flag !== "--lang" &&
       flag !== "--import" &&
       flag !== "--format" &&
@@ -66,6 +73,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     if (value === undefined || value.startsWith("--")) return { error: `${flag} needs a value` };
     i += 1;
     if (flag === "--import") file = value;
+    else if (flag === "--figure") figure = value;
     else if (flag === "--check") check = value;
     else if (flag === "--for") {
       if (!isCheckProvider(value))
@@ -87,25 +95,36 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
   }
   if (check !== undefined || provider !== undefined) {
     if (check === undefined || provider === undefined) return { error: "--check and --for go together" };
-    if (file !== undefined || scenario !== null || exported !== undefined || format !== undefined)
+    if (
+      file !== undefined ||
+      figure !== undefined ||
+      scenario !== null ||
+      exported !== undefined ||
+      format !== undefined
+    )
       return { error: "--check FILE --for PROVIDER takes no other flag" };
     return { check, provider };
   }
   const also = exported === undefined ? {} : { export: exported };
+  if ([file, figure, scenario ?? undefined].filter((given) => given !== undefined).length > 1)
+    return { error: "--scenario, --figure and --import do not go together" };
   if (file !== undefined) {
-    if (scenario !== null) return { error: "--import and --scenario do not go together" };
     return { import: file, format, ...also };
   }
   if (format !== undefined) return { error: "--format goes with --import" };
-  if (exported !== undefined && scenario === null) return { error: "--export goes with --scenario or --import" };
-  return { scenario, lang, ...also };
+  if (exported !== undefined && scenario === null && figure === undefined)
+    return { error: "--export goes with --scenario, --figure or --import" };
+  return { scenario, lang, ...(figure === undefined ? {} : { figure }), ...also };
 }
 
 /** The JSON a scenario run prints: the trace, told as the figure tells it (the scenario's story, then each step). */
 export function traceReport(id: ScenarioId, lang: Lang): unknown {
   const entry = SCENARIOS[id];
-  const trace = runScenario(entry.build(lang));
-  const story = entry.stories[lang];
+  return storyReport(runScenario(entry.build(lang)), entry.stories[lang], lang);
+}
+
+/** The JSON a run prints: its trace, told in its story's words. */
+function storyReport(trace: Trace, story: Story, lang: Lang): unknown {
   const text = storyCatalog(catalogs[lang], story);
   return {
     scenario: trace.scenarioId,
@@ -238,6 +257,28 @@ export function runCli(argv: readonly string[], readFile: (path: string) => stri
     if (options.export === undefined || imported.exitCode === 2) return imported;
     const { trace } = JSON.parse(imported.stdout) as { trace: Trace };
     return exportReport(trace, options.export, imported.stderr);
+  }
+  if (options.figure !== undefined) {
+    let source: string;
+    try {
+      source = readFile(options.figure);
+    } catch (error) {
+      return {
+        exitCode: 2,
+        stdout: "",
+        stderr: `${options.figure}: ${error instanceof Error ? error.message : "cannot be read"}\n`,
+      };
+    }
+    const opened = openFigure(source, options.lang);
+    if (!opened.ok)
+      return {
+        exitCode: 2,
+        stdout: "",
+        stderr: opened.problems.map((p) => `${options.figure}: ${problemLine(p)}\n`).join(""),
+      };
+    if (options.export !== undefined) return exportReport(opened.figure.trace, options.export);
+    const report = storyReport(opened.figure.trace, opened.figure.story, options.lang);
+    return { exitCode: 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: "" };
   }
   if (options.export !== undefined && options.scenario !== null) {
     return exportReport(runScenario(SCENARIOS[options.scenario].build(options.lang)), options.export);

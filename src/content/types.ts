@@ -103,7 +103,10 @@ export interface Story {
 export type StepMatch =
   | { readonly kind: "task" | "answer" | "finish" }
   | { readonly kind: "model_call"; readonly modelCall: number }
-  | { readonly kind: "proposal" | "validation" | "execution"; readonly callId: string };
+  | {
+      readonly kind: "proposal" | "validation" | "execution" | "mcp_request" | "mcp_response";
+      readonly callId: string;
+    };
 
 /** A story's caption for one step. */
 export interface StoryCaption {

@@ -18,9 +18,10 @@ export type {
 } from "./experiment.ts";
 export { createLoopState, demoReport, Executor, fakeModel, runExperiment, selfTest } from "./experiment.ts";
 export type { JsonObject, JsonValue } from "./json.ts";
+export { deepEqual, isPlainObject } from "./json.ts";
 export { longRunScenario } from "./long-run.ts";
 export { readSettingModel, scriptedReplies, settingIn } from "./models.ts";
-export type { Environment, HostPolicy, ModelPolicy, ModelReply, Scenario } from "./runner.ts";
+export type { Environment, HostPolicy, ModelPolicy, ModelReply, ProposedCall, Scenario } from "./runner.ts";
 export { runScenario } from "./runner.ts";
 export {
   approxMessageTokens,

@@ -46,8 +46,11 @@ export interface Environment {
   readonly answer: string;
 }
 
-/** A scripted model: a pure function of the context it is given (and nothing else). */
-export type ModelPolicy = (context: readonly Message[]) => ModelReply;
+/**
+ * A scripted model: a pure function of the context it is given and of which model call this is (1, 2, …), so a
+ * script of turns can say what it says at each call even when the host gives it nothing new to read.
+ */
+export type ModelPolicy = (context: readonly Message[], modelCall: number) => ModelReply;
 
 /** How the host behaves. The failure modes the chapter warns about are switches here, not special cases. */
 export interface HostPolicy {
@@ -263,7 +266,7 @@ export function runScenario(scenario: Scenario): Trace {
       appendedFrom,
     });
 
-    const reply = scenario.model(given);
+    const reply = scenario.model(given, counters.modelCalls);
     if (reply.kind === "final") {
       record({
         kind: "answer",

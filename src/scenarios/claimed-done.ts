@@ -16,8 +16,8 @@ function run(text: ToyWords): Scenario {
   return toyScenario(text, {
     id: "claimed-done",
     // The experiment's model, except that once the patch is in it claims success instead of testing.
-    model: (context) => {
-      const reply = fixer(context);
+    model: (context, modelCall) => {
+      const reply = fixer(context, modelCall);
       return reply.kind === "tool_calls" && reply.calls[0]?.name === "test"
         ? { kind: "final", text: text.claimed }
         : reply;

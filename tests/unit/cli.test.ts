@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
 import { catalogs, chapters } from "../../src/content";
@@ -174,7 +175,46 @@ describe("npm run demo -- --export", () => {
   });
 
   it("refuses --export without a run to export, and an unknown format", () => {
-    expect(runCli(["--export", "chat"]).stderr).toContain("--export goes with --scenario or --import");
+    expect(runCli(["--export", "chat"]).stderr).toContain("--export goes with --scenario, --figure or --import");
     expect(runCli(["--scenario", "f22", "--export", "fax"]).stderr).toContain("unknown format: fax");
+  });
+});
+
+describe("npm run demo -- --figure", () => {
+  const examples = resolve(import.meta.dirname, "../../examples/figures");
+  const read = (path: string) => readFileSync(resolve(examples, path), "utf8");
+
+  it("prints a figure file's trace in its own story's words, in the language asked for", () => {
+    const out = runCli(["--figure", "weather.json", "--lang", "zh"], read);
+    expect(out.exitCode).toBe(0);
+    const report = JSON.parse(out.stdout);
+    expect(report.scenario).toBe("weather");
+    expect(report.title).toBe("一轮提出两个调用，各自按 call_id 拿回结果");
+    expect(report.outcome).toBe("completed");
+    expect(report.steps[2].title).toBe("3. 模型提议调用 get_weather（call_1）、get_weather（call_2）");
+    expect(report.steps[2].caption).toMatch(/^模型需要两个它无从知道的事实/);
+  });
+
+  it("exports a figure's run in a provider's format", () => {
+    const out = runCli(["--figure", "retry.json", "--export", "anthropic"], read);
+    expect(out.exitCode).toBe(0);
+    const body = JSON.parse(out.stdout);
+    expect(body.messages[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "call_1", is_error: true });
+  });
+
+  it("a bad figure file: exit 2, each problem at its line and column on stderr, nothing on stdout", () => {
+    const out = runCli(["--figure", "bad.json"], () => '{\n  "figure": 1,\n  "id": "Bad Id"\n}\n');
+    expect(out.exitCode).toBe(2);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toContain("bad.json: id (line 3, column 9): expected an id of lowercase letters");
+    expect(runCli(["--figure", "empty.json"], () => '{"figure": 1, "id": "x"}').stderr).toBe(
+      "empty.json: the file (line 1, column 1): expected exactly one of `scenario` and `recorded`\n",
+    );
+    expect(
+      runCli(["--figure", "none.json"], () => {
+        throw new Error("ENOENT: no such file");
+      }).stderr,
+    ).toBe("none.json: ENOENT: no such file\n");
+    expect(runCli(["--figure", "a.json", "--scenario", "f22"]).stderr).toContain("do not go together");
   });
 });

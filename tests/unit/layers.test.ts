@@ -15,10 +15,11 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   formats: ["engine", "trace-format"],
   content: ["engine", "formats"],
   scenarios: ["engine", "content"],
+  figure: ["engine", "trace-format", "formats", "content"],
   player: ["engine", "formats", "content"],
-  app: ["engine", "formats", "trace-format", "content", "scenarios", "player"],
-  embed: ["engine", "formats", "content", "scenarios", "player"],
-  cli: ["engine", "formats", "content", "scenarios"],
+  app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "player"],
+  embed: ["engine", "formats", "content", "scenarios", "figure", "player"],
+  cli: ["engine", "formats", "content", "scenarios", "figure"],
 };
 
 const files = (dir: string): string[] =>

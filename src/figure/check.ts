@@ -1,0 +1,95 @@
+/**
+ * The rules of a figure file that no one field can say alone, checked once its shape is right: which of a
+ * choice is given, and whether the names it uses are ones it defines (a tool named twice, an argument the tool
+ * does not declare, a file that is not in the input). Each problem says where, as a path of keys.
+ */
+import { isPlainObject } from "../engine";
+import type { FigureFile, FigureScenario } from "./schema";
+
+/** One problem: what is wrong, at which path in the file. */
+export interface PathProblem {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+const oneOf = (object: object, keys: readonly string[]) =>
+  keys.filter((key) => (object as Record<string, unknown>)[key] !== undefined);
+
+function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void {
+  const at = (path: (string | number)[], message: string) => problems.push({ path: ["scenario", ...path], message });
+  const files = new Set(Object.keys(scenario.files));
+  const needFile = (path: (string | number)[], file: string) => {
+    if (!files.has(file))
+      at(path, `"${file}" is not an input file (files: ${[...files].map((f) => `"${f}"`).join(", ") || "none"})`);
+  };
+  const names = new Set<string>();
+  scenario.tools.forEach((tool, t) => {
+    if (names.has(tool.name)) at(["tools", t, "name"], `a second tool named "${tool.name}"`);
+    names.add(tool.name);
+    const parameters = tool.parameters;
+    if (parameters.type !== "object") at(["tools", t, "parameters"], 'expected a JSON Schema of type "object"');
+    const properties = isPlainObject(parameters.properties) ? parameters.properties : {};
+    const needArgument = (path: (string | number)[], argument: string) => {
+      if (!Object.hasOwn(properties, argument))
+        at(path, `"${argument}" is not among ${tool.name}'s parameters' properties`);
+    };
+    if (tool.scope !== undefined) {
+      needArgument(["tools", t, "scope", "argument"], tool.scope.argument);
+      if (tool.scope.within === undefined && tool.scope.oneOf === undefined)
+        at(["tools", t, "scope"], "expected `within` or `oneOf`");
+    }
+    if (tool.operationId !== undefined) needArgument(["tools", t, "operationId"], tool.operationId);
+    if (tool.needsRead !== undefined) needFile(["tools", t, "needsRead"], tool.needsRead);
+    tool.results.forEach((result, r) => {
+      const path = ["tools", t, "results", r];
+      const given = oneOf(result, ["readFile", "returns"]);
+      if (given.length !== 1) at(path, "expected exactly one of `readFile` and `returns`");
+      if (result.readFile !== undefined) {
+        needArgument([...path, "readFile"], result.readFile);
+        for (const key of oneOf(result, ["error", "reads", "changes"]))
+          at([...path, key], "`readFile` decides the result itself: leave out `error`, `reads` and `changes`");
+      }
+      for (const [i, file] of (result.reads ?? []).entries()) needFile([...path, "reads", i], file);
+      for (const file of Object.keys(result.changes ?? {})) needFile([...path, "changes", file], file);
+      if (result.when?.changed !== undefined) needFile([...path, "when", "changed"], result.when.changed);
+    });
+  });
+  scenario.model.forEach((turn, i) => {
+    if (oneOf(turn, ["calls", "answer"]).length !== 1) at(["model", i], "expected exactly one of `calls` and `answer`");
+  });
+  scenario.done.forEach((check, i) => {
+    const given = oneOf(check, ["fileRead", "fileChanged", "resultOk", "resultIncludes", "answerIncludes"]);
+    if (given.length !== 1)
+      at(
+        ["done", i],
+        "expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `resultIncludes` and `answerIncludes`",
+      );
+    if (check.fileRead !== undefined) needFile(["done", i, "fileRead"], check.fileRead);
+    if (check.fileChanged !== undefined) needFile(["done", i, "fileChanged"], check.fileChanged);
+  });
+}
+
+/** Every rule a well-shaped figure file can still break, with where. */
+export function checkFigure(file: FigureFile): PathProblem[] {
+  const problems: PathProblem[] = [];
+  const given = oneOf(file, ["scenario", "recorded"]);
+  if (given.length !== 1) problems.push({ path: [], message: "expected exactly one of `scenario` and `recorded`" });
+  if (file.scenario !== undefined) checkScenario(file.scenario, problems);
+  for (const [lang, story] of Object.entries(file.story ?? {})) {
+    story?.captions.forEach((caption, i) => {
+      const { kind, modelCall, callId } = caption.when;
+      const path = ["story", lang, "captions", i, "when"];
+      const byCall = ["proposal", "validation", "execution", "mcp_request", "mcp_response"].includes(kind);
+      if (kind === "model_call" && (modelCall === undefined || callId !== undefined))
+        problems.push({ path, message: "a model_call caption names its `modelCall` (1, 2, …), and no `callId`" });
+      else if (byCall && (callId === undefined || modelCall !== undefined))
+        problems.push({
+          path,
+          message: `a ${kind} caption names its \`callId\` (call_1, call_2, …), and no \`modelCall\``,
+        });
+      else if (!byCall && kind !== "model_call" && (callId !== undefined || modelCall !== undefined))
+        problems.push({ path, message: `a ${kind} caption names neither \`modelCall\` nor \`callId\`` });
+    });
+  }
+  return problems;
+}

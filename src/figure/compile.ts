@@ -1,0 +1,226 @@
+/**
+ * A figure file's scenario as the engine's inputs: declarative tools become tool definitions (well-formed by their
+ * declared parameters, in scope by their `scope`, running their `results`), the turns a scripted model, the `done`
+ * checks the host's verify. Nothing here is special to any one figure: the built-in scenarios, written as figure
+ * files, run to the same traces (tests/unit/figure.test.ts).
+ */
+import type { Lang } from "../content/languages";
+import {
+  deepEqual,
+  type Environment,
+  isPlainObject,
+  isProjectPath,
+  type JsonObject,
+  type JsonValue,
+  type MemoryFiles,
+  type ModelPolicy,
+  type ProposedCall,
+  type Scenario,
+  type ToolDefinition,
+  type ToolOutput,
+} from "../engine";
+import type { FigureCheck, FigureResult, FigureScenario, FigureTool, Text } from "./schema";
+
+/**
+ * A text in `lang`: the same text for every language, or the one given for `lang`, else the first one given.
+ * @example textIn({ en: "Hello", zh: "你好" }, "zh") // "你好"
+ */
+export function textIn(text: Text, lang: Lang): string {
+  if (typeof text === "string") return text;
+  return text[lang] ?? Object.values(text).find((value) => value !== undefined) ?? "";
+}
+
+/** A JSON Schema's `type` as a list of type names. */
+const typesOf = (schema: unknown): readonly string[] | null => {
+  const type = isPlainObject(schema) ? schema.type : undefined;
+  if (typeof type === "string") return [type];
+  if (Array.isArray(type) && type.every((t) => typeof t === "string")) return type as string[];
+  return null;
+};
+
+/** Whether a value is text by language: a non-empty object whose every key is a language with a string. */
+const isTextByLanguage = (value: unknown, langs: readonly string[]): value is Record<string, string> =>
+  isPlainObject(value) &&
+  Object.keys(value).length > 0 &&
+  Object.entries(value).every(([key, text]) => langs.includes(key) && typeof text === "string");
+
+/** A JSON Schema's properties, when it declares any. */
+const propertiesOf = (parameters: JsonObject): Readonly<Record<string, unknown>> =>
+  isPlainObject(parameters.properties) ? parameters.properties : {};
+
+/**
+ * A call's arguments in `lang`: a string-typed argument given as text by language is that text in `lang`.
+ * Anything else is as written.
+ */
+export function argsIn(args: JsonObject, parameters: JsonObject | undefined, lang: Lang, langs: readonly string[]) {
+  const properties = parameters === undefined ? {} : propertiesOf(parameters);
+  const out: Record<string, JsonValue> = {};
+  for (const [key, value] of Object.entries(args)) {
+    const types = typesOf(properties[key]);
+    out[key] =
+      types?.includes("string") === true && isTextByLanguage(value, langs)
+        ? textIn(value as Text, lang)
+        : (value as JsonValue);
+  }
+  return out;
+}
+
+/** Whether `value` is of a JSON Schema type. */
+function isOfType(value: unknown, type: string): boolean {
+  switch (type) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number";
+    case "integer":
+      return Number.isInteger(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "object":
+      return isPlainObject(value);
+    case "array":
+      return Array.isArray(value);
+    case "null":
+      return value === null;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The host's well-formedness check from a tool's declared parameters: every required property there, no other
+ * property when `additionalProperties` is false, each property of its declared type and among its `enum`.
+ */
+export function wellFormedBy(parameters: JsonObject): (args: JsonObject) => boolean {
+  const properties = propertiesOf(parameters);
+  const required = Array.isArray(parameters.required)
+    ? parameters.required.filter((key): key is string => typeof key === "string")
+    : [];
+  const closed = parameters.additionalProperties === false;
+  return (args) =>
+    required.every((key) => Object.hasOwn(args, key)) &&
+    Object.entries(args).every(([key, value]) => {
+      if (!Object.hasOwn(properties, key)) return !closed;
+      const schema = properties[key];
+      const types = typesOf(schema);
+      if (types !== null && !types.some((type) => isOfType(value, type))) return false;
+      const allowed = isPlainObject(schema) ? schema.enum : undefined;
+      return !Array.isArray(allowed) || allowed.some((option) => deepEqual(option, value));
+    });
+}
+
+/** Whether a result's `when` holds for this call. */
+function applies(result: FigureResult, args: JsonObject, files: MemoryFiles, attempt: number): boolean {
+  const when = result.when;
+  if (when === undefined) return true;
+  if (when.attempt !== undefined && when.attempt !== attempt) return false;
+  if (when.changed !== undefined && !files.hasChanged(when.changed)) return false;
+  return Object.entries(when.args ?? {}).every(([key, value]) => deepEqual(args[key], value));
+}
+
+/** A result's content: a string as it is, any other JSON value as compact JSON text. */
+const contentOf = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? "null"));
+
+/** What the tool does for a call: the first result that applies, or the error `no_result`. */
+function runResults(tool: FigureTool, args: JsonObject, files: MemoryFiles, attempt: number): ToolOutput {
+  const result = tool.results.find((candidate) => applies(candidate, args, files, attempt));
+  if (result === undefined) return { status: "error", content: "no_result" };
+  if (result.readFile !== undefined) {
+    const content = files.read(String(args[result.readFile]));
+    return content === undefined ? { status: "error", content: "not_found" } : { status: "ok", content };
+  }
+  for (const path of result.reads ?? []) files.read(path);
+  for (const [path, content] of Object.entries(result.changes ?? {})) files.write(path, content);
+  return { status: result.error === true ? "error" : "ok", content: contentOf(result.returns ?? "") };
+}
+
+/** A declared tool as the host knows it. `executions` counts, per run (per run's files), how often each ran. */
+function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, Map<string, number>>): ToolDefinition {
+  const parameters = tool.parameters as JsonObject;
+  const scope = tool.scope;
+  const operationArgument = tool.operationId;
+  const needsRead = tool.needsRead;
+  return {
+    name: tool.name,
+    description: textIn(tool.description, lang),
+    parameters,
+    ...(tool.results.some((result) => result.changes !== undefined) ? { writes: true } : {}),
+    ...(operationArgument === undefined ? {} : { operationId: (args) => String(args[operationArgument]) }),
+    ...(needsRead === undefined ? {} : { precondition: (files) => files.hasRead(needsRead) }),
+    ...(tool.mcp === undefined ? {} : { mcp: { server: tool.mcp.server } }),
+    wellFormed: wellFormedBy(parameters),
+    inScope: (args) => {
+      if (scope === undefined) return true;
+      const value = args[scope.argument];
+      if (scope.within === "project" && !(typeof value === "string" && isProjectPath(value))) return false;
+      return scope.oneOf === undefined || scope.oneOf.some((option) => option === value);
+    },
+    run: (args, files) => {
+      let counts = executions.get(files);
+      if (counts === undefined) {
+        counts = new Map();
+        executions.set(files, counts);
+      }
+      const attempt = (counts.get(tool.name) ?? 0) + 1;
+      counts.set(tool.name, attempt);
+      return runResults(tool, args, files, attempt);
+    },
+  };
+}
+
+/** The scripted model: turn n at model call n, the last turn again after the last. */
+function modelOf(scenario: FigureScenario, lang: Lang, langs: readonly string[]): ModelPolicy {
+  const turns = scenario.model.map((turn) => {
+    if (turn.answer !== undefined) return { kind: "final" as const, text: textIn(turn.answer, lang) };
+    const calls = (turn.calls ?? []).map(
+      (call): ProposedCall => ({
+        name: call.tool,
+        args: argsIn(
+          call.args as JsonObject,
+          scenario.tools.find((t) => t.name === call.tool)?.parameters as JsonObject | undefined,
+          lang,
+          langs,
+        ),
+      }),
+    );
+    return { kind: "tool_calls" as const, calls };
+  });
+  return (_context, modelCall) => turns[Math.min(modelCall, turns.length) - 1] ?? { kind: "final", text: "" };
+}
+
+/** Whether one of the host's checks holds in the environment. */
+function holds(check: FigureCheck, environment: Environment, lang: Lang): boolean {
+  const state = (path: string) => environment.files.find((file) => file.path === path)?.state;
+  if (check.fileRead !== undefined) return state(check.fileRead) === "read" || state(check.fileRead) === "changed";
+  if (check.fileChanged !== undefined) return state(check.fileChanged) === "changed";
+  if (check.resultOk !== undefined)
+    return environment.results.some((result) => result.name === check.resultOk && result.status === "ok");
+  if (check.resultIncludes !== undefined) {
+    const { tool, text } = check.resultIncludes;
+    return environment.results.some((result) => result.name === tool && result.content.includes(text));
+  }
+  if (check.answerIncludes !== undefined) return environment.answer.includes(textIn(check.answerIncludes, lang));
+  return false;
+}
+
+/**
+ * A figure file's scenario as the engine runs it, in `lang` (the conversation's words; the steps are the same in
+ * every language). `langs` are the language codes text by language may use.
+ * @example runScenario(figureScenario("weather", file.scenario, "en", LANGS)).outcome // "completed"
+ */
+export function figureScenario(id: string, scenario: FigureScenario, lang: Lang, langs: readonly string[]): Scenario {
+  const executions = new WeakMap<MemoryFiles, Map<string, number>>();
+  const tools = scenario.tools.map((tool) => toolOf(tool, lang, executions));
+  return {
+    id,
+    request: textIn(scenario.task, lang),
+    systemNote: textIn(scenario.system, lang),
+    files: scenario.files,
+    tools,
+    allowedTools: scenario.host.allow ?? tools.map((tool) => tool.name),
+    model: modelOf(scenario, lang, langs),
+    host: { feedResultsBack: scenario.host.feedBack },
+    maxModelCalls: scenario.host.maxModelCalls,
+    verify: (environment) => scenario.done.every((check) => holds(check, environment, lang)),
+  };
+}

@@ -1,0 +1,230 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Ajv from "ajv";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LANGS } from "../../src/content/languages";
+import { runScenario } from "../../src/engine";
+import { openFigure } from "../../src/figure";
+import { figureJsonSchema } from "../../src/figure/json-schema";
+import { SCENARIO_IDS, scenarioById } from "../../src/scenarios";
+import { f22Stories } from "../../src/scenarios/f22";
+
+const examples = resolve(import.meta.dirname, "../../examples/figures");
+const example = (name: string) => readFileSync(join(examples, name), "utf8");
+const builtinFile = (id: string) => example(id === "f22" ? "f22.json" : `builtin-${id}.json`);
+
+describe("the built-in scenarios as figure files", () => {
+  for (const id of SCENARIO_IDS) {
+    for (const lang of LANGS) {
+      it(`${id} (${lang}): the figure file runs to the built-in scenario's trace, step for step`, () => {
+        const opened = openFigure(builtinFile(id), lang);
+        if (!opened.ok) throw new Error(JSON.stringify(opened.problems));
+        expect(opened.figure.trace).toEqual(runScenario(scenarioById(id, lang)));
+      });
+    }
+  }
+
+  it("F22's figure file tells F22's story in both languages", () => {
+    for (const lang of LANGS) {
+      const opened = openFigure(builtinFile("f22"), lang);
+      expect(opened.ok && opened.figure.story).toEqual(f22Stories[lang]);
+    }
+  });
+});
+
+describe("reading a figure file", () => {
+  const f22 = () => JSON.parse(builtinFile("f22")) as Record<string, unknown> & { scenario: Record<string, unknown> };
+  const problemsOf = (source: unknown) => {
+    const opened = openFigure(source, "en");
+    if (opened.ok) throw new Error("expected problems");
+    return opened.problems;
+  };
+
+  it("says where a file is not JSON, by line and column", () => {
+    expect(problemsOf('{\n  "figure": 1,\n  "id": "x",\n  oops\n}')).toEqual([
+      { message: "not valid JSON", path: "", line: 4, column: 3 },
+    ]);
+  });
+
+  it("names the path, line and column of a field of the wrong kind, and what was expected", () => {
+    const text = JSON.stringify(
+      { ...f22(), scenario: { ...f22().scenario, host: { maxModelCalls: "four" } } },
+      null,
+      2,
+    );
+    const [problem] = problemsOf(text);
+    expect(problem?.path).toBe("scenario.host.maxModelCalls");
+    expect(problem?.message).toMatch(/expected number/);
+    const line = text.split("\n").findIndex((l) => l.includes('"maxModelCalls": "four"')) + 1;
+    expect(problem?.line).toBe(line);
+    expect(problem?.column).toBe((text.split("\n")[line - 1]?.indexOf('"four"') ?? 0) + 1);
+  });
+
+  it("names an unknown field at its key, a missing one at its object, and a wrong version plainly", () => {
+    const text = JSON.stringify({ ...f22(), figure: 2, colour: "red" }, null, 1);
+    const problems = problemsOf(text);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ["figure", 'expected "figure": 1 (this reads figure files of version 1)'],
+      ["colour", 'unknown field "colour"'],
+    ]);
+    expect(problems[1]?.line).toBe(text.split("\n").findIndex((l) => l.includes('"colour"')) + 1);
+    const { task: _task, ...rest } = f22().scenario;
+    expect(problemsOf({ ...f22(), scenario: rest }).map((p) => p.path)).toEqual(["scenario.task"]);
+  });
+
+  it("checks what one field cannot say alone: names the file uses must be ones it defines", () => {
+    const file = f22();
+    const scenario = file.scenario as { tools: Record<string, unknown>[]; done: unknown[]; model: unknown[] };
+    const tool = scenario.tools[0] as Record<string, unknown>;
+    const problems = problemsOf({
+      ...file,
+      scenario: {
+        ...scenario,
+        tools: [{ ...tool, needsRead: "missing.txt", results: [{ readFile: "file", returns: "x" }] }, tool],
+        model: [{}],
+        done: [{ fileRead: "nope.txt", answerIncludes: "30" }],
+      },
+    });
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'scenario.tools.0.needsRead: "missing.txt" is not an input file (files: "config.txt")',
+      "scenario.tools.0.results.0: expected exactly one of `readFile` and `returns`",
+      "scenario.tools.0.results.0.readFile: \"file\" is not among read_file's parameters' properties",
+      'scenario.tools.1.name: a second tool named "read_file"',
+      "scenario.model.0: expected exactly one of `calls` and `answer`",
+      "scenario.done.0: expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `resultIncludes` and `answerIncludes`",
+      'scenario.done.0.fileRead: "nope.txt" is not an input file (files: "config.txt")',
+    ]);
+  });
+
+  it("refuses what is not JSON data, and what is too large, in words", () => {
+    const cycle: Record<string, unknown> = { figure: 1 };
+    cycle.self = cycle;
+    expect(problemsOf(cycle)[0]?.message).toMatch(/^not JSON data/);
+    expect(problemsOf(() => 1)[0]?.message).toBe("not JSON data");
+    expect(problemsOf(" ".repeat(1_000_001))[0]?.message).toMatch(/^too large/);
+  });
+
+  it("the host's check is the file's: a check that cannot hold makes F22 verification_missing", () => {
+    const file = f22();
+    const opened = openFigure({ ...file, scenario: { ...file.scenario, done: [{ answerIncludes: "45" }] } }, "en");
+    expect(opened.ok && opened.figure.trace.outcome).toBe("verification_missing");
+  });
+});
+
+describe("hostile and malformed figure files (fuzzed)", () => {
+  const valid = JSON.parse(builtinFile("mcp-hop")) as unknown;
+
+  /** Every path through a JSON value, with the value there. */
+  const pathsOf = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+    const here = [path];
+    if (Array.isArray(value)) return [...here, ...value.flatMap((item, i) => pathsOf(item, [...path, i]))];
+    if (value !== null && typeof value === "object")
+      return [...here, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...path, key]))];
+    return here;
+  };
+  const paths = pathsOf(valid).filter((path) => path.length > 0);
+  const setAt = (value: unknown, path: (string | number)[], replacement: unknown): unknown => {
+    const copy = structuredClone(value) as Record<string | number, unknown>;
+    let node = copy;
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+    node[path.at(-1) as string | number] = replacement;
+    return copy;
+  };
+
+  const checkProblems = (source: unknown) => {
+    const opened = openFigure(source, "zh");
+    if (opened.ok) return;
+    expect(opened.problems.length).toBeGreaterThan(0);
+    expect(opened.problems.length).toBeLessThanOrEqual(20);
+    for (const problem of opened.problems) {
+      expect(typeof problem.message).toBe("string");
+      expect(problem.message.length).toBeGreaterThan(0);
+      expect(typeof problem.path).toBe("string");
+      if (typeof source === "string" && problem.line !== undefined) {
+        expect(problem.line).toBeGreaterThanOrEqual(1);
+        expect(problem.line).toBeLessThanOrEqual(source.split("\n").length);
+      }
+    }
+  };
+
+  it("any JSON value: a figure or located problems, never a throw", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => checkProblems(value)),
+      { numRuns: 300 },
+    );
+  });
+
+  it("any text: a figure or located problems, never a throw", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 400 }), (text) => checkProblems(text)),
+      {
+        numRuns: 300,
+      },
+    );
+  });
+
+  it("a valid file with any one value replaced by any JSON value, or cut short anywhere", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 3 }), (path, replacement) => {
+        const text = JSON.stringify(setAt(valid, path, replacement), null, 2);
+        checkProblems(text);
+      }),
+      { numRuns: 500 },
+    );
+    const text = JSON.stringify(valid, null, 2);
+    fc.assert(
+      fc.property(fc.nat(text.length - 1), (end) => checkProblems(text.slice(0, end))),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a huge run stays bounded: the most turns, calls and model calls a file may have", () => {
+    const file = JSON.parse(builtinFile("f22")) as { scenario: Record<string, unknown> };
+    const calls = Array.from({ length: 16 }, () => ({ tool: "read_file", args: { path: "config.txt" } }));
+    const opened = openFigure(
+      {
+        ...file,
+        scenario: {
+          ...file.scenario,
+          host: { maxModelCalls: 100 },
+          model: Array.from({ length: 100 }, () => ({ calls })),
+        },
+      },
+      "en",
+    );
+    expect(opened.ok && opened.figure.trace.outcome).toBe("budget_exhausted");
+    expect(opened.ok && opened.figure.trace.steps.length).toBe(2 + 100 * (2 + 16 * 2));
+    expect(openFigure({ ...file, scenario: { ...file.scenario, host: { maxModelCalls: 101 } } }, "en").ok).toBe(false);
+  });
+});
+
+describe("the published JSON Schema", () => {
+  const schema = figureJsonSchema();
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(schema);
+
+  it("is the one generated from the schema the figure reads with (examples/figures/figure.schema.json)", () => {
+    expect(JSON.parse(example("figure.schema.json"))).toEqual(schema);
+  });
+
+  it("a JSON Schema validator accepts every example figure file, and refuses what the figure refuses by shape", () => {
+    const files = readdirSync(examples).filter((name) => name.endsWith(".json") && name !== "figure.schema.json");
+    expect(files.length).toBeGreaterThanOrEqual(11);
+    for (const name of files) {
+      expect([name, validate(JSON.parse(example(name)))]).toEqual([name, true]);
+      expect([name, openFigure(example(name), "en").ok]).toEqual([name, true]);
+    }
+    const f22 = JSON.parse(builtinFile("f22"));
+    for (const bad of [
+      { ...f22, figure: 2 },
+      { ...f22, id: "F22" },
+      { ...f22, colour: "red" },
+      { ...f22, scenario: { ...f22.scenario, task: {} } },
+      { ...f22, scenario: { ...f22.scenario, host: { maxModelCalls: 0 } } },
+    ]) {
+      expect(validate(bad)).toBe(false);
+      expect(openFigure(bad, "en").ok).toBe(false);
+    }
+  });
+});
