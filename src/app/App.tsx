@@ -17,7 +17,7 @@ import { runScenario, type Trace } from "../engine";
 import { formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
-import { Player, type PlayerHandle, type StepNote } from "../player";
+import { FigureProblems, Player, type PlayerHandle, type StepNote } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { ExportBar } from "./ExportBar";
@@ -29,6 +29,16 @@ import { type StepProblem, stepFromUrl } from "./url";
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
 const TranscriptPanel = lazy(() => import("./TranscriptPanel"));
+
+/** A URL the page's link names, resolved against this page, if it is on this page's origin. */
+function sameOriginUrl(link: string): URL | null {
+  try {
+    const url = new URL(link, window.location.href);
+    return url.origin === window.location.origin ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Replace the URL without adding a history entry per step. */
 function replaceUrl(mutate: (url: URL) => void): void {
@@ -169,17 +179,21 @@ export function App(props: {
 }) {
   const CodeSection = props.codeSection ?? ChapterCode;
   const [state, dispatch] = useReducer(pageReducer, props.firstLanguage, initialPageState);
-  const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem } = state;
+  const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem, figureFile } = state;
   const { text, page } = language;
   const lang = text.lang;
   const builtIn = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
   const figure = useRef<PlayerHandle>(null);
-  const trace = imported?.trace ?? builtIn;
+  // A figure file opened in the page's language: its figure, or its problems where the figure would be.
+  const fileOpening = useMemo(() => figureFile?.open(lang) ?? null, [figureFile, lang]);
+  const fileFigure = fileOpening?.ok === true ? fileOpening.figure : null;
+  const trace = imported?.trace ?? fileFigure?.trace ?? builtIn;
   const story = useMemo(() => {
+    if (fileFigure !== null) return fileFigure.story;
     if (imported === null) return SCENARIOS[scenario].stories[lang];
     const { name, summary } = imported;
     return page.importing.story(name, page.importing.summary(summary, formatName(summary.format)));
-  }, [imported, scenario, lang, page]);
+  }, [imported, fileFigure, scenario, lang, page]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
   // "Would it replay?": the loaded transcript checked for the provider the reader chose (the checker loads then).
   const [checked, setChecked] = useState<{
@@ -226,16 +240,28 @@ export function App(props: {
   useLayoutEffect(() => {
     if (urlLanguage !== undefined) dispatch({ type: "language", language: urlLanguage });
     const params = new URLSearchParams(window.location.search);
+    const file = params.get("figure");
+    if (file !== null) {
+      // Same origin only, as a transcript: a relative URL resolves against this page.
+      const url = sameOriginUrl(file);
+      if (url === null) dispatch({ type: "figureFileFailed", problem: "figureOtherOrigin" });
+      else {
+        const name = url.pathname.split("/").pop() || "figure.json";
+        void Promise.all([
+          fetch(url).then((response) => (response.ok ? response.text() : Promise.reject())),
+          import("../figure"),
+        ])
+          .then(([source, module]) =>
+            dispatch({ type: "figureFile", file: { name, open: (lang) => module.openFigure(source, lang) } }),
+          )
+          .catch(() => dispatch({ type: "figureFileFailed", problem: "figureFetchFailed" }));
+      }
+    }
     const transcript = params.get("transcript");
     if (transcript !== null) {
       // Same origin only: a relative URL resolves against this page; another origin is refused, with a notice.
-      let url: URL | null = null;
-      try {
-        url = new URL(transcript, window.location.href);
-      } catch {
-        url = null;
-      }
-      if (url === null || url.origin !== window.location.origin) {
+      const url = sameOriginUrl(transcript);
+      if (url === null) {
         dispatch({ type: "transcriptFailed", problem: "otherOrigin" });
       } else {
         const name = url.pathname.split("/").pop() || "transcript.json";
@@ -312,11 +338,11 @@ export function App(props: {
             <label className="page-scenario">
               {page.scenario}{" "}
               <select
-                value={imported === null ? scenario : "imported"}
+                value={imported === null && figureFile === null ? scenario : "imported"}
                 onChange={(event) => onScenarioChange(event.target.value as ScenarioId)}
               >
-                {imported === null ? null : (
-                  // While a loaded transcript is shown, the picker says so; choosing a scenario leaves it.
+                {imported === null && figureFile === null ? null : (
+                  // While a loaded transcript or figure file is shown, the picker says so; choosing a scenario leaves it.
                   <option value="imported" disabled>
                     {`${story.kicker}: ${story.name}`}
                   </option>
@@ -329,7 +355,7 @@ export function App(props: {
               </select>
             </label>
             <p>
-              {imported !== null
+              {imported !== null || figureFile !== null
                 ? story.input
                 : scenario === DEFAULT_SCENARIO_ID
                   ? page.conditions
@@ -348,6 +374,11 @@ export function App(props: {
             ) : (
               <p className="page-note" role="note">
                 {page.importing[transcriptProblem]}
+              </p>
+            )}
+            {state.figureFileProblem === null ? null : (
+              <p className="page-note" role="note">
+                {text.ui[state.figureFileProblem]}
               </p>
             )}
             {unknownScenario ? (
@@ -432,22 +463,28 @@ export function App(props: {
               )}
             </div>
           )}
-          <ChapterFigure
-            key={state.figure}
-            ref={figure}
-            readUrlStep={state.urlStep}
-            trace={trace}
-            text={figureText}
-            onLangChange={onLangChange}
-            stepLinkProblem={page.stepLinkProblem}
-            notes={notes}
-          />
+          {fileOpening !== null && !fileOpening.ok ? (
+            <FigureProblems text={text} problems={fileOpening.problems} />
+          ) : (
+            <ChapterFigure
+              key={state.figure}
+              ref={figure}
+              readUrlStep={state.urlStep}
+              trace={trace}
+              text={figureText}
+              onLangChange={onLangChange}
+              stepLinkProblem={page.stepLinkProblem}
+              notes={notes}
+            />
+          )}
           <ExportBar
             text={page.exporting}
             trace={trace}
             figure={figure}
-            scenario={imported === null ? scenario : null}
-            name={imported === null ? scenario : imported.name.replace(/\.json$/i, "")}
+            scenario={imported === null && figureFile === null ? scenario : null}
+            name={
+              imported !== null ? imported.name.replace(/\.json$/i, "") : fileFigure !== null ? fileFigure.id : scenario
+            }
           />
           <p className="page-hint">{page.narrowHint}</p>
           <p className="page-hint">{page.playerHint}</p>

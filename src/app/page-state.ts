@@ -4,6 +4,7 @@
  * page can make is one action here; the URL follows the state in one effect (App.tsx).
  */
 import { DEFAULT_LANG, type Lang } from "../content/languages";
+import type { FigureOpening } from "../figure/types";
 import type { CheckProvider } from "../formats/check";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import type { LoadFailure } from "./FailureNote";
@@ -13,11 +14,22 @@ import type { Loaded } from "./TranscriptPanel";
 /** Why a transcript named by the URL, or loaded in the panel, is not shown. */
 export type TranscriptProblem = "otherOrigin" | "fetchFailed" | LoadFailure;
 
+/** A course author's figure file (`?figure=`), opened in whichever language the page is in. */
+export interface FigureFileShown {
+  /** Its file name, from the URL. */
+  readonly name: string;
+  readonly open: (lang: Lang) => FigureOpening;
+}
+
 export interface PageState {
   readonly language: PageLanguage;
   readonly scenario: ScenarioId;
   /** A loaded transcript shown instead of the scenario. */
   readonly imported: Loaded | null;
+  /** A figure file shown instead of the scenario (its problems, where it cannot be shown). */
+  readonly figureFile: FigureFileShown | null;
+  /** Why the figure file the URL names is not there at all. */
+  readonly figureFileProblem: "figureOtherOrigin" | "figureFetchFailed" | null;
   /** Which figure is shown, counting from 0: each new one (a scenario, a transcript loaded or left) mounts afresh. */
   readonly figure: number;
   /**
@@ -43,6 +55,9 @@ export type PageAction =
   | { readonly type: "loaded"; readonly loaded: Loaded; readonly fromUrl?: boolean }
   | { readonly type: "transcriptFailed"; readonly problem: TranscriptProblem }
   | { readonly type: "leaveTranscript" }
+  /** The figure file the page's link names (`?figure=`), opened at the link's step. */
+  | { readonly type: "figureFile"; readonly file: FigureFileShown }
+  | { readonly type: "figureFileFailed"; readonly problem: "figureOtherOrigin" | "figureFetchFailed" }
   | { readonly type: "checkFor"; readonly provider: CheckProvider | null };
 
 /** The page as it opens (and as it is pre-rendered): the default scenario in `language`. */
@@ -50,6 +65,8 @@ export const initialPageState = (language: PageLanguage): PageState => ({
   language,
   scenario: DEFAULT_SCENARIO_ID,
   imported: null,
+  figureFile: null,
+  figureFileProblem: null,
   figure: 0,
   urlStep: true,
   panelOpen: false,
@@ -68,6 +85,8 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
         ...state,
         scenario: action.scenario,
         imported: null,
+        figureFile: null,
+        figureFileProblem: null,
         figure: state.figure + 1,
         urlStep: action.fromUrl === true,
         unknownScenario: false,
@@ -80,6 +99,7 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return {
         ...state,
         imported: action.loaded,
+        figureFile: null,
         figure: state.figure + 1,
         urlStep: action.fromUrl === true,
         panelOpen: false,
@@ -90,6 +110,10 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return { ...state, transcriptProblem: action.problem };
     case "leaveTranscript":
       return { ...state, imported: null, figure: state.figure + 1, urlStep: false, checkFor: null };
+    case "figureFile":
+      return { ...state, figureFile: action.file, imported: null, figure: state.figure + 1, urlStep: true };
+    case "figureFileFailed":
+      return { ...state, figureFileProblem: action.problem };
     case "checkFor":
       return { ...state, checkFor: action.provider };
     default: {

@@ -272,6 +272,13 @@ export const catalog = {
     showAll: (length) => `Show all ${length} characters`,
     showLess: "Show less",
     wireFailed: "This format could not be loaded; the neutral form is shown.",
+    figureProblems: "This figure file cannot be shown",
+    figureProblemsNote: "Fix the file at these places, then load it again:",
+    problemPlace: (line, column) => `line ${line}, column ${column}`,
+    moreProblems: (count) => `and ${count} more`,
+    figureLoading: "Loading the figure…",
+    figureFetchFailed: "The figure file could not be fetched.",
+    figureOtherOrigin: "The figure file is on another site, which this page does not load from.",
     earlierMessages: (count, hidden) => `Show ${count} earlier messages (${hidden} not shown)`,
   },
 } as const satisfies Catalog;

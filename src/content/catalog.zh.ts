@@ -275,6 +275,13 @@ export const catalog = {
     showAll: (length) => `显示全部（${length} 字）`,
     showLess: "收起",
     wireFailed: "无法加载这个格式，显示的仍是中性格式。",
+    figureProblems: "这个图文件无法显示",
+    figureProblemsNote: "请在下列位置修改文件，然后重新加载：",
+    problemPlace: (line, column) => `第 ${line} 行第 ${column} 列`,
+    moreProblems: (count) => `另有 ${count} 处`,
+    figureLoading: "正在加载图…",
+    figureFetchFailed: "无法获取这个图文件。",
+    figureOtherOrigin: "图文件在另一个网站上，本页不从那里加载。",
     earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
   },
 } as const satisfies Catalog;

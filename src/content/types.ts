@@ -237,6 +237,19 @@ export interface UiText {
   readonly wireNote: string;
   readonly wireLoading: string;
   readonly wireFailed: string;
+  /** A figure file that cannot be shown: the heading of its problems, shown where the figure would be. */
+  readonly figureProblems: string;
+  /** What the author can do: fix the file at the places listed (each problem is said in English, as tools say it). */
+  readonly figureProblemsNote: string;
+  /** Where a problem is in the file's text. */
+  readonly problemPlace: (line: number, column: number) => string;
+  /** How many more problems there were than are listed. */
+  readonly moreProblems: (count: number) => string;
+  /** While a figure file loads. */
+  readonly figureLoading: string;
+  /** A figure file's URL that could not be fetched, or that names another origin. */
+  readonly figureFetchFailed: string;
+  readonly figureOtherOrigin: string;
   /** A cut text's button: show all `length` characters, or cut it again. */
   readonly showAll: (length: number) => string;
   readonly showLess: string;

@@ -1,8 +1,9 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "../content";
-import type { Lang } from "../content/languages";
+import { type Lang, languageOf } from "../content/languages";
 import { runScenario, type Trace } from "../engine";
-import { Player, type PlayerProps } from "../player";
+import type { FigureFileInput, FigureOpening } from "../figure/types";
+import { FigureProblems, Player, type PlayerProps, useLatest } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import { useFigureTheme } from "./useHostTheme";
@@ -10,18 +11,36 @@ import { useFigureTheme } from "./useHostTheme";
 /**
  * The figure as one component: the player's props (controlled `step` + `onStepChange` or `defaultStep`, `dwell`,
  * `autoplay`, `theme`, `controls`, `onPlay` / `onPause` / `onEnded`, `ref` for the handle), with a built-in
- * scenario instead of a trace. They mirror embed.html's URL parameters.
+ * scenario or a course author's figure file instead of a trace. They mirror embed.html's URL parameters.
  */
 export interface AgentLoopFigureProps extends Omit<PlayerProps, "trace" | "text"> {
-  /** A built-in scenario. Default `f22`. */
+  /** A built-in scenario. Default `f22`. Ignored when `figure` or `figureUrl` is given. */
   readonly scenario?: ScenarioId;
+  /**
+   * A figure file (docs/authoring.md): the object (an imported .json file, whose types are wider than the file's,
+   * is welcome: the file is checked when it loads), or its JSON text.
+   */
+  readonly figure?: FigureFileInput | Readonly<Record<string, unknown>> | string;
+  /** A figure file's URL, fetched (with CORS, as any fetch) when `figure` is not given. */
+  readonly figureUrl?: string;
+  /** The figure file is shown (its id and step count), or cannot be (its problems, also shown in its place). */
+  readonly onFigureLoaded?: (loaded: { readonly id: string; readonly total: number }) => void;
+  readonly onFigureError?: (problems: readonly FigureProblemInfo[]) => void;
   /** Default `zh`. */
   readonly lang?: Lang;
 }
 
+/** One problem of a figure file: what, at which path, and for text its line and column. */
+export interface FigureProblemInfo {
+  readonly message: string;
+  readonly path: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
 /** A scenario's trace, told in its own words (its story, in the catalog's language) by the player. */
 export function ScenarioFigure(
-  props: Omit<AgentLoopFigureProps, "scenario" | "lang"> & {
+  props: Omit<PlayerProps, "text"> & {
     readonly trace: Trace;
     readonly story: Story;
     readonly text: Catalog;
@@ -32,18 +51,111 @@ export function ScenarioFigure(
   return <Player {...rest} text={text} />;
 }
 
-/**
- * Figure F22 (or another built-in scenario), run by the engine and shown by the player. A client component (the
- * package's entry starts with "use client"), so a React Server Components page can render it as it is. With
- * `theme="auto"` (the default) it follows the host page's own theme when the page sets one — `data-theme` or a
- * `dark` / `light` class on `<html>`, or a single `color-scheme` there — and the reader's system setting otherwise.
- * @example <AgentLoopFigure lang="en" defaultStep={3} onStepChange={(n) => console.log(n)} />
- */
-export function AgentLoopFigure(props: AgentLoopFigureProps) {
-  const { scenario = DEFAULT_SCENARIO_ID, lang = DEFAULT_LANG, ...rest } = props;
+/** What opens a figure file: the figure module, loaded when first needed (the web component brings its own). */
+export type FigureOpener = () => Promise<(source: unknown, lang: Lang) => FigureOpening>;
+
+/** The package's opener: a dynamic import, which the course site's bundler splits off. */
+const importOpener: FigureOpener = () => import("../figure").then((module) => module.openFigure);
+
+/** Where a figure file is: given, or to fetch. */
+type FileSource = { readonly figure: unknown } | { readonly url: string };
+
+type FileState =
+  | { readonly kind: "loading" }
+  | { readonly kind: "opened"; readonly opening: FigureOpening }
+  | { readonly kind: "unfetched" };
+
+/** A figure file's JSON text as a key (what cannot be written as JSON is its own key, and its own problem). */
+const textOf = (figure: unknown): unknown => {
+  if (typeof figure === "string") return `text:${figure}`;
+  try {
+    return `json:${JSON.stringify(figure)}`;
+  } catch {
+    return figure;
+  }
+};
+
+/** A figure file opened in `lang`: fetched when it is a URL, opened by `opener` (again when `lang` changes). */
+function useFigureFile(source: FileSource | null, lang: Lang, opener: FigureOpener): FileState {
+  const [state, setState] = useState<{ key: unknown; lang: Lang; state: FileState } | null>(null);
+  // Keyed by content, so an object written inline (a new object at every render) is opened once.
+  const key = source === null ? null : "url" in source ? `url:${source.url}` : textOf(source.figure);
+  const sourceRef = useLatest(source);
+  useEffect(() => {
+    const given = sourceRef.current;
+    if (given === null) return;
+    let current = true;
+    const text =
+      "url" in given
+        ? fetch(given.url).then((response) => (response.ok ? response.text() : Promise.reject(new Error())))
+        : Promise.resolve(given.figure);
+    Promise.all([text, opener()]).then(
+      ([file, open]) => current && setState({ key, lang, state: { kind: "opened", opening: open(file, lang) } }),
+      () => current && setState({ key, lang, state: { kind: "unfetched" } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, lang, opener, sourceRef]);
+  return state !== null && state.key === key && state.lang === lang ? state.state : { kind: "loading" };
+}
+
+/** The figure from a scenario or a figure file, with the opener the shell gives. */
+export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: FigureOpener }) {
+  const {
+    scenario = DEFAULT_SCENARIO_ID,
+    lang = DEFAULT_LANG,
+    figure,
+    figureUrl,
+    onFigureLoaded,
+    onFigureError,
+    opener,
+    ...rest
+  } = props;
+  const source: FileSource | null =
+    figure !== undefined ? { figure } : figureUrl !== undefined ? { url: figureUrl } : null;
+  const file = useFigureFile(source, lang, opener);
   const entry = SCENARIOS[scenario];
-  const trace = useMemo(() => runScenario(entry.build(lang)), [entry, lang]);
+  const fromFile = source !== null;
+  const builtIn = useMemo(() => (fromFile ? null : runScenario(entry.build(lang))), [fromFile, entry, lang]);
   // theme "auto" (the default) follows the host page when it says what it is (a site's dark-mode toggle).
   const theme = useFigureTheme(props.theme);
-  return <ScenarioFigure {...rest} theme={theme} trace={trace} story={entry.stories[lang]} text={catalogs[lang]} />;
+  const text = catalogs[lang];
+  const opened = file.kind === "opened" ? file.opening : null;
+  const loadedRef = useLatest(onFigureLoaded);
+  const errorRef = useLatest(onFigureError);
+  // Once per opening.
+  useEffect(() => {
+    if (opened === null) return;
+    if (opened.ok) loadedRef.current?.({ id: opened.figure.id, total: opened.figure.trace.steps.length });
+    else errorRef.current?.(opened.problems);
+  }, [opened, loadedRef, errorRef]);
+  if (builtIn !== null)
+    return <ScenarioFigure {...rest} theme={theme} trace={builtIn} story={entry.stories[lang]} text={text} />;
+  if (file.kind === "loading")
+    return (
+      <div className="alf-root" data-theme={theme} lang={languageOf(lang).htmlLang}>
+        <p className="alf-figure alf-loading">{text.ui.figureLoading}</p>
+      </div>
+    );
+  if (file.kind === "unfetched")
+    return <FigureProblems text={text} problems={[]} note={text.ui.figureFetchFailed} theme={theme} />;
+  if (!file.opening.ok) return <FigureProblems text={text} problems={file.opening.problems} theme={theme} />;
+  const { trace, story } = file.opening.figure;
+  return (
+    <ScenarioFigure {...rest} key={file.opening.figure.id} theme={theme} trace={trace} story={story} text={text} />
+  );
+}
+
+/**
+ * Figure F22 (or another built-in scenario, or a figure file), run by the engine and shown by the player. A client
+ * component (the package's entry starts with "use client"), so a React Server Components page can render it as it
+ * is. With `theme="auto"` (the default) it follows the host page's own theme when the page sets one — `data-theme`
+ * or a `dark` / `light` class on `<html>`, or a single `color-scheme` there — and the reader's system setting
+ * otherwise. A figure file's code loads only when one is given.
+ * @example <AgentLoopFigure lang="en" defaultStep={3} onStepChange={(n) => console.log(n)} />
+ * @example <AgentLoopFigure lang="en" figureUrl="/figures/weather.json" />
+ */
+export function AgentLoopFigure(props: AgentLoopFigureProps) {
+  return <FigureFrom {...props} opener={importOpener} />;
 }

@@ -4,8 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
-import { type PlayerHandle, useLatest } from "../player";
-import type { ScenarioId } from "../scenarios/ids";
+import { FigureProblems, type PlayerHandle, useLatest } from "../player";
 import { ScenarioFigure } from "./AgentLoopFigure";
 import {
   type AllowOrigin,
@@ -17,7 +16,7 @@ import {
   parseCommand,
 } from "./messages";
 import type { FigureOptions } from "./options";
-import { type EmbedFigure, loadFigure } from "./packs";
+import { type FigureSource, type Shown, shownLang, showSource } from "./packs";
 
 /** Whether this page is in a frame (read when used, never while rendering). */
 const isFramed = () => window.parent !== window;
@@ -32,27 +31,34 @@ function parentAllows(allow: AllowOrigin): boolean {
 }
 
 /**
- * The figure an embed page shows, speaking the postMessage contract with the page that frames it. Rendered at
- * build time too (its first frame is in embed.html and embed-en.html), so nothing here reads `window` while
- * rendering.
+ * The figure an embed page shows — a built-in scenario or a figure file, or where a figure file cannot be shown,
+ * its problems — speaking the postMessage contract with the page that frames it. Rendered at build time too (its
+ * first frame is in embed.html and embed-en.html), so nothing here reads `window` while rendering.
  */
 export function EmbeddedFigure(props: {
   options: FigureOptions;
-  scenario: ScenarioId;
-  figure: EmbedFigure;
+  source: FigureSource;
+  shown: Shown;
   allow: AllowOrigin;
   /** A step to move to once mounted: a linked step over a hydrated first frame (which shows step 1). */
   openAt?: number | undefined;
 }) {
-  const { options, scenario, allow, openAt } = props;
-  const [shown, setShown] = useState(props.figure);
-  const lang = shown.text.lang;
+  const { options, allow, openAt } = props;
+  // What is shown, from which source; `key` counts the figures loaded, each mounting afresh at step 1.
+  const [current, setCurrent] = useState({ source: props.source, shown: props.shown, key: 0 });
+  const { shown } = current;
+  const lang = shownLang(shown);
+  const sourceRef = useLatest(current.source);
   // The figure keeps its language until the other one has loaded: never a half-translated frame.
   const setLang = useCallback(
     (next: Lang) => {
-      loadFigure(scenario, next).then(setShown, () => console.warn(`agent-loop-figure: could not load "${next}"`));
+      const source = sourceRef.current;
+      showSource(source, next).then(
+        (next) => setCurrent((now) => (now.source === source ? { ...now, shown: next } : now)),
+        () => console.warn(`agent-loop-figure: could not load "${next}"`),
+      );
     },
-    [scenario],
+    [sourceRef],
   );
   const figure = useRef<PlayerHandle>(null);
   // The host page may set the theme after load (its own toggle, relayed by embed-host.js): `setTheme`.
@@ -76,7 +82,21 @@ export function EmbeddedFigure(props: {
     },
     [post],
   );
-  const where = () => ({ step: figure.current?.step ?? 1, total: figure.current?.total ?? 1, lang: langRef.current });
+  // With no figure on screen (a figure file's problems), step and total are 0.
+  const where = useCallback(
+    () => ({ step: figure.current?.step ?? 0, total: figure.current?.total ?? 0, lang: langRef.current }),
+    [langRef],
+  );
+
+  // A figure file that is shown, or cannot be: `loaded` or `loaderror` (also for the page's own, after `ready`).
+  const shownRef = useLatest(shown);
+  const tell = useCallback(
+    (what: Shown) => {
+      if (what.kind === "problems") post("loaderror", { problems: what.problems });
+      else post("loaded", { id: what.id, ...where(), step: 1, total: what.figure.trace.steps.length });
+    },
+    [post, where],
+  );
 
   // Before "ready" (effects run in order), so that it reports the linked step; the move is not a reader's, so it
   // sends no stepchange.
@@ -91,16 +111,28 @@ export function EmbeddedFigure(props: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: where() reads refs; this runs once, on mount
   useEffect(() => {
     post("ready", where());
+    if (sourceRef.current.kind !== "scenario") tell(shownRef.current);
     postHeight(true);
     const observer = new ResizeObserver(() => postHeight(false));
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, [post, postHeight]);
+  }, [post, postHeight, tell]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (!isFramed() || !acceptsCommand(allow, event, window.parent)) return;
       const command = parseCommand(event.data);
+      if (command?.name === "load") {
+        const source: FigureSource = { kind: "file", file: command.figure };
+        showSource(source, langRef.current).then(
+          (next) => {
+            setCurrent((now) => ({ source, shown: next, key: now.key + 1 }));
+            tell(next);
+          },
+          () => console.warn("agent-loop-figure: could not load embed-figure.js"),
+        );
+        return;
+      }
       const handle = figure.current;
       if (command === null || handle === null) return;
       switch (command.name) {
@@ -122,15 +154,26 @@ export function EmbeddedFigure(props: {
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [allow, postHeight, setLang]);
+  }, [allow, postHeight, setLang, langRef, tell]);
 
-  const { step } = options;
+  if (shown.kind === "problems")
+    return (
+      <FigureProblems
+        text={shown.text}
+        problems={shown.problems}
+        {...(shown.note === undefined ? {} : { note: shown.note })}
+        theme={theme}
+      />
+    );
+  // A linked step is for the page's own figure, not for one a `load` command brought.
+  const step = current.key === 0 ? options.step : undefined;
   return (
     <ScenarioFigure
+      key={current.key}
       ref={figure}
-      trace={shown.trace}
-      story={shown.story}
-      text={shown.text}
+      trace={shown.figure.trace}
+      story={shown.figure.story}
+      text={shown.figure.text}
       {...(step === undefined ? {} : { defaultStep: step })}
       {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
       autoplay={options.autoplay}

@@ -6,15 +6,51 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG, languageOf } from "../content/languages";
+import { SHARE_PARAM } from "../figure/link";
 import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
 import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
-import { loadFigure } from "./packs";
+import { loadFigurePack } from "./pack-loader";
+import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
 import "../player/player.css";
 import "./embed.css";
 
 const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"] as const;
+
+/**
+ * The figure file the page's URL names, if any: `figure=URL` (this page's origin, or the one `allowOrigin`
+ * names) fetched as text, or `figureData=…` (a share link's payload) decoded.
+ */
+async function fileSource(
+  params: { get: (name: string) => string | null },
+  allow: ReturnType<typeof parseAllowOrigin>,
+): Promise<FigureSource | null> {
+  const data = params.get(SHARE_PARAM);
+  if (data !== null) {
+    const text = (await loadFigurePack()).decodeShare(data);
+    // A payload that does not decode is still a figure file's problem, said where the figure would be.
+    return { kind: "file", file: text ?? "" };
+  }
+  const link = params.get("figure");
+  if (link === null) return null;
+  let url: URL;
+  try {
+    url = new URL(link, window.location.href);
+  } catch {
+    return { kind: "missing", why: "figureFetchFailed" };
+  }
+  const allowed = url.origin === window.location.origin || (allow.kind === "only" && url.origin === allow.origin);
+  if (!allowed || (url.protocol !== "https:" && url.protocol !== "http:"))
+    return { kind: "missing", why: "figureOtherOrigin" };
+  try {
+    const response = await fetch(url, { credentials: "omit" });
+    if (!response.ok) return { kind: "missing", why: "figureFetchFailed" };
+    return { kind: "file", file: await response.text() };
+  } catch {
+    return { kind: "missing", why: "figureFetchFailed" };
+  }
+}
 
 async function start(): Promise<void> {
   const params = embedParams(window.location.search, window.location.hash);
@@ -31,7 +67,8 @@ async function start(): Promise<void> {
   // The built page arrives with the default figure's first frame in it (scripts/build.mjs). A frame that asks for
   // another figure drops it at once, rather than showing it while its own loads (another language or scenario,
   // then a jump); the default figure hydrates it.
-  const hydrate = hydratesFirstFrame(options, frameLang) && container.firstElementChild !== null;
+  const asksFile = params.get("figure") !== null || params.get(SHARE_PARAM) !== null;
+  const hydrate = !asksFile && hydratesFirstFrame(options, frameLang) && container.firstElementChild !== null;
   if (!hydrate) container.textContent = "";
   const problems = [...warnings];
   if (allow.kind === "invalid") {
@@ -48,28 +85,41 @@ async function start(): Promise<void> {
     },
   );
   let scenario = options.scenario;
-  const figure = await loadFigure(scenario, lang).catch(() => {
-    problems.push(`agent-loop-figure: could not load scenario "${scenario}"; showing the default figure`);
-    scenario = DEFAULT_SCENARIO_ID;
-    return loadFigure(scenario, lang);
-  });
-  const checked = checkStep(options.step, figure.trace.steps.length);
+  let source: FigureSource = { kind: "scenario", id: scenario };
+  const file = asksFile ? await fileSource(params, allow).catch(() => null) : null;
+  let shown: Shown | null = null;
+  if (file !== null) {
+    source = file;
+    shown = await showSource(file, lang).catch(() => null);
+    if (shown === null) problems.push("agent-loop-figure: could not load embed-figure.js; showing the default figure");
+  }
+  if (shown === null) {
+    const figure = await loadFigure(scenario, lang).catch(() => {
+      problems.push(`agent-loop-figure: could not load scenario "${scenario}"; showing the default figure`);
+      scenario = DEFAULT_SCENARIO_ID;
+      return loadFigure(scenario, lang);
+    });
+    source = { kind: "scenario", id: scenario };
+    shown = { kind: "figure", id: scenario, figure };
+  }
+  const total = shown.kind === "figure" ? shown.figure.trace.steps.length : 1;
+  const checked = checkStep(options.step, total);
   if (checked.warning !== undefined) problems.push(checked.warning);
   for (const problem of problems) console.warn(problem);
-  document.documentElement.lang = languageOf(figure.text.lang).htmlLang;
+  document.documentElement.lang = languageOf(lang).htmlLang;
 
-  const shown: FigureOptions = { ...options, scenario, lang, step: checked.step };
-  if (hydrate && lang === options.lang) {
+  const figureOptions: FigureOptions = { ...options, scenario, lang, step: checked.step };
+  if (hydrate && lang === options.lang && source.kind === "scenario") {
     // The pre-rendered frame is step 1: hydrate that, then move to a linked step (the figure keeps its size from
     // step to step, so nothing shifts). (Not when its language failed to load: the fallback is another figure.)
     hydrateRoot(
       container,
       <StrictMode>
         <EmbeddedFigure
-          options={{ ...shown, step: undefined }}
-          openAt={shown.step}
-          scenario={scenario}
-          figure={figure}
+          options={{ ...figureOptions, step: undefined }}
+          openAt={figureOptions.step}
+          source={source}
+          shown={shown}
           allow={allow}
         />
       </StrictMode>,
@@ -78,7 +128,7 @@ async function start(): Promise<void> {
     container.textContent = "";
     createRoot(container).render(
       <StrictMode>
-        <EmbeddedFigure options={shown} scenario={scenario} figure={figure} allow={allow} />
+        <EmbeddedFigure options={figureOptions} source={source} shown={shown} allow={allow} />
       </StrictMode>,
     );
   }

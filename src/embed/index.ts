@@ -3,8 +3,9 @@
  * Styles: `import "agent-loop-figure/style.css"` (see ./package.ts).
  */
 export type { Lang } from "../content/languages";
+export type { FigureFileInput } from "../figure/types";
 export type { ControlsMode, PlayerHandle, Theme } from "../player";
 export type { ScenarioId } from "../scenarios/ids";
 export { SCENARIO_IDS } from "../scenarios/ids";
-export type { AgentLoopFigureProps } from "./AgentLoopFigure";
+export type { AgentLoopFigureProps, FigureProblemInfo } from "./AgentLoopFigure";
 export { AgentLoopFigure } from "./AgentLoopFigure";

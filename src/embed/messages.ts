@@ -20,6 +20,17 @@ export interface FigureEvents {
   readonly pause: Record<string, never>;
   readonly ended: Record<string, never>;
   readonly resize: { readonly height: number };
+  /** A figure file (the `load` command's) is shown: its id, and where the reader is. */
+  readonly loaded: { readonly id: string; readonly step: number; readonly total: number; readonly lang: Lang };
+  /** A figure file (the `load` command's, or the page's `figure` / `figureData`) cannot be shown: why, and where. */
+  readonly loaderror: {
+    readonly problems: readonly {
+      readonly message: string;
+      readonly path: string;
+      readonly line?: number;
+      readonly column?: number;
+    }[];
+  };
 }
 
 /** The name of an event the figure sends. */
@@ -31,7 +42,9 @@ export type Command =
   | { readonly name: "next" | "prev" | "play" | "pause" | "measure" }
   | { readonly name: "setLang"; readonly lang: Lang }
   /** The host page's theme (embed-host.js sends it for frames marked data-follow-theme), or `auto` again. */
-  | { readonly name: "setTheme"; readonly theme: "light" | "dark" | "auto" };
+  | { readonly name: "setTheme"; readonly theme: "light" | "dark" | "auto" }
+  /** Show this figure file instead (its text, or the parsed object), at step 1; it is checked like any other. */
+  | { readonly name: "load"; readonly figure: string | Readonly<Record<string, unknown>> };
 
 /** Build an event message. */
 export function eventMessage<N extends FigureEventName>(name: N, fields: FigureEvents[N]) {
@@ -55,6 +68,8 @@ export function parseCommand(data: unknown): Command | null {
       return data.theme === "light" || data.theme === "dark" || data.theme === "auto"
         ? { name, theme: data.theme }
         : null;
+    case "load":
+      return typeof data.figure === "string" || isRecord(data.figure) ? { name, figure: data.figure } : null;
     case "next":
     case "prev":
     case "play":

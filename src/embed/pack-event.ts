@@ -1,8 +1,9 @@
 import type { Lang } from "../content/languages";
 import type { Catalog, Story } from "../content/types";
 import type { Trace } from "../engine";
+import type { FigureOpening } from "../figure";
 
-/** The event a pack script (embed-scenarios.js, a language pack embed-<code>.js) dispatches on its own script element, its content as the detail. */
+/** The event a pack script (embed-scenarios.js, embed-figure.js, a language pack embed-<code>.js) dispatches on its own script element, its content as the detail. */
 export const PACK_EVENT = "agent-loop-figure-pack";
 
 /**
@@ -20,7 +21,13 @@ export interface LanguagePack {
   readonly f22Story: Story;
 }
 
+/** What embed-figure.js delivers: a figure file opened in a language, and a share link's payload decoded. */
+export interface FigurePack {
+  readonly open: (source: unknown, lang: Lang) => FigureOpening;
+  readonly decodeShare: (payload: string) => string | null;
+}
+
 /** Hand a pack's content to whoever inserted the running script. No global is written. */
-export function deliverPack(content: ScenarioPack | LanguagePack | ((...args: never[]) => unknown)): void {
+export function deliverPack(content: ScenarioPack | LanguagePack | FigurePack | ((...args: never[]) => unknown)): void {
   document.currentScript?.dispatchEvent(new CustomEvent(PACK_EVENT, { detail: content }));
 }

@@ -9,43 +9,11 @@ import * as entryLanguage from "virtual:embed-language";
 import type { Catalog, Story } from "../content";
 import type { Lang } from "../content/languages";
 import type { Trace } from "../engine";
+import type { ShownProblem } from "../player";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
-import { type LanguagePack, PACK_EVENT, type ScenarioPack } from "./pack-event";
+import type { LanguagePack, ScenarioPack } from "./pack-event";
+import { has, loadFigurePack, loadPack } from "./pack-loader";
 import { languagePackFile } from "./pages";
-
-/** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
-const HERE =
-  typeof document === "undefined" // pre-rendering at build time: nothing is loaded then
-    ? ""
-    : document.currentScript instanceof HTMLScriptElement && document.currentScript.src !== ""
-      ? document.currentScript.src
-      : document.baseURI;
-
-/** One load per pack for the page's lifetime: its scripts are static code. */
-const loading = new Map<string, Promise<unknown>>();
-
-/** Run the pack script `file` once and resolve with what it delivers. */
-export function loadPack(file: string): Promise<unknown> {
-  let pending = loading.get(file);
-  if (pending === undefined) {
-    pending = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = new URL(file, HERE).href;
-      script.addEventListener(PACK_EVENT, (event) => resolve((event as CustomEvent<unknown>).detail));
-      // `load` fires after the script has run: if it delivered nothing, it is not our pack. A settled promise
-      // ignores the later call.
-      script.addEventListener("load", () => reject(new Error(`${file} delivered nothing`)));
-      script.addEventListener("error", () => reject(new Error(`${file} could not be loaded`)));
-      document.head.append(script);
-    });
-    pending.catch(() => loading.delete(file)); // a failed load may be retried
-    loading.set(file, pending);
-  }
-  return pending;
-}
-
-const has = <K extends string>(value: unknown, key: K): value is Readonly<Record<K, unknown>> =>
-  typeof value === "object" && value !== null && key in value;
 
 /**
  * The catalog for `lang` and F22's trace in it, from the entry itself or the language pack.
@@ -86,4 +54,39 @@ export async function loadFigure(id: ScenarioId, lang: Lang): Promise<EmbedFigur
     has(pack, "figure") && typeof pack.figure === "function" ? (pack as ScenarioPack).figure(id, lang) : null;
   if (figure === null) throw new Error(`embed-scenarios.js has no scenario ${id}`);
   return { ...figure, text: language.catalog };
+}
+
+/** What an embedded figure shows: a built-in scenario, or a course author's figure file (its text or object). */
+export type FigureSource =
+  | { readonly kind: "scenario"; readonly id: ScenarioId }
+  | { readonly kind: "file"; readonly file: unknown }
+  /** A file that never arrived: said in the catalog's words (`figureFetchFailed`, `figureOtherOrigin`). */
+  | { readonly kind: "missing"; readonly why: "figureFetchFailed" | "figureOtherOrigin" };
+
+/** What is on screen: the figure, or, where it would be, why it cannot be shown. */
+export type Shown =
+  | { readonly kind: "figure"; readonly id: string; readonly figure: EmbedFigure }
+  | {
+      readonly kind: "problems";
+      readonly text: Catalog;
+      readonly problems: readonly ShownProblem[];
+      readonly note?: string;
+    };
+
+/** The language of what is shown. */
+export const shownLang = (shown: Shown): Lang => (shown.kind === "figure" ? shown.figure.text.lang : shown.text.lang);
+
+/**
+ * A source shown in `lang`: a scenario (as {@link loadFigure}), or a figure file opened by embed-figure.js.
+ * @throws {Error} (rejects) when a pack cannot be loaded.
+ */
+export async function showSource(source: FigureSource, lang: Lang, base?: string): Promise<Shown> {
+  if (source.kind === "scenario") return { kind: "figure", id: source.id, figure: await loadFigure(source.id, lang) };
+  const { catalog } = await loadLanguage(lang);
+  if (source.kind === "missing") return { kind: "problems", text: catalog, problems: [], note: catalog.ui[source.why] };
+  const pack = await loadFigurePack(base);
+  const opened = pack.open(source.file, lang);
+  if (!opened.ok) return { kind: "problems", text: catalog, problems: opened.problems };
+  const { id, trace, story } = opened.figure;
+  return { kind: "figure", id, figure: { trace, story, text: catalog } };
 }

@@ -20,8 +20,12 @@ export function prerenderEmbed(lang: Lang): string {
     <StrictMode>
       <EmbeddedFigure
         options={{ ...DEFAULT_OPTIONS, lang }}
-        scenario={DEFAULT_OPTIONS.scenario}
-        figure={{ trace: F22[lang], story: f22Stories[lang], text: catalogs[lang] }}
+        source={{ kind: "scenario", id: DEFAULT_OPTIONS.scenario }}
+        shown={{
+          kind: "figure",
+          id: DEFAULT_OPTIONS.scenario,
+          figure: { trace: F22[lang], story: f22Stories[lang], text: catalogs[lang] },
+        }}
         allow={parseAllowOrigin(null)}
       />
     </StrictMode>,

@@ -2,7 +2,9 @@
  * agent-loop-figure.js: defines <agent-loop-figure>, the figure as a custom element. One self-contained ES
  * module (it brings its own React). It renders into an open shadow root with its styles inside, so a host page's
  * rules reach neither its layout nor its text; attributes are observed live; it fires `ready`, `stepchange`,
- * `play`, `pause` and `ended` as DOM CustomEvents whose details match the iframe's messages.
+ * `play`, `pause` and `ended` as DOM CustomEvents whose details match the iframe's messages. A course author's
+ * figure file comes from a `src` attribute or an inline `<script type="application/json">` child; the code that
+ * opens it, embed-figure.js, loads from beside this module when one is given (`loaded` or `loaderror` then).
  */
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -11,7 +13,7 @@ import { runScenario } from "../engine";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
 import { SCENARIOS } from "../scenarios";
-import { AgentLoopFigure } from "./AgentLoopFigure";
+import { FigureFrom, type FigureOpener } from "./AgentLoopFigure";
 import type { FigureEvents } from "./messages";
 import {
   checkStep,
@@ -22,9 +24,16 @@ import {
   optionWarning,
   readOptions,
 } from "./options";
+import { loadFigurePack } from "./pack-loader";
 
 /** The attributes the element observes (all but `autoplay`, which is read once when it first connects). */
 const ATTRIBUTES = ["step", "lang", "dwell", "theme", "controls", "scenario"] as const satisfies readonly OptionName[];
+
+/** Where this module was loaded from: embed-figure.js is beside it. */
+const HERE = import.meta.url;
+
+/** The element's opener: embed-figure.js, the embed pages' own pack, beside this module. */
+const packOpener: FigureOpener = () => loadFigurePack(HERE).then((pack) => pack.open);
 
 const HOST_CSS = `
 :host { all: initial; display: block; contain: content; width: 100%; box-sizing: border-box; }
@@ -43,7 +52,7 @@ function stylesheet(): CSSStyleSheet {
 
 /** `<agent-loop-figure step="3" lang="en">`: see docs/embedding.md. */
 export class AgentLoopFigureElement extends HTMLElement {
-  static readonly observedAttributes = ATTRIBUTES;
+  static readonly observedAttributes = [...ATTRIBUTES, "src"];
 
   #root: Root | null = null;
   #handle: PlayerHandle | null = null;
@@ -51,6 +60,12 @@ export class AgentLoopFigureElement extends HTMLElement {
   /** The language the reader chose with the figure's own switch, until the `lang` attribute changes. */
   #lang: Lang | null = null;
   #readyFired = false;
+  /** The inline figure file's text, read when the element first connects. */
+  #inline: string | null = null;
+
+  #fileGiven(): boolean {
+    return this.#inline !== null || this.getAttribute("src") !== null;
+  }
 
   connectedCallback(): void {
     if (this.#root === null) {
@@ -59,10 +74,17 @@ export class AgentLoopFigureElement extends HTMLElement {
       const container = document.createElement("div");
       shadow.replaceChildren(container);
       const options = this.#read([...ATTRIBUTES, "autoplay"]);
-      const total = runScenario(SCENARIOS[options.scenario].build(options.lang)).steps.length;
-      const checked = checkStep(options.step, total);
-      if (checked.warning !== undefined) console.warn(checked.warning);
-      this.#options = { ...options, step: checked.step };
+      // An inline figure file: the first <script type="application/json"> child's text (never run, never markup).
+      this.#inline = this.querySelector(':scope > script[type="application/json"]')?.textContent ?? null;
+      if (this.#fileGiven()) {
+        // A figure file's steps are known once it has loaded: its step is checked by the player (clamped).
+        this.#options = options;
+      } else {
+        const total = runScenario(SCENARIOS[options.scenario].build(options.lang)).steps.length;
+        const checked = checkStep(options.step, total);
+        if (checked.warning !== undefined) console.warn(checked.warning);
+        this.#options = { ...options, step: checked.step };
+      }
       this.#root = createRoot(container);
     }
     this.#render();
@@ -81,6 +103,11 @@ export class AgentLoopFigureElement extends HTMLElement {
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (this.#root === null || previous === value) return;
+    if (name === "src") {
+      this.#readyFired = false;
+      this.#render();
+      return;
+    }
     const attribute = name as (typeof ATTRIBUTES)[number];
     const { options } = this.#readSilently([attribute]);
     if (attribute === "step") {
@@ -155,9 +182,22 @@ export class AgentLoopFigureElement extends HTMLElement {
 
   #render(): void {
     const options = this.#options;
+    const src = this.getAttribute("src");
+    const file =
+      this.#inline !== null
+        ? { figure: this.#inline }
+        : src !== null
+          ? { figureUrl: new URL(src, document.baseURI).href }
+          : {};
     this.#root?.render(
       <StrictMode>
-        <AgentLoopFigure
+        <FigureFrom
+          opener={packOpener}
+          {...file}
+          onFigureLoaded={({ id, total }) =>
+            this.#emit("loaded", { id, step: this.step, total, lang: this.#currentLang() })
+          }
+          onFigureError={(problems) => this.#emit("loaderror", { problems })}
           ref={this.#setHandle}
           scenario={options.scenario}
           lang={this.#currentLang()}

@@ -1,6 +1,6 @@
 /** The embed's stand-in for src/player/wire-loader.ts: the wire view's text comes from the embed-wire.js pack. */
 import type { WireText } from "../player/wire-loader";
-import { loadPack } from "./packs";
+import { loadPack } from "./pack-loader";
 
 export type { WireText } from "../player/wire-loader";
 

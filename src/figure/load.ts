@@ -57,8 +57,10 @@ function say(issue: v.BaseIssue<unknown>): string {
   }
   if (issue.type === "literal" && issue.path?.length === 1 && issue.path[0]?.key === "figure")
     return `expected "figure": ${FIGURE_VERSION} (this reads figure files of version ${FIGURE_VERSION})`;
-  if (issue.received === "undefined")
-    return `missing: ${issue.expected === null ? "required" : `expected ${issue.expected}`}`;
+  if (issue.received === "undefined") {
+    const key = issue.path?.at(-1)?.key;
+    return typeof key === "string" ? `missing field ${JSON.stringify(key)}` : "missing";
+  }
   return issue.message.replace(/^Invalid \w+: /, "").replace(/^Expected /, "expected ");
 }
 

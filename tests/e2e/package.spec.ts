@@ -19,6 +19,7 @@ const APP = `import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { AgentLoopFigure, type Lang, type PlayerHandle } from "agent-loop-figure";
 import "agent-loop-figure/style.css";
+import weather from "./weather.json";
 
 function Lesson() {
   const [step, setStep] = useState(2);
@@ -37,6 +38,9 @@ function Lesson() {
         theme="light"
         dwell={2}
       />
+      <h2>Lesson 4, as the course's own figure files</h2>
+      <AgentLoopFigure lang="en" figure={weather} defaultStep={3} onFigureLoaded={({ id, total }) => { document.title = \`\${id} \${total}\`; }} />
+      <AgentLoopFigure lang="zh" figureUrl="./retry.json" />
     </main>
   );
 }
@@ -72,6 +76,7 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
           skipLibCheck: true,
           isolatedModules: true,
           types: ["vite/client"],
+          resolveJsonModule: true,
         },
         include: ["src"],
       }),
@@ -85,6 +90,11 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
       '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Fresh app</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>\n',
     );
     writeFileSync(join(app, "src", "main.tsx"), APP);
+    // The course's figure files: one imported into the bundle, one fetched from the site.
+    const figures = join(root, "examples", "figures");
+    writeFileSync(join(app, "src", "weather.json"), readFileSync(join(figures, "weather.json")));
+    mkdirSync(join(app, "public"));
+    writeFileSync(join(app, "public", "retry.json"), readFileSync(join(figures, "retry.json")));
     const packages = [
       "react",
       "react-dom",
@@ -129,6 +139,16 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
     await expect(figure.getByRole("button", { name: "下一步" })).toBeVisible();
     // The stylesheet came along: the figure is laid out by it, not by the browser's defaults.
     expect(await figure.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe("solid");
+    // A figure file as an object (its code split off by the app's bundler), and one by URL.
+    const weather = page.getByRole("region", { name: /Lesson 4/ });
+    await expect(weather.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 10");
+    await expect(weather.getByRole("heading", { level: 3 })).toHaveText(
+      "3. Model proposes get_weather (call_1), get_weather (call_2)",
+    );
+    await expect(page).toHaveTitle("weather 10");
+    const retry = page.getByRole("region", { name: /第 6 课/ });
+    await expect(retry.locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 12");
+    await expect(retry.getByRole("heading", { level: 3 })).toHaveText("1. 用户任务：今天 100 欧元是多少美元？");
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

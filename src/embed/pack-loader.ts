@@ -1,0 +1,55 @@
+/**
+ * How the embed pages and the web component load a pack: a classic script fetched the first time it is needed,
+ * which hands over its content in an event on its own script element (./pack-event.ts), so that it loads in a
+ * sandboxed frame from a server without CORS headers, and writes no global.
+ */
+import { type FigurePack, PACK_EVENT } from "./pack-event";
+
+/** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
+const HERE =
+  typeof document === "undefined" // pre-rendering at build time: nothing is loaded then
+    ? ""
+    : document.currentScript instanceof HTMLScriptElement && document.currentScript.src !== ""
+      ? document.currentScript.src
+      : document.baseURI;
+
+/** One load per pack for the page's lifetime: its scripts are static code. */
+const loading = new Map<string, Promise<unknown>>();
+
+/**
+ * Run the pack script `file` once and resolve with what it delivers. `base` is where it is: beside this script
+ * unless told (the web component, a module, says where it was loaded from).
+ */
+export function loadPack(file: string, base: string = HERE): Promise<unknown> {
+  const src = new URL(file, base).href;
+  let pending = loading.get(src);
+  if (pending === undefined) {
+    pending = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = src;
+      script.addEventListener(PACK_EVENT, (event) => resolve((event as CustomEvent<unknown>).detail));
+      // `load` fires after the script has run: if it delivered nothing, it is not our pack. A settled promise
+      // ignores the later call.
+      script.addEventListener("load", () => reject(new Error(`${file} delivered nothing`)));
+      script.addEventListener("error", () => reject(new Error(`${file} could not be loaded`)));
+      document.head.append(script);
+    });
+    pending.catch(() => loading.delete(src)); // a failed load may be retried
+    loading.set(src, pending);
+  }
+  return pending;
+}
+
+export const has = <K extends string>(value: unknown, key: K): value is Readonly<Record<K, unknown>> =>
+  typeof value === "object" && value !== null && key in value;
+
+/**
+ * embed-figure.js, which opens figure files (beside this script, or beside `base`).
+ * @throws {Error} (rejects) when it cannot be loaded or is not that pack.
+ */
+export async function loadFigurePack(base?: string): Promise<FigurePack> {
+  const pack = await loadPack("embed-figure.js", base);
+  if (!has(pack, "open") || typeof pack.open !== "function" || !has(pack, "decodeShare"))
+    throw new Error("embed-figure.js is not the figure file pack");
+  return pack as FigurePack;
+}

@@ -1,0 +1,64 @@
+/**
+ * What stands where a figure would be when its figure file cannot be shown: the problems, each at its place in
+ * the file (path, line and column) with what was expected there, as text (never markup: a file's words are
+ * data). In the figure's own scoped root and theme, so it looks like part of the figure's box, not the page.
+ */
+import { useId } from "react";
+import { languageOf } from "../content/languages";
+import type { Catalog } from "../content/types";
+import type { Theme } from "./Player";
+
+/** One problem with a figure file, as src/figure says it. */
+export interface ShownProblem {
+  readonly message: string;
+  /** Dotted path of keys in the file, "" for the whole file. */
+  readonly path: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/**
+ * The problems of a figure file that cannot be shown, or a notice (`problems` empty, `note` said instead).
+ * @example <FigureProblems text={catalogs.en} problems={[{ message: "expected number", path: "scenario.host.maxModelCalls", line: 12, column: 22 }]} />
+ */
+export function FigureProblems(props: {
+  readonly text: Catalog;
+  readonly problems: readonly ShownProblem[];
+  /** Said instead of the list note (a fetch that failed, a refused origin). */
+  readonly note?: string;
+  /** How many more problems there were than are listed. */
+  readonly more?: number;
+  readonly theme?: Theme;
+}) {
+  const { text, problems, note, more = 0 } = props;
+  const { ui } = text;
+  const heading = useId();
+  return (
+    <div className="alf-root" data-theme={props.theme ?? "auto"} lang={languageOf(text.lang).htmlLang}>
+      <section className="alf-figure alf-problems" aria-labelledby={heading}>
+        <div role="alert">
+          <h3 id={heading} className="alf-problems-title">
+            <span aria-hidden="true">⚠ </span>
+            {ui.figureProblems}
+          </h3>
+          <p>{note ?? ui.figureProblemsNote}</p>
+        </div>
+        {problems.length === 0 ? null : (
+          <ol className="alf-problems-list">
+            {problems.map((problem) => (
+              <li key={`${problem.path}:${problem.line}:${problem.column}:${problem.message}`}>
+                <code>{problem.path === "" ? "/" : problem.path}</code>
+                {problem.line === undefined ? null : (
+                  <span className="alf-problems-place"> ({ui.problemPlace(problem.line, problem.column ?? 1)})</span>
+                )}
+                {": "}
+                <span>{problem.message}</span>
+              </li>
+            ))}
+            {more > 0 ? <li className="alf-problems-more">{ui.moreProblems(more)}</li> : null}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

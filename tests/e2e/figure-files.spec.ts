@@ -1,0 +1,234 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type { Lang } from "../../src/content/languages";
+import { type OpenFigure, openFigure } from "../../src/figure";
+import { encodeShare } from "../../src/figure/share";
+import { expect, test } from "./fixtures";
+
+// Figure files a course author wrote from docs/authoring.md — three lessons of other courses — played through
+// every route: the chapter page, the embed pages (by URL, by the `load` command, by a share link), the web
+// component (`src`, an inline JSON child). The npm package's `figure` and `figureUrl` props are in package.spec.ts.
+const FIGURE = "http://127.0.0.1:4173";
+const COURSE = "http://127.0.0.1:4174";
+const LESSONS = ["weather", "refused-write", "retry"] as const;
+const LANGS: readonly Lang[] = ["zh", "en"];
+const examples = resolve(import.meta.dirname, "../../examples/figures");
+const source = (lesson: string) => readFileSync(resolve(examples, `${lesson}.json`), "utf8");
+
+/** What the figure must show: the engine's own run of the file, told in the file's story. */
+function expected(lesson: string, lang: Lang): OpenFigure & { caption: { step: number; text: string } } {
+  const opened = openFigure(source(lesson), lang);
+  if (!opened.ok) throw new Error(`${lesson}: ${JSON.stringify(opened.problems)}`);
+  const { figure } = opened;
+  // The story's caption for its first captioned step after the task (the step the links below open at).
+  const caption = figure.story.captions.find((c) => c.when.kind !== "task");
+  const step = figure.trace.steps.find(
+    (s) =>
+      caption !== undefined &&
+      s.kind === caption.when.kind &&
+      ("callId" in caption.when ? s.callIds.includes(caption.when.callId) : true) &&
+      ("modelCall" in caption.when ? s.kind === "model_call" && s.modelCall === caption.when.modelCall : true),
+  );
+  if (caption === undefined || step === undefined) throw new Error(`${lesson}: no caption to check`);
+  return { ...figure, caption: { step: step.number, text: caption.text } };
+}
+
+/** The figure itself (not the idle-time rehearsal's hidden copy). */
+const figureIn = (page: Page | ReturnType<Page["frameLocator"]>) => page.locator(".alf-figure").first();
+const counterIn = (page: Page | ReturnType<Page["frameLocator"]>) =>
+  figureIn(page).locator(".alf-counter > [aria-hidden]");
+
+test.describe("a course author's figure file", () => {
+  for (const lesson of LESSONS) {
+    for (const lang of LANGS) {
+      test(`${lesson} (${lang}): the chapter page, embed.html and the web component play it in its own words`, async ({
+        page,
+      }) => {
+        const want = expected(lesson, lang);
+        const total = want.trace.steps.length;
+        const { step, text } = want.caption;
+
+        // The chapter page: ?figure= (same origin), in the page's language.
+        await page.goto(`/?figure=/figures/${lesson}.json&lang=${lang}&step=${step}`);
+        const chapter = page.getByRole("region", { name: new RegExp(want.story.title) });
+        await expect(chapter.locator(".alf-counter > [aria-hidden]")).toHaveText(`${step} / ${total}`);
+        await expect(chapter.locator(".alf-step-caption")).toHaveText(text);
+        await expect(page.getByRole("heading", { level: 2, name: want.story.title })).toBeVisible();
+
+        // embed.html / embed-en.html: ?figure= on the page's own origin, opened at a linked step.
+        const file = lang === "en" ? "embed-en.html" : "embed.html";
+        await page.goto(`${FIGURE}/${file}?figure=figures/${lesson}.json&step=${step}`);
+        const embedded = figureIn(page);
+        await expect(embedded.locator(".alf-counter > [aria-hidden]")).toHaveText(`${step} / ${total}`);
+        await expect(embedded.locator(".alf-step-caption")).toHaveText(text);
+        await expect(page.getByRole("region", { name: new RegExp(want.story.title) })).toBeVisible();
+        // It steps by keyboard, as any figure.
+        await embedded.focus();
+        await page.keyboard.press("End");
+        await expect(embedded.locator(".alf-counter > [aria-hidden]")).toHaveText(`${total} / ${total}`);
+        await expect(embedded.locator(".alf-outcome")).toBeVisible();
+
+        // The web component, from its src attribute.
+        await page.goto(
+          `${COURSE}/hosts/figure-file.html?src=${encodeURIComponent(`/figures/${lesson}.json`)}&lang=${lang}`,
+        );
+        const element = page.locator("agent-loop-figure").locator(".alf-figure");
+        await expect(element.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${total}`);
+        await element.focus();
+        for (let n = 1; n < step; n += 1) await page.keyboard.press("ArrowRight");
+        await expect(element.locator(".alf-step-caption")).toHaveText(text);
+        expect(await page.evaluate(() => (window as unknown as { events: string[] }).events)).toEqual([
+          "ready",
+          `loaded ${lesson}`,
+          ...Array.from({ length: step - 1 }, () => "stepchange"),
+        ]);
+      });
+    }
+  }
+
+  test("the web component reads an inline JSON child; a bad file beside it shows its problems, the good one plays on", async ({
+    page,
+  }) => {
+    const good = source("weather");
+    const bad = '{\n  "figure": 1,\n  "id": "weather",\n  "scenario": { "task": 5 }\n}';
+    const inline = (json: string, id: string) =>
+      `<agent-loop-figure id="${id}" lang="en"><script type="application/json">${json.replaceAll("</", "<\\/")}</script></agent-loop-figure>`;
+    await page.route(`${COURSE}/hosts/inline.html`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inline figure files</title>
+<script type="module" src="/agent-loop-figure.js"></script></head>
+<body><h1>Two inline figure files</h1>${inline(bad, "bad")}${inline(good, "good")}</body></html>`,
+      }),
+    );
+    await page.goto(`${COURSE}/hosts/inline.html`);
+    const broken = page.locator("#bad");
+    await expect(broken.getByRole("alert")).toContainText("This figure file cannot be shown");
+    const list = broken.getByRole("listitem");
+    await expect(list.first()).toHaveText(
+      "scenario.task (line 4, column 25): expected a string, or an object of strings by language code",
+    );
+    await expect(list.nth(1)).toHaveText('scenario.system (line 4, column 15): missing field "system"');
+    const fine = page.locator("#good").locator(".alf-figure");
+    await fine.locator(".alf-step-title").click();
+    await page.keyboard.press("ArrowRight");
+    await expect(fine.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 10");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  });
+
+  test("a file's text is text, never markup: a caption, a task and an answer that look like HTML", async ({ page }) => {
+    const hostile = JSON.parse(source("refused-write"));
+    const html = '<img src=x onerror="window.injected=1"><b>bold</b>';
+    hostile.scenario.task = html;
+    hostile.scenario.model[1].answer = html;
+    hostile.story.en.title = html;
+    hostile.story.en.captions[0].text = html;
+    await page.goto(`${FIGURE}/embed-en.html`);
+    await page.evaluate((figure) => {
+      window.postMessage({ type: "agent-loop-figure:load", version: 1, figure }, "*");
+    }, hostile);
+    // A page's own message is not its parent's: only a framing page may load a figure.
+    await page.waitForTimeout(300);
+    await expect(figureIn(page).locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 8");
+    await page.goto(`${COURSE}/hosts/iframe.html?figure=${encodeURIComponent(`${FIGURE}/embed-en.html`)}`);
+    const frame = page.frameLocator("#figure");
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    await page.evaluate(
+      (figure) =>
+        (window as unknown as { send: (m: unknown) => void }).send({
+          type: "agent-loop-figure:load",
+          version: 1,
+          figure,
+        }),
+      hostile,
+    );
+    await expect(counterIn(frame)).toHaveText("1 / 7");
+    await expect(frame.getByRole("heading", { level: 3 })).toHaveText(`1. The user's task: “${html}”`);
+    await frame.getByRole("button", { name: "Next" }).click();
+    await frame.getByRole("button", { name: "Next" }).click();
+    await expect(frame.locator(".alf-step-caption")).toHaveText(html);
+    await expect(frame.locator("img, b")).toHaveCount(0);
+    expect(await page.frame({ url: /embed-en\.html/ })?.evaluate(() => "injected" in window)).toBe(false);
+  });
+
+  test("the load command from the framing page: loaded with its id, loaderror with each problem at its place", async ({
+    page,
+  }) => {
+    await page.goto(`${COURSE}/hosts/iframe.html?figure=${encodeURIComponent(`${FIGURE}/embed.html?step=4`)}`);
+    const frame = page.frameLocator("#figure");
+    await expect(counterIn(frame)).toHaveText("4 / 8");
+    const send = (message: unknown) =>
+      page.evaluate((m) => (window as unknown as { send: (m: unknown) => void }).send(m), message);
+    const events = () =>
+      page.evaluate(() =>
+        (window as unknown as { events: { data: { type: string } }[] }).events
+          .map((e) => e.data)
+          .filter((d) => d.type === "agent-loop-figure:loaded" || d.type === "agent-loop-figure:loaderror"),
+      );
+    await send({ type: "agent-loop-figure:load", version: 1, figure: source("retry") });
+    await expect(counterIn(frame)).toHaveText("1 / 12");
+    await expect(frame.getByRole("heading", { level: 3 })).toHaveText("1. 用户任务：今天 100 欧元是多少美元？");
+    await expect
+      .poll(events)
+      .toEqual([{ type: "agent-loop-figure:loaded", version: 1, id: "retry", step: 1, total: 12, lang: "zh" }]);
+    // The reader's language switch reopens the file in the other language.
+    await frame.getByRole("button", { name: "English" }).click();
+    await expect(frame.getByRole("heading", { level: 3 })).toHaveText(
+      "1. The user's task: “What is 100 euros in US dollars today?”",
+    );
+    await send({
+      type: "agent-loop-figure:load",
+      version: 1,
+      figure: '{"figure": 1, "id": "x",\n "recorded": {"transcript": 3}}',
+    });
+    await expect(frame.getByRole("alert")).toContainText("This figure file cannot be shown");
+    await expect.poll(async () => (await events()).length).toBe(2);
+    const [, error] = await events();
+    expect(error).toMatchObject({ type: "agent-loop-figure:loaderror", version: 1 });
+    expect((error as unknown as { problems: unknown[] }).problems.length).toBeGreaterThan(0);
+    // Malformed commands are dropped, and the figure's problems stay as they were.
+    await send({ type: "agent-loop-figure:load", version: 1, figure: 42 });
+    await send({ type: "agent-loop-figure:load", version: 2, figure: source("weather") });
+    await page.waitForTimeout(300);
+    expect((await events()).length).toBe(2);
+    // A good file after a bad one plays.
+    await send({ type: "agent-loop-figure:load", version: 1, figure: JSON.parse(source("weather")) });
+    await expect(counterIn(frame)).toHaveText("1 / 10");
+  });
+
+  test("a share link opens the figure it carries in embed.html, at its step; a cut link says so in place", async ({
+    page,
+  }) => {
+    const payload = encodeShare(source("weather"));
+    expect(payload).not.toBeNull();
+    await page.goto(`${FIGURE}/embed-en.html#figureData=${payload}&step=3`);
+    await expect(figureIn(page).locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 10");
+    await expect(page.getByRole("region", { name: /Two calls in one turn/ })).toBeVisible();
+    // A new page, not a jump within this one (a fragment alone would not reload it).
+    await page.goto("about:blank");
+    await page.goto(`${FIGURE}/embed-en.html#figureData=${payload?.slice(0, 40)}`);
+    await expect(page.getByRole("alert")).toContainText("This figure file cannot be shown");
+  });
+
+  test("a figure file on another origin, or missing, is refused with a notice and no blank page", async ({
+    page,
+    problems,
+  }) => {
+    await page.goto(`${FIGURE}/embed-en.html?figure=${encodeURIComponent(`${COURSE}/figures/weather.json`)}`);
+    await expect(page.getByRole("alert")).toContainText("This figure file cannot be shown");
+    await expect(page.locator(".alf-problems")).toContainText("on another site");
+    // …unless the page's allowOrigin names that origin (served without CORS headers here, so it cannot be read).
+    await page.goto(`${FIGURE}/embed-en.html?figure=/figures/nope.json`);
+    await expect(page.locator(".alf-problems")).toContainText("could not be fetched");
+    // The browser's own line for the 404, and nothing else.
+    expect(problems.splice(0)).toEqual([
+      "Failed to load resource: the server responded with a status of 404 (Not Found)",
+    ]);
+    await page.goto(`/?figure=${encodeURIComponent(`${COURSE}/figures/weather.json`)}&lang=en`);
+    await expect(page.getByRole("note").filter({ hasText: "on another site" })).toBeVisible();
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+  });
+});
