@@ -101,8 +101,9 @@ function preloadDefaultLanguage(): Plugin {
     apply: "build",
     transformIndexHtml: {
       order: "post",
-      handler(_html, { bundle }) {
-        if (bundle === undefined) return [];
+      handler(_html, { bundle, chunk: entry, filename }) {
+        // The chapter page's own: the authoring page loads its languages as it needs them.
+        if (bundle === undefined || entry === undefined || !filename.endsWith("/index.html")) return [];
         const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
         const wanted = new Set<string>();
         const add = (fileName: string) => {
@@ -113,7 +114,6 @@ function preloadDefaultLanguage(): Plugin {
         for (const chunk of chunks) {
           if (files.some((file) => chunk.facadeModuleId?.endsWith(file))) add(chunk.fileName);
         }
-        const entry = chunks.find((chunk) => chunk.isEntry);
         for (const already of [entry?.fileName, ...(entry?.imports ?? [])]) if (already) wanted.delete(already);
         return [...wanted].map((fileName) => ({
           tag: "link",
@@ -333,6 +333,8 @@ export default defineConfig(({ mode }): UserConfig => {
         ...shared,
         publicDir: "public",
         plugins: [react(), demoOutput(), contentSecurityPolicy(), preloadDefaultLanguage()],
+        // The chapter page, and the authoring page (its editor in chunks of its own, never the chapter's).
+        build: { rolldownOptions: { input: { index: "index.html", author: "author.html" } } },
         test: {
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],

@@ -380,3 +380,60 @@ export function storyCatalog(text: Catalog, story: Story): Catalog {
     },
   };
 }
+
+/** The authoring page's words (dist/author.html): a figure file in an editor beside its live preview. */
+export interface AuthorText {
+  readonly title: string;
+  readonly intro: string;
+  /** The link back to the chapter page. */
+  readonly chapterLink: string;
+  readonly language: string;
+  readonly editorHeading: string;
+  /** The editor's accessible name. */
+  readonly editorLabel: string;
+  readonly editorHint: string;
+  readonly templateLabel: string;
+  readonly templates: {
+    readonly f22: string;
+    readonly refused: string;
+    readonly parallel: string;
+    readonly retry: string;
+    readonly transcript: string;
+  };
+  readonly useTemplate: string;
+  /** Said once a template or transcript has replaced the text (the editor's undo brings the text back). */
+  readonly replaced: string;
+  readonly transcriptLabel: string;
+  readonly makeFromTranscript: string;
+  /** A transcript that cannot be read: why, in the import's words. */
+  readonly transcriptFailed: (why: string) => string;
+  /** The story a figure made from a transcript starts with, to be filled in. */
+  readonly transcriptStory: {
+    readonly title: string;
+    readonly lesson: string;
+    readonly input: string;
+  };
+  readonly problems: (count: number) => string;
+  readonly noProblems: string;
+  /** The preview shows the last version of the file that had no problems. */
+  readonly stalePreview: string;
+  /** A problem's place, as a button that moves the editor's cursor there. */
+  readonly goTo: (line: number, column: number) => string;
+  readonly previewHeading: string;
+  readonly embedHeading: string;
+  readonly embedNote: (file: string) => string;
+  readonly embedIframe: string;
+  readonly embedElement: string;
+  readonly embedReact: string;
+  readonly copy: string;
+  readonly copied: string;
+  readonly copyFailed: string;
+  readonly shareHeading: string;
+  readonly copyShare: string;
+  readonly openShare: string;
+  readonly shareSize: (used: number, limit: number) => string;
+  readonly shareTooLong: (used: number, limit: number) => string;
+  readonly download: string;
+  /** The draft kept in this browser since the last visit. */
+  readonly draftRestored: string;
+}

@@ -177,7 +177,12 @@ const CheckSchema = v.pipe(
     fileRead: v.optional(str("A tool has read this input file.")),
     fileChanged: v.optional(str("A tool has changed this input file.")),
     resultOk: v.optional(str("This tool ran and returned a result that is not an error.")),
-    resultIncludes: v.optional(v.strictObject({ tool: str("The tool."), text: str("Text its result contains.") })),
+    resultIncludes: v.optional(
+      v.pipe(
+        v.strictObject({ tool: str("The tool."), text: str("Text its result contains.") }),
+        v.description("This tool ran and one of its results contains this text."),
+      ),
+    ),
     answerIncludes: v.optional(v.pipe(TextSchema, v.description("The model's final reply contains this text."))),
   }),
   v.description("One thing the host checks in the environment: exactly one key."),
@@ -198,28 +203,33 @@ const ScenarioSchema = v.strictObject({
     v.maxLength(FIGURE_LIMITS.tools),
     v.description("The tools the host declares to the model and knows how to run."),
   ),
-  host: v.strictObject({
-    allow: v.optional(
-      v.pipe(
-        v.array(v.string()),
-        v.description("The tools the host runs on its own authority (default: every declared tool)."),
+  host: v.pipe(
+    v.strictObject({
+      allow: v.optional(
+        v.pipe(
+          v.array(v.string()),
+          v.description("The tools the host runs on its own authority (default: every declared tool)."),
+        ),
       ),
-    ),
-    feedBack: v.optional(
-      v.pipe(
-        v.boolean(),
-        v.description("Append each call and its result to the context before the next model call (default true)."),
+      feedBack: v.optional(
+        v.pipe(
+          v.boolean(),
+          v.description("Append each call and its result to the context before the next model call (default true)."),
+        ),
+        true,
       ),
-      true,
+      maxModelCalls: v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(FIGURE_LIMITS.maxModelCalls),
+        v.description("The model-call budget."),
+      ),
+    }),
+    v.description(
+      "What the host does: which tools it runs on its own authority, whether it feeds results back, its budget.",
     ),
-    maxModelCalls: v.pipe(
-      v.number(),
-      v.integer(),
-      v.minValue(1),
-      v.maxValue(FIGURE_LIMITS.maxModelCalls),
-      v.description("The model-call budget."),
-    ),
-  }),
+  ),
   model: v.pipe(
     v.array(TurnSchema),
     v.minLength(1, "expected at least one turn"),

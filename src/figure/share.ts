@@ -31,8 +31,13 @@ const fromBase64Url = (text: string): Uint8Array => {
  * @example encodeShare('{"figure": 1}') // "q1ZKy0zNSVGyMqwFAA"
  */
 export function encodeShare(text: string): string | null {
-  const encoded = toBase64Url(deflateSync(strToU8(text), { level: 9 }));
+  const encoded = compressShare(text);
   return encoded.length > SHARE_LIMIT ? null : encoded;
+}
+
+/** A figure file's text compressed as a share link would carry it, however long (to say how long it is). */
+export function compressShare(text: string): string {
+  return toBase64Url(deflateSync(strToU8(text), { level: 9 }));
 }
 
 /** A share link's payload back to the figure file's text, or null when it is not one (cut, altered, too large). */

@@ -20,6 +20,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "player"],
   embed: ["engine", "formats", "content", "scenarios", "figure", "player"],
   cli: ["engine", "formats", "content", "scenarios", "figure"],
+  author: ["engine", "formats", "content", "figure", "player"],
 };
 
 const files = (dir: string): string[] =>

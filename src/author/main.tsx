@@ -1,0 +1,73 @@
+/**
+ * author.html's script: the page in the language its link asks for (`?lang=`), opening the figure file a share
+ * link carries (`#figureData=`), else the draft kept from the last visit, else F22.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { DEFAULT_LANG, isLang, type Lang, languageOf } from "../content/languages";
+import type { AuthorText, Catalog } from "../content/types";
+import { decodeShare, SHARE_PARAM } from "../figure/share";
+import { AuthorPage, type AuthorWords, DRAFT_KEY } from "./AuthorPage";
+import { TEMPLATES } from "./templates";
+import "../player/player.css";
+import "./author.css";
+
+const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
+const AUTHORS = import.meta.glob<AuthorText>("../content/author.*.ts", { import: "author" });
+
+async function wordsIn(lang: Lang): Promise<AuthorWords> {
+  const catalog = CATALOGS[`../content/catalog.${lang}.ts`];
+  const author = AUTHORS[`../content/author.${lang}.ts`];
+  if (catalog === undefined || author === undefined) throw new Error(`no translation files for ${lang}`);
+  const [text, words] = await Promise.all([catalog(), author()]);
+  return { text, author: words };
+}
+
+/** The text the editor opens with, and what to say of it. */
+function opening(words: AuthorWords): { text: string; note?: string } {
+  const shared = new URLSearchParams(window.location.hash.slice(1)).get(SHARE_PARAM);
+  if (shared !== null) {
+    // A link that does not decode opens as it is: its problem is then said at its place.
+    return { text: decodeShare(shared) ?? shared };
+  }
+  try {
+    const draft = window.localStorage.getItem(DRAFT_KEY);
+    if (draft !== null && draft.trim() !== "") return { text: draft, note: words.author.draftRestored };
+  } catch {
+    // storage refused: start afresh
+  }
+  return { text: TEMPLATES.f22 };
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById("author");
+  if (container === null) throw new Error("author.html has no #author element");
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  const root = createRoot(container);
+  let initial: { text: string; note?: string } | null = null;
+  const render = async (lang: Lang) => {
+    const words = await wordsIn(lang);
+    initial ??= opening(words);
+    document.documentElement.lang = languageOf(lang).htmlLang;
+    document.title = `${words.author.title} · agent-loop-figure`;
+    const url = new URL(window.location.href);
+    if (lang === DEFAULT_LANG) url.searchParams.delete("lang");
+    else url.searchParams.set("lang", lang);
+    window.history.replaceState(window.history.state, "", url);
+    const { text, note } = initial;
+    root.render(
+      <StrictMode>
+        <AuthorPage
+          key="author"
+          words={words}
+          initial={text}
+          {...(note === undefined ? {} : { note })}
+          onLang={(next) => void render(next)}
+        />
+      </StrictMode>,
+    );
+  };
+  await render(isLang(asked) ? asked : DEFAULT_LANG);
+}
+
+void start();
