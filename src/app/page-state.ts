@@ -125,9 +125,16 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
 
 /**
  * The URL's query for a state: `?lang` and `?scenario` when they differ from the defaults (a loaded transcript
- * keeps the scenario it replaced), and no step once the figure is not the one the URL asked for.
+ * keeps the scenario it replaced), `?figure` / `?transcript` while what they name is shown, and no step once the
+ * figure is not the one the URL asked for.
  */
-export function syncUrl(url: URL, state: Pick<PageState, "language" | "scenario" | "urlStep">): void {
+export function syncUrl(
+  url: URL,
+  state: Pick<PageState, "language" | "scenario" | "urlStep"> & Partial<Pick<PageState, "figureFile" | "imported">>,
+): void {
+  // A figure file or a transcript the link named stays in the URL only while it is shown.
+  if (state.figureFile === null) url.searchParams.delete("figure");
+  if (state.imported === null) url.searchParams.delete("transcript");
   const lang: Lang = state.language.text.lang;
   if (lang === DEFAULT_LANG) url.searchParams.delete("lang");
   else url.searchParams.set("lang", lang);

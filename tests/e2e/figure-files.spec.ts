@@ -88,6 +88,20 @@ test.describe("a course author's figure file", () => {
     }
   }
 
+  test("on the chapter page, the picker says a figure file is shown, and choosing a scenario leaves it (and the URL)", async ({
+    page,
+  }) => {
+    await page.goto("/?figure=/figures/weather.json&lang=en");
+    await expect(page.getByRole("region", { name: /Two calls in one turn/ })).toBeVisible();
+    const picker = page.getByLabel("Scenario");
+    await expect(picker.locator("option:checked")).toHaveText(
+      "Lesson 4 · Parallel tool calls: Two cities at once: parallel calls",
+    );
+    await picker.selectOption("scope-violation");
+    await expect(page.getByRole("region", { name: /Two calls in one turn/ })).toHaveCount(0);
+    await expect.poll(() => new URL(page.url()).search).toBe("?lang=en&scenario=scope-violation");
+  });
+
   test("the web component reads an inline JSON child; a bad file beside it shows its problems, the good one plays on", async ({
     page,
   }) => {

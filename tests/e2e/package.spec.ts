@@ -19,6 +19,7 @@ const APP = `import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { AgentLoopFigure, type Lang, type PlayerHandle } from "agent-loop-figure";
 import "agent-loop-figure/style.css";
+import refused from "./refused-write.json";
 import weather from "./weather.json";
 
 function Lesson() {
@@ -38,8 +39,12 @@ function Lesson() {
         theme="light"
         dwell={2}
       />
-      <h2>Lesson 4, as the course's own figure files</h2>
+      <h2>Lessons 4 to 6, as the course's own figure files</h2>
       <AgentLoopFigure lang="en" figure={weather} defaultStep={3} onFigureLoaded={({ id, total }) => { document.title = \`\${id} \${total}\`; }} />
+      <AgentLoopFigure lang="zh" figure={weather} />
+      <AgentLoopFigure lang="en" figure={refused} />
+      <AgentLoopFigure lang="zh" figureUrl="./refused-write.json" />
+      <AgentLoopFigure lang="en" figureUrl="./retry.json" />
       <AgentLoopFigure lang="zh" figureUrl="./retry.json" />
     </main>
   );
@@ -92,9 +97,11 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
     writeFileSync(join(app, "src", "main.tsx"), APP);
     // The course's figure files: one imported into the bundle, one fetched from the site.
     const figures = join(root, "examples", "figures");
-    writeFileSync(join(app, "src", "weather.json"), readFileSync(join(figures, "weather.json")));
+    for (const lesson of ["weather", "refused-write"])
+      writeFileSync(join(app, "src", `${lesson}.json`), readFileSync(join(figures, `${lesson}.json`)));
     mkdirSync(join(app, "public"));
-    writeFileSync(join(app, "public", "retry.json"), readFileSync(join(figures, "retry.json")));
+    for (const lesson of ["refused-write", "retry"])
+      writeFileSync(join(app, "public", `${lesson}.json`), readFileSync(join(figures, `${lesson}.json`)));
     const packages = [
       "react",
       "react-dom",
@@ -146,9 +153,20 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
       "3. Model proposes get_weather (call_1), get_weather (call_2)",
     );
     await expect(page).toHaveTitle("weather 10");
-    const retry = page.getByRole("region", { name: /第 6 课/ });
-    await expect(retry.locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 12");
-    await expect(retry.getByRole("heading", { level: 3 })).toHaveText("1. 用户任务：今天 100 欧元是多少美元？");
+    // Each lesson in each language, in its own story's title, with its own step count.
+    for (const [title, total] of [
+      [/^第 4 课 · 并行工具调用/, 10],
+      [/^Lesson 5 · Approval/, 7],
+      [/^第 5 课 · 批准/, 7],
+      [/^Lesson 6 · Tool errors/, 12],
+      [/^第 6 课 · 工具错误/, 12],
+    ] as const) {
+      const lesson = page.getByRole("region", { name: title });
+      await expect(lesson.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${total}`);
+    }
+    await expect(page.getByRole("region", { name: /第 6 课/ }).getByRole("heading", { level: 3 })).toHaveText(
+      "1. 用户任务：今天 100 欧元是多少美元？",
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

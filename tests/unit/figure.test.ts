@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Ajv from "ajv";
 import fc from "fast-check";
@@ -7,6 +7,7 @@ import { LANGS } from "../../src/content/languages";
 import { runScenario } from "../../src/engine";
 import { openFigure } from "../../src/figure";
 import { figureJsonSchema } from "../../src/figure/json-schema";
+import { importTranscript } from "../../src/formats/import";
 import { SCENARIO_IDS, scenarioById } from "../../src/scenarios";
 import { f22Stories } from "../../src/scenarios/f22";
 
@@ -225,6 +226,47 @@ describe("the published JSON Schema", () => {
     ]) {
       expect(validate(bad)).toBe(false);
       expect(openFigure(bad, "en").ok).toBe(false);
+    }
+  });
+});
+
+describe("a recorded run as a figure file", () => {
+  const fixtures = resolve(import.meta.dirname, "../fixtures/transcripts");
+  const real = resolve(import.meta.dirname, "../../../shared/real-transcripts");
+
+  it("plays the import's own trace, told in the file's story", () => {
+    const transcript = readFileSync(join(fixtures, "chat-parallel.json"), "utf8");
+    const file = {
+      figure: 1,
+      id: "recorded",
+      recorded: { transcript: JSON.parse(transcript) },
+      story: { en: { title: "A recorded run", captions: [{ when: { kind: "finish" }, text: "The end." }] } },
+    };
+    const opened = openFigure(file, "en");
+    const imported = importTranscript(transcript, undefined, "recorded");
+    if (!opened.ok || !imported.ok) throw new Error("expected both to read");
+    expect(opened.figure.trace).toEqual(imported.trace);
+    expect(opened.figure.story.captions).toEqual([{ when: { kind: "finish" }, text: "The end." }]);
+    // Another language gets the title and the generic captions.
+    const zh = openFigure(file, "zh");
+    expect(zh.ok && zh.figure.story).toMatchObject({ title: "A recorded run", captions: [] });
+  });
+
+  it("says where a recording breaks, under recorded.transcript, and refuses an unknown format", () => {
+    const bad = openFigure({ figure: 1, id: "x", recorded: { transcript: { messages: [{ role: 5 }] } } }, "en");
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.problems[0]?.path).toMatch(/^recorded\.transcript/);
+    const format = openFigure({ figure: 1, id: "x", recorded: { transcript: [], format: "fax" } }, "en");
+    expect(!format.ok && format.problems).toEqual([{ message: 'unknown format "fax"', path: "recorded.format" }]);
+  });
+
+  it.skipIf(!existsSync(real))("every real transcript of ../shared/real-transcripts plays as a recorded figure", () => {
+    for (const name of readdirSync(real).filter((f) => f.endsWith(".json"))) {
+      const text = readFileSync(join(real, name), "utf8");
+      const imported = importTranscript(text, undefined, "recorded");
+      const opened = openFigure({ figure: 1, id: "recorded", recorded: { transcript: JSON.parse(text) } }, "en");
+      expect([name, opened.ok]).toEqual([name, imported.ok]);
+      if (opened.ok && imported.ok) expect(opened.figure.trace.steps.length).toBe(imported.trace.steps.length);
     }
   });
 });
