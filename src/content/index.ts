@@ -4,7 +4,7 @@ import type { Catalog, PageText } from "./types";
 
 export type { Lang, Language } from "./languages";
 export { DEFAULT_LANG, isLang, LANGS, LANGUAGES, languageOf, TOOLING_LANG } from "./languages";
-export type { Catalog, PageText, Story } from "./types";
+export type { Catalog, Checkpoint, CheckpointOption, PageText, Story } from "./types";
 export { storyCatalog } from "./types";
 
 /**

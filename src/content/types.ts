@@ -94,6 +94,26 @@ export interface Story {
   readonly input: string;
   /** The captions of the steps this scenario tells in its own words, each for the step its `when` names. */
   readonly captions: readonly StoryCaption[];
+  /** Questions to predict what happens next, asked at the steps they name (shown when a shell asks for them). */
+  readonly checkpoints?: readonly Checkpoint[];
+}
+
+/**
+ * Predict, then reveal: at the step `at` names, the reader is asked what happens next and chooses one of 3–4
+ * options, exactly one of them right; the explanation, tied to what the next step shows, follows the choice.
+ * Stepping past without choosing skips it.
+ */
+export interface Checkpoint {
+  readonly at: StepMatch;
+  /** A question, ending in "?" (or "？"). */
+  readonly question: string;
+  readonly options: readonly CheckpointOption[];
+  readonly explanation: string;
+}
+
+export interface CheckpointOption {
+  readonly text: string;
+  readonly correct?: true;
 }
 
 /**
@@ -237,6 +257,15 @@ export interface UiText {
   readonly wireNote: string;
   readonly wireLoading: string;
   readonly wireFailed: string;
+  /** A checkpoint (predict, then reveal): its kicker, the hint before a choice, the marks on the options. */
+  readonly checkpointKicker: string;
+  readonly checkpointHint: string;
+  readonly checkpointYours: string;
+  readonly checkpointRightOption: string;
+  /** The verdict, said once (the live region) and shown: right or not, then the explanation. */
+  readonly checkpointVerdict: (right: boolean, explanation: string) => string;
+  /** A checkpoint the reader stepped past before choosing: it counts as unanswered. */
+  readonly checkpointSkipped: (explanation: string) => string;
   /** A figure file that cannot be shown: the heading of its problems, shown where the figure would be. */
   readonly figureProblems: string;
   /** What the author can do: fix the file at the places listed (each problem is said in English, as tools say it). */

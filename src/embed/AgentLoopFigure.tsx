@@ -3,17 +3,30 @@ import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "
 import { type Lang, languageOf } from "../content/languages";
 import { runScenario, type Trace } from "../engine";
 import type { FigureFileInput, FigureOpening } from "../figure/types";
-import { FigureProblems, Player, type PlayerProps, useLatest } from "../player";
+import { FigureProblems, Player, type PlayerProps, type Progress, useLatest } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { courseReporter, mountMemory } from "./course-events";
 import { useFigureTheme } from "./useHostTheme";
+import { defaultActivity, type Statement } from "./xapi";
 
 /**
  * The figure as one component: the player's props (controlled `step` + `onStepChange` or `defaultStep`, `dwell`,
  * `autoplay`, `theme`, `controls`, `onPlay` / `onPause` / `onEnded`, `ref` for the handle), with a built-in
  * scenario or a course author's figure file instead of a trace. They mirror embed.html's URL parameters.
  */
-export interface AgentLoopFigureProps extends Omit<PlayerProps, "trace" | "text"> {
+export interface AgentLoopFigureProps
+  extends Omit<PlayerProps, "trace" | "text" | "checkpoints" | "record" | "onAnswer"> {
+  /**
+   * Ask the story's checkpoints (predict, then reveal) at their steps. `onProgress` and `onCompleted` (once per
+   * mount) report the reader's progress whether or not there are any.
+   */
+  readonly checkpoints?: boolean;
+  /** The same moments (a step first seen, a checkpoint answered, the figure completed) as xAPI 1.0.3 statements. */
+  readonly onStatement?: (statement: Statement) => void;
+  /** The figure's xAPI activity IRI (default: one under the page's directory) and the learner, when known. */
+  readonly xapiActivity?: string;
+  readonly xapiActor?: unknown;
   /** A built-in scenario. Default `f22`. Ignored when `figure` or `figureUrl` is given. */
   readonly scenario?: ScenarioId;
   /**
@@ -110,6 +123,12 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     onFigureLoaded,
     onFigureError,
     opener,
+    checkpoints: asked = false,
+    onStatement,
+    xapiActivity,
+    xapiActor,
+    onProgress,
+    onCompleted,
     ...rest
   } = props;
   const source: FileSource | null =
@@ -130,8 +149,44 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     if (opened.ok) loadedRef.current?.({ id: opened.figure.id, total: opened.figure.trace.steps.length });
     else errorRef.current?.(opened.problems);
   }, [opened, loadedRef, errorRef]);
+  const shownTrace = builtIn ?? (opened?.ok === true ? opened.figure.trace : null);
+  const shownStory = builtIn !== null ? entry.stories[lang] : opened?.ok === true ? opened.figure.story : null;
+  const shownId = builtIn !== null ? scenario : opened?.ok === true ? opened.figure.id : "";
+  const courseRef = useLatest({ onStatement, onProgress, onCompleted, xapiActivity, xapiActor });
+  const course = useMemo(() => {
+    if (shownTrace === null || shownStory === null) return {};
+    const reporter = courseReporter({
+      statements: () => ({
+        activity: courseRef.current.xapiActivity ?? defaultActivity(document.baseURI, shownId),
+        title: shownStory.title,
+        lang: text.lang,
+        ...(courseRef.current.xapiActor === undefined ? {} : { actor: courseRef.current.xapiActor }),
+      }),
+      stepTitle: (n) => {
+        const step = shownTrace.steps[n - 1];
+        return step === undefined ? "" : `${n}. ${text.stepTitle(step)}`;
+      },
+      checkpoints: asked ? (shownStory.checkpoints ?? []) : [],
+      memory: mountMemory(),
+      sink: { statement: (statement) => courseRef.current.onStatement?.(statement) },
+    });
+    return {
+      ...(asked && shownStory.checkpoints !== undefined ? { checkpoints: shownStory.checkpoints } : {}),
+      onProgress: (progress: Progress) => {
+        reporter.onProgress(progress);
+        courseRef.current.onProgress?.(progress);
+      },
+      onCompleted: (progress: Progress) => {
+        reporter.onCompleted(progress);
+        courseRef.current.onCompleted?.(progress);
+      },
+      onAnswer: reporter.onAnswer,
+    };
+  }, [shownTrace, shownStory, shownId, asked, text, courseRef]);
   if (builtIn !== null)
-    return <ScenarioFigure {...rest} theme={theme} trace={builtIn} story={entry.stories[lang]} text={text} />;
+    return (
+      <ScenarioFigure {...rest} {...course} theme={theme} trace={builtIn} story={entry.stories[lang]} text={text} />
+    );
   if (file.kind === "loading")
     return (
       <div className="alf-root" data-theme={theme} lang={languageOf(lang).htmlLang}>
@@ -143,7 +198,15 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
   if (!file.opening.ok) return <FigureProblems text={text} problems={file.opening.problems} theme={theme} />;
   const { trace, story } = file.opening.figure;
   return (
-    <ScenarioFigure {...rest} key={file.opening.figure.id} theme={theme} trace={trace} story={story} text={text} />
+    <ScenarioFigure
+      {...rest}
+      {...course}
+      key={file.opening.figure.id}
+      theme={theme}
+      trace={trace}
+      story={story}
+      text={text}
+    />
   );
 }
 

@@ -2,10 +2,11 @@
  * The embed pages' figure (embed.html, embed-en.html): the player for one scenario, sized to its content, with the events and commands of the
  * postMessage contract (docs/embedding.md).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
 import { FigureProblems, type PlayerHandle, useLatest } from "../player";
 import { ScenarioFigure } from "./AgentLoopFigure";
+import { courseReporter, sessionMemory } from "./course-events";
 import {
   type AllowOrigin,
   acceptsCommand,
@@ -17,6 +18,7 @@ import {
 } from "./messages";
 import type { FigureOptions } from "./options";
 import { type FigureSource, type Shown, shownLang, showSource } from "./packs";
+import { defaultActivity } from "./xapi";
 
 /** Whether this page is in a frame (read when used, never while rendering). */
 const isFramed = () => window.parent !== window;
@@ -42,6 +44,8 @@ export function EmbeddedFigure(props: {
   allow: AllowOrigin;
   /** A step to move to once mounted: a linked step over a hydrated first frame (which shows step 1). */
   openAt?: number | undefined;
+  /** The figure's xAPI activity IRI, when the course names one (`activity`). */
+  activity?: string | undefined;
 }) {
   const { options, allow, openAt } = props;
   // What is shown, from which source; `key` counts the figures loaded, each mounting afresh at step 1.
@@ -156,6 +160,30 @@ export function EmbeddedFigure(props: {
     return () => window.removeEventListener("message", onMessage);
   }, [allow, postHeight, setLang, langRef, tell]);
 
+  // Progress, completion (once in this tab) and the xAPI statements, for the course around the frame.
+  const reporter = useMemo(() => {
+    if (shown.kind !== "figure") return null;
+    const { trace, story, text } = shown.figure;
+    return courseReporter({
+      statements: () => ({
+        activity: props.activity ?? defaultActivity(window.location.href, shown.id),
+        title: story.title,
+        lang: text.lang,
+      }),
+      stepTitle: (n) => {
+        const step = trace.steps[n - 1];
+        return step === undefined ? "" : `${n}. ${text.stepTitle(step)}`;
+      },
+      checkpoints: options.checkpoints ? (story.checkpoints ?? []) : [],
+      memory: sessionMemory(`agent-loop-figure:completed:${shown.id}`),
+      sink: {
+        progress: (fields) => post("progress", fields),
+        completed: (fields) => post("completed", fields),
+        statement: (statement) => post("xapi", { statement }),
+      },
+    });
+  }, [shown, options.checkpoints, props.activity, post]);
+
   if (shown.kind === "problems")
     return (
       <FigureProblems
@@ -185,6 +213,10 @@ export function EmbeddedFigure(props: {
       onPlay={() => post("play", {})}
       onPause={() => post("pause", {})}
       onEnded={() => post("ended", {})}
+      {...(options.checkpoints && shown.figure.story.checkpoints !== undefined
+        ? { checkpoints: shown.figure.story.checkpoints }
+        : {})}
+      {...(reporter ?? {})}
     />
   );
 }

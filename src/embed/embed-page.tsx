@@ -13,10 +13,11 @@ import { parseAllowOrigin } from "./messages";
 import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
 import { loadFigurePack } from "./pack-loader";
 import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
+import { isActivityIri } from "./xapi";
 import "../player/player.css";
 import "./embed.css";
 
-const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"] as const;
+const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints"] as const;
 
 /**
  * The figure file the page's URL names, if any: `figure=URL` (this page's origin, or the one `allowOrigin`
@@ -71,6 +72,11 @@ async function start(): Promise<void> {
   const hydrate = !asksFile && hydratesFirstFrame(options, frameLang) && container.firstElementChild !== null;
   if (!hydrate) container.textContent = "";
   const problems = [...warnings];
+  // The xAPI activity IRI a course names for the figure (else one under this page's directory).
+  const activityParam = params.get("activity");
+  const activity = activityParam !== null && isActivityIri(activityParam) ? activityParam : undefined;
+  if (activityParam !== null && activity === undefined)
+    problems.push(optionWarning("activity", "an absolute http(s) IRI"));
   if (allow.kind === "invalid") {
     problems.push(
       optionWarning("allowOrigin", "an origin such as https://course.example; no messages will be exchanged"),
@@ -121,6 +127,7 @@ async function start(): Promise<void> {
           source={source}
           shown={shown}
           allow={allow}
+          activity={activity}
         />
       </StrictMode>,
     );
@@ -128,7 +135,7 @@ async function start(): Promise<void> {
     container.textContent = "";
     createRoot(container).render(
       <StrictMode>
-        <EmbeddedFigure options={figureOptions} source={source} shown={shown} allow={allow} />
+        <EmbeddedFigure options={figureOptions} source={source} shown={shown} allow={allow} activity={activity} />
       </StrictMode>,
     );
   }

@@ -3,9 +3,12 @@
  * Styles: `import "agent-loop-figure/style.css"` (see ./package.ts).
  */
 export type { Lang } from "../content/languages";
+export type { Checkpoint, CheckpointOption } from "../content/types";
 export type { FigureFileInput } from "../figure/types";
-export type { ControlsMode, PlayerHandle, Theme } from "../player";
+export type { ControlsMode, PlayerHandle, Progress, Theme } from "../player";
 export type { ScenarioId } from "../scenarios/ids";
 export { SCENARIO_IDS } from "../scenarios/ids";
 export type { AgentLoopFigureProps, FigureProblemInfo } from "./AgentLoopFigure";
 export { AgentLoopFigure } from "./AgentLoopFigure";
+export type { CompletedFields, ProgressFields } from "./course-events";
+export type { Statement } from "./xapi";

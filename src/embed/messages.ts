@@ -6,6 +6,8 @@
  */
 import { isLang } from "../content";
 import type { Lang } from "../content/languages";
+import type { CompletedFields, ProgressFields } from "./course-events";
+import type { Statement } from "./xapi";
 
 /** The prefix of every message type. */
 export const MESSAGE_PREFIX = "agent-loop-figure:";
@@ -20,6 +22,12 @@ export interface FigureEvents {
   readonly pause: Record<string, never>;
   readonly ended: Record<string, never>;
   readonly resize: { readonly height: number };
+  /** The reader's progress changed: the step, the steps seen, the checkpoints answered and answered right. */
+  readonly progress: ProgressFields;
+  /** Once: the last step reached with every checkpoint answered or skipped (not again after a reload). */
+  readonly completed: CompletedFields;
+  /** The same moments as an xAPI 1.0.3 statement (no actor: the course adds its learner). */
+  readonly xapi: { readonly statement: Statement };
   /** A figure file (the `load` command's) is shown: its id, and where the reader is. */
   readonly loaded: { readonly id: string; readonly step: number; readonly total: number; readonly lang: Lang };
   /** A figure file (the `load` command's, or the page's `figure` / `figureData`) cannot be shown: why, and where. */

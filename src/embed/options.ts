@@ -17,6 +17,8 @@ export interface FigureOptions {
   readonly autoplay: boolean;
   readonly theme: Theme;
   readonly controls: ControlsMode;
+  /** Ask the story's checkpoints (predict, then reveal) at their steps. */
+  readonly checkpoints: boolean;
 }
 
 /** The defaults: F22 in Chinese at step 1, static, following the reader's colour scheme, every control. */
@@ -28,6 +30,7 @@ export const DEFAULT_OPTIONS: FigureOptions = {
   autoplay: false,
   theme: "auto",
   controls: "full",
+  checkpoints: false,
 };
 
 /** The names a host may set, as URL parameters and (but `autoplay`) as attributes. */
@@ -45,6 +48,7 @@ export const OPTION_EXPECTS: Readonly<Record<OptionName, string>> = {
   autoplay: "0|1",
   theme: "light|dark|auto",
   controls: "full|minimal",
+  checkpoints: "0|1",
 };
 
 /** A parsed value, or `invalid` (the caller warns and keeps the default). */
@@ -74,6 +78,7 @@ export function parseOption<N extends OptionName>(name: N, rawText: string): Par
       break;
     }
     case "autoplay":
+    case "checkpoints":
       parsed = raw === "1" ? ok(true) : raw === "0" ? ok(false) : invalid;
       break;
     case "theme":

@@ -14,6 +14,7 @@ import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
 import { SCENARIOS } from "../scenarios";
 import { FigureFrom, type FigureOpener } from "./AgentLoopFigure";
+import { completedFields, progressFields } from "./course-events";
 import type { FigureEvents } from "./messages";
 import {
   checkStep,
@@ -25,9 +26,18 @@ import {
   readOptions,
 } from "./options";
 import { loadFigurePack } from "./pack-loader";
+import type { Statement } from "./xapi";
 
 /** The attributes the element observes (all but `autoplay`, which is read once when it first connects). */
-const ATTRIBUTES = ["step", "lang", "dwell", "theme", "controls", "scenario"] as const satisfies readonly OptionName[];
+const ATTRIBUTES = [
+  "step",
+  "lang",
+  "dwell",
+  "theme",
+  "controls",
+  "scenario",
+  "checkpoints",
+] as const satisfies readonly OptionName[];
 
 /** Where this module was loaded from: embed-figure.js is beside it. */
 const HERE = import.meta.url;
@@ -161,7 +171,10 @@ export class AgentLoopFigureElement extends HTMLElement {
     return options;
   }
 
-  #emit<N extends Exclude<keyof FigureEvents, "resize">>(name: N, detail: FigureEvents[N]): void {
+  #emit<N extends Exclude<keyof FigureEvents, "resize" | "xapi"> | "statement">(
+    name: N,
+    detail: N extends keyof FigureEvents ? FigureEvents[N] : Statement,
+  ): void {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
   #where() {
@@ -198,6 +211,11 @@ export class AgentLoopFigureElement extends HTMLElement {
             this.#emit("loaded", { id, step: this.step, total, lang: this.#currentLang() })
           }
           onFigureError={(problems) => this.#emit("loaderror", { problems })}
+          checkpoints={options.checkpoints}
+          onProgress={(progress) => this.#emit("progress", progressFields(progress))}
+          onCompleted={(progress) => this.#emit("completed", completedFields(progress))}
+          onStatement={(statement) => this.#emit("statement", statement)}
+          {...(this.getAttribute("activity") === null ? {} : { xapiActivity: this.getAttribute("activity") ?? "" })}
           ref={this.#setHandle}
           scenario={options.scenario}
           lang={this.#currentLang()}

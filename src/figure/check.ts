@@ -76,9 +76,25 @@ export function checkFigure(file: FigureFile): PathProblem[] {
   if (given.length !== 1) problems.push({ path: [], message: "expected exactly one of `scenario` and `recorded`" });
   if (file.scenario !== undefined) checkScenario(file.scenario, problems);
   for (const [lang, story] of Object.entries(file.story ?? {})) {
-    story?.captions.forEach((caption, i) => {
-      const { kind, modelCall, callId } = caption.when;
-      const path = ["story", lang, "captions", i, "when"];
+    const steps = [
+      ...(story?.captions ?? []).map((caption, i) => ({
+        when: caption.when,
+        path: ["story", lang, "captions", i, "when"],
+      })),
+      ...(story?.checkpoints ?? []).map((checkpoint, i) => ({
+        when: checkpoint.at,
+        path: ["story", lang, "checkpoints", i, "at"],
+      })),
+    ];
+    for (const [i, checkpoint] of (story?.checkpoints ?? []).entries()) {
+      const path = ["story", lang, "checkpoints", i];
+      if (checkpoint.options.filter((option) => option.correct === true).length !== 1)
+        problems.push({ path: [...path, "options"], message: 'expected exactly one option with "correct": true' });
+      if (!/[?？]\s*$/.test(checkpoint.question))
+        problems.push({ path: [...path, "question"], message: "expected a question, ending in ? (or ？)" });
+    }
+    for (const { when, path } of steps) {
+      const { kind, modelCall, callId } = when;
       const byCall = ["proposal", "validation", "execution", "mcp_request", "mcp_response"].includes(kind);
       if (kind === "model_call" && (modelCall === undefined || callId !== undefined))
         problems.push({ path, message: "a model_call caption names its `modelCall` (1, 2, …), and no `callId`" });
@@ -89,7 +105,7 @@ export function checkFigure(file: FigureFile): PathProblem[] {
         });
       else if (!byCall && kind !== "model_call" && (callId !== undefined || modelCall !== undefined))
         problems.push({ path, message: `a ${kind} caption names neither \`modelCall\` nor \`callId\`` });
-    });
+    }
   }
   return problems;
 }

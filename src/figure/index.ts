@@ -55,6 +55,18 @@ function storyIn(file: FigureFile, lang: Lang): Story {
     lesson: other?.lesson ?? "",
     input: other?.input ?? "",
     captions: (own?.captions ?? []).map((caption) => ({ when: matchOf(caption.when), text: caption.text })),
+    ...(own?.checkpoints === undefined
+      ? {}
+      : {
+          checkpoints: own.checkpoints.map((checkpoint) => ({
+            at: matchOf(checkpoint.at),
+            question: checkpoint.question,
+            options: checkpoint.options.map((option) =>
+              option.correct === true ? { text: option.text, correct: true as const } : { text: option.text },
+            ),
+            explanation: checkpoint.explanation,
+          })),
+        }),
   };
 }
 

@@ -274,6 +274,23 @@ const StepMatchSchema = v.pipe(
   ),
 );
 
+const CheckpointSchema = v.strictObject({
+  at: StepMatchSchema,
+  question: str("The question, ending in a question mark: what happens next?"),
+  options: v.pipe(
+    v.array(
+      v.strictObject({
+        text: str("An option."),
+        correct: v.optional(v.pipe(v.literal(true), v.description("The right option: exactly one has it."))),
+      }),
+    ),
+    v.minLength(2, "expected at least two options"),
+    v.maxLength(6, "expected at most six options"),
+    v.description("The options, exactly one of them right (3 or 4 read best)."),
+  ),
+  explanation: str("What the next step shows, revealed once the reader has chosen."),
+});
+
 const StorySchema = v.strictObject({
   name: v.optional(str("The figure's name in a picker (default: its title).")),
   kicker: v.optional(str("The line above the title.")),
@@ -287,6 +304,15 @@ const StorySchema = v.strictObject({
       v.description("Captions of the steps told in the figure's own words; the generic caption elsewhere."),
     ),
     [],
+  ),
+  checkpoints: v.optional(
+    v.pipe(
+      v.array(CheckpointSchema),
+      v.maxLength(FIGURE_LIMITS.captions),
+      v.description(
+        "Questions to predict what happens next, each asked at the step its `at` names (shown when a page asks for checkpoints).",
+      ),
+    ),
   ),
 });
 

@@ -1,9 +1,10 @@
 import { memo, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import type { Catalog } from "../content";
+import type { Catalog, Checkpoint } from "../content";
 import { type Lang, languageOf } from "../content/languages";
 import type { Trace } from "../engine";
 import { CatalogContext, useCatalog } from "./catalog";
+import { CheckpointsContext } from "./checkpoints";
 import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
 import { InnerLoopToggle } from "./components/InnerLoop";
@@ -11,6 +12,7 @@ import { PrintSteps } from "./components/PrintSteps";
 import { Rehearsal } from "./components/Rehearsal";
 import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
+import { type PlacedCheckpoint, type Progress, placeCheckpoints, progressOf } from "./progress";
 import { PlayerProvider, usePlayerStore } from "./store/context";
 import { stepCountOf } from "./store/createPlayerStore";
 import { useLatest } from "./useLatest";
@@ -67,6 +69,26 @@ export interface PlayerProps {
    * a course page with several figures, or a host's own app, should not pay for one copy per figure.
    */
   readonly warmUp?: boolean;
+  /**
+   * Questions to predict what happens next (a story's `checkpoints`), each asked at its step: off when not
+   * given. Keep the array's identity while it is unchanged.
+   */
+  readonly checkpoints?: readonly Checkpoint[];
+  /** A reader's earlier record to take up (a resumed session): steps seen (1-based) and answers by checkpoint. */
+  readonly record?: {
+    readonly visited?: readonly number[];
+    readonly answers?: readonly (readonly [checkpoint: number, option: number])[];
+  };
+  /** The reader's progress, whenever it changes (and once when mounted). */
+  readonly onProgress?: (progress: Progress) => void;
+  /** Once per mount: the reader is at the last step with every checkpoint answered or skipped. */
+  readonly onCompleted?: (progress: Progress) => void;
+  /** A checkpoint was answered: which (its place in `checkpoints`), the option chosen, and whether it is right. */
+  readonly onAnswer?: (answer: {
+    readonly checkpoint: number;
+    readonly option: number;
+    readonly right: boolean;
+  }) => void;
   readonly ref?: Ref<PlayerHandle>;
 }
 
@@ -97,7 +119,7 @@ function usePrinting(): boolean {
 }
 
 /** Props → store, events ← store, and the imperative handle. Renders nothing. */
-function StoreUpdater(props: PlayerProps) {
+function StoreUpdater(props: PlayerProps & { readonly placed: readonly PlacedCheckpoint[] }) {
   const store = usePlayerStore();
   const { trace, step, dwell, autoplay } = props;
   const controlled = step !== undefined;
@@ -114,6 +136,45 @@ function StoreUpdater(props: PlayerProps) {
     store.getState().setController(controlled ? (index) => latest.current.onStepChange?.(index + 1) : null);
     return () => store.getState().setController(null);
   }, [store, controlled, latest]);
+
+  // Progress: told when it changes (and once now); completion once per mount.
+  const placedRef = useLatest(props.placed);
+  const record = useRef(props.record);
+  useLayoutEffect(() => {
+    const earlier = record.current;
+    if (earlier === undefined) return;
+    store.getState().restore({
+      visited: (earlier.visited ?? []).map((step) => step - 1),
+      answers: earlier.answers ?? [],
+    });
+  }, [store]);
+  useEffect(() => {
+    let told = "";
+    let completed = false;
+    const tell = () => {
+      const state = store.getState();
+      const progress = progressOf(state.index, stepCountOf(state), state, placedRef.current);
+      const key = JSON.stringify(progress);
+      if (key === told) return;
+      told = key;
+      latest.current.onProgress?.(progress);
+      if (progress.complete && !completed) {
+        completed = true;
+        latest.current.onCompleted?.(progress);
+      }
+    };
+    tell();
+    return store.subscribe((state, previous) => {
+      if (state.answers !== previous.answers && state.justAnswered !== null) {
+        const point = placedRef.current.find((p) => p.key === state.justAnswered);
+        const option = state.answers.get(state.justAnswered);
+        if (point !== undefined && option !== undefined)
+          latest.current.onAnswer?.({ checkpoint: point.key, option, right: option === point.right });
+      }
+      if (state.index !== previous.index || state.answers !== previous.answers || state.visited !== previous.visited)
+        tell();
+    });
+  }, [store, latest, placedRef]);
 
   useEffect(
     () =>
@@ -242,21 +303,24 @@ const PlayerBody = memo(function PlayerBody(
 export function Player(props: PlayerProps) {
   const { text } = props;
   const initialStep = props.step ?? props.defaultStep;
+  const placed = useMemo(() => placeCheckpoints(props.trace, props.checkpoints), [props.trace, props.checkpoints]);
   return (
     <PlayerProvider
       trace={props.trace}
       {...(initialStep === undefined ? {} : { initialIndex: initialStep - 1 })}
       {...(props.dwell === undefined ? {} : { dwellSeconds: props.dwell })}
     >
-      <StoreUpdater {...props} />
+      <StoreUpdater {...props} placed={placed} />
       <div className="alf-root" data-theme={props.theme ?? "auto"} lang={languageOf(text.lang).htmlLang}>
         <CatalogContext.Provider value={text}>
-          <PlayerBody
-            {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
-            {...(props.controls === undefined ? {} : { controls: props.controls })}
-            {...(props.notes === undefined ? {} : { notes: props.notes })}
-            {...(props.warmUp === undefined ? {} : { warmUp: props.warmUp })}
-          />
+          <CheckpointsContext.Provider value={placed}>
+            <PlayerBody
+              {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
+              {...(props.controls === undefined ? {} : { controls: props.controls })}
+              {...(props.notes === undefined ? {} : { notes: props.notes })}
+              {...(props.warmUp === undefined ? {} : { warmUp: props.warmUp })}
+            />
+          </CheckpointsContext.Provider>
         </CatalogContext.Provider>
       </div>
     </PlayerProvider>

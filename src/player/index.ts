@@ -7,5 +7,7 @@ export { FigureProblems } from "./FigureProblems";
 export type { StepNote } from "./notes";
 export type { ControlsMode, PlayerHandle, PlayerProps, Theme } from "./Player";
 export { Player } from "./Player";
+export type { PlacedCheckpoint, Progress } from "./progress";
+export { placeCheckpoints, progressOf } from "./progress";
 export { DWELL } from "./store/createPlayerStore";
 export { useLatest } from "./useLatest";

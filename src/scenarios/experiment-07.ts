@@ -1,7 +1,7 @@
 /** The chapter's teaching experiment as a figure: read → patch → test, one write. The run and its own narrative, in both languages. */
 
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { Checkpoint, Story } from "../content/types";
 import type { Scenario } from "../engine";
 import { TOY_WORDS, type ToyWords, toyFixModel, toyScenario } from "./toy";
 import { defineScenario, type ScenarioEntry } from "./types";
@@ -15,6 +15,62 @@ function run(text: ToyWords): Scenario {
   // The script's own budget: six turns.
   return toyScenario(text, { id: "experiment-07", model: toyFixModel(text), maxModelCalls: 6 });
 }
+
+/** What the reader is asked to predict at this scenario's key steps, in each language. */
+const CHECKPOINTS: Readonly<Record<Lang, readonly Checkpoint[]>> = {
+  zh: [
+    {
+      at: { kind: "proposal", callId: "call_2" },
+      question: "模型提出 patch（call_2）。宿主放行之前，什么必须已经成立？",
+      options: [
+        { text: "什么都不需要：补丁只是一个提议" },
+        { text: "项目必须先被读取过（证据），范围也必须是 toy-project", correct: true },
+        { text: "测试必须已经通过" },
+        { text: "模型必须说它有把握" },
+      ],
+      explanation:
+        "第 8 步宿主检查这个补丁：格式正确、已允许、范围是 toy-project、操作 ID 是新的，还有前置条件：第 5 步的读取就是补丁需要的证据。",
+    },
+    {
+      at: { kind: "answer" },
+      question: "模型回答补丁 toy:v2 通过了测试。宿主凭什么判断任务完成？",
+      options: [
+        { text: "凭模型的回答" },
+        { text: "凭它自己的 test 工具返回的结果（passed）", correct: true },
+        { text: "凭模型调用的次数" },
+      ],
+      explanation: "第 16 步宿主核对环境：test 工具自己的结果是 passed，所以任务完成，不论回答怎么说。",
+    },
+  ],
+  en: [
+    {
+      at: { kind: "proposal", callId: "call_2" },
+      question: "The model proposes patch (call_2). What must already hold before the host lets it run?",
+      options: [
+        { text: "Nothing: a patch is only a proposal" },
+        {
+          text: "The project must have been read first (the evidence), and the scope must be toy-project",
+          correct: true,
+        },
+        { text: "The tests must already pass" },
+        { text: "The model must say it is sure" },
+      ],
+      explanation:
+        "At step 8 the host checks the patch: well formed, allowed, in scope (toy-project), a new operation id, and its precondition: the read of step 5 is the evidence a patch needs.",
+    },
+    {
+      at: { kind: "answer" },
+      question: "The model replies that patch toy:v2 passes the tests. What does the host judge the task by?",
+      options: [
+        { text: "The model's reply" },
+        { text: "The result its own test tool returned (passed)", correct: true },
+        { text: "How many model calls it took" },
+      ],
+      explanation:
+        "At step 16 the host checks the environment: the test tool's own result says passed, so the task is complete, whatever the reply says.",
+    },
+  ],
+};
 
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const experiment07Stories: Readonly<Record<Lang, Story>> = {
@@ -43,6 +99,7 @@ export const experiment07Stories: Readonly<Record<Lang, Story>> = {
         text: "宿主核对环境：测试已通过，任务完成。这和 07_agent_loop.py 的报告一致：最终状态 completed，模拟写入 1 次。",
       },
     ],
+    checkpoints: CHECKPOINTS.zh,
   },
   en: {
     name: "Experiment 07: read → patch → test",
@@ -70,6 +127,7 @@ export const experiment07Stories: Readonly<Record<Lang, Story>> = {
         text: "The host checks the environment: the tests passed, so the task is complete. Same as the report of 07_agent_loop.py: final status completed, one simulated write.",
       },
     ],
+    checkpoints: CHECKPOINTS.en,
   },
 };
 

@@ -81,6 +81,40 @@ export const f22StoryZh: Story = {
       text: "宿主不看回答里的说法，而是自己核对环境：它自己的工具确实读过 config.txt（证据），回答里的值正是那次读取返回的 30（答成 45 就通不过）。两项都成立，也没有待处理的调用，任务完成：共调用模型 2 次，执行工具 1 次。",
     },
   ],
+  checkpoints: [
+    {
+      at: { kind: "proposal", callId: "call_1" },
+      question: "模型提出了 read_file（call_1）。接下来会发生什么？",
+      options: [
+        { text: "模型自己打开 config.txt，读出里面的内容" },
+        { text: "宿主先检查这个调用：工具是否允许、路径是否在范围内", correct: true },
+        { text: "工具马上运行，不经过任何检查" },
+        { text: "提供方替模型运行 read_file，再把结果告诉宿主" },
+      ],
+      explanation:
+        "模型只提出调用。下一步（第 4 步）是宿主的检查：格式正确、工具已允许、路径在项目内，全部通过后才执行。",
+    },
+    {
+      at: { kind: "execution", callId: "call_1" },
+      question: "工具已经返回 timeout=30。模型现在知道这个值了吗？",
+      options: [
+        { text: "知道：工具运行了，模型自然就看到了" },
+        { text: "不知道：要等宿主把带着 call_1 的结果放进下一次模型调用的上下文", correct: true },
+        { text: "知道：结果带着 call_1，模型一直在等这个 ID" },
+      ],
+      explanation: "结果只能经由上下文到达模型：第 6 步宿主把 call_1 和它的结果追加进上下文，再调用模型。",
+    },
+    {
+      at: { kind: "answer" },
+      question: "模型回答「timeout 的值是 30」，没有再调用工具。任务完成了吗？",
+      options: [
+        { text: "完成了：模型已经说了答案" },
+        { text: "还要看宿主核对环境：它的工具读过 config.txt 吗？回答里的值是读取返回的那个吗？", correct: true },
+        { text: "没有：模型必须再调用一次工具才能结束" },
+      ],
+      explanation: "“模型说完成”不等于“环境里完成”：第 8 步宿主核对自己的证据，之后任务才算完成。",
+    },
+  ],
 };
 
 /** The scenario's narrative in English (embed.html carries it in its English pack, not in its entry). */
@@ -104,6 +138,48 @@ export const f22StoryEn: Story = {
     {
       when: { kind: "finish" },
       text: "The host checks the environment itself rather than the answer's words: its own tool really read config.txt (the evidence), and the answer gives the value that read returned, 30 (an answer of 45 would fail). Both hold and no call is pending, so the task is complete: 2 model calls, 1 tool execution.",
+    },
+  ],
+  checkpoints: [
+    {
+      at: { kind: "proposal", callId: "call_1" },
+      question: "The model has proposed read_file (call_1). What happens next?",
+      options: [
+        { text: "The model opens config.txt itself and reads what is in it" },
+        { text: "The host checks the call first: is the tool allowed, is the path in scope?", correct: true },
+        { text: "The tool runs at once, without any check" },
+        { text: "The provider runs read_file for the model and tells the host the result" },
+      ],
+      explanation:
+        "The model only proposes. The next step (step 4) is the host's check: well formed, tool allowed, path inside the project; only when all pass does the call run.",
+    },
+    {
+      at: { kind: "execution", callId: "call_1" },
+      question: "The tool has returned timeout=30. Does the model know the value now?",
+      options: [
+        { text: "Yes: the tool ran, so the model sees its output" },
+        {
+          text: "No: not until the host puts the result, tagged call_1, into the context of the next model call",
+          correct: true,
+        },
+        { text: "Yes: the result carries call_1, which the model is waiting for" },
+      ],
+      explanation:
+        "A result reaches the model only through its context: at step 6 the host appends call_1 and its result, then calls the model again.",
+    },
+    {
+      at: { kind: "answer" },
+      question: "The model replies “timeout is 30” and calls no tool. Is the task done?",
+      options: [
+        { text: "Yes: the model has given the answer" },
+        {
+          text: "Not until the host checks the environment: did its tool read config.txt, and is the answer the value that read returned?",
+          correct: true,
+        },
+        { text: "No: the model must call a tool once more to finish" },
+      ],
+      explanation:
+        "“The model said it is done” is not “the environment is done”: at step 8 the host checks its own evidence, and only then is the task complete.",
     },
   ],
 };

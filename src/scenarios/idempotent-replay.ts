@@ -1,7 +1,7 @@
 /** One write per operation id: a repeat is replayed, a different action under the same id refused. The run and its own narrative, in both languages. */
 
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { Checkpoint, Story } from "../content/types";
 import { type Scenario, scriptedReplies, toyCall } from "../engine";
 import { TOY_WORDS, type ToyWords, toyScenario } from "./toy";
 import { defineScenario, type ScenarioEntry } from "./types";
@@ -26,6 +26,59 @@ function run(text: ToyWords): Scenario {
     maxModelCalls: 8,
   });
 }
+
+/** What the reader is asked to predict at this scenario's key steps, in each language. */
+const CHECKPOINTS: Readonly<Record<Lang, readonly Checkpoint[]>> = {
+  zh: [
+    {
+      at: { kind: "proposal", callId: "call_3" },
+      question: "模型又提出了同一个补丁 op-2，这次是 call_3。宿主会怎么做？",
+      options: [
+        { text: "再运行一次补丁（写入两次）" },
+        { text: "返回 op-2 已记录的结果，标上 replayed，放在 call_3 下：不再写入", correct: true },
+        { text: "作为冲突拒绝这个调用" },
+        { text: "把 call_2 当作这个调用的 ID" },
+      ],
+      explanation:
+        '第 12 步：操作 ID op-2 已经以完全相同的参数执行过，宿主从记录里作答，标上 "replayed": true，放在这次请求自己的 call_3 下。仍然只写入一次。',
+    },
+    {
+      at: { kind: "proposal", callId: "call_4" },
+      question: "现在 op-2 带着一个不同的补丁来了（call_4）。宿主会怎么做？",
+      options: [
+        { text: "执行：call_id 是新的" },
+        { text: "重放 op-2 记录的结果" },
+        { text: "拒绝：一个操作 ID 不能代表两个不同的动作", correct: true },
+      ],
+      explanation: "第 15 步：同一个键，不同的动作，这是幂等冲突。工具不运行，拒绝原因作为 call_4 的错误结果交还模型。",
+    },
+  ],
+  en: [
+    {
+      at: { kind: "proposal", callId: "call_3" },
+      question: "The model proposes the same patch, op-2, again, now as call_3. What does the host do?",
+      options: [
+        { text: "Runs the patch a second time (two writes)" },
+        { text: "Returns op-2's recorded result, marked replayed, under call_3: no second write", correct: true },
+        { text: "Refuses the call as a conflict" },
+        { text: "Takes call_2 as this call's id" },
+      ],
+      explanation:
+        'Step 12: operation op-2 has already run with exactly these arguments, so the host answers from its record, marked "replayed": true, under this request\'s own call_3. Still one write.',
+    },
+    {
+      at: { kind: "proposal", callId: "call_4" },
+      question: "Now op-2 comes with a different fix (call_4). What does the host do?",
+      options: [
+        { text: "Runs it: the call_id is new" },
+        { text: "Replays op-2's recorded result" },
+        { text: "Refuses: one operation id cannot stand for two different actions", correct: true },
+      ],
+      explanation:
+        "Step 15: the same key with a different action is an idempotency conflict. The tool does not run, and the refusal goes back as call_4's error result.",
+    },
+  ],
+};
 
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const idempotentReplayStories: Readonly<Record<Lang, Story>> = {
@@ -57,6 +110,7 @@ export const idempotentReplayStories: Readonly<Record<Lang, Story>> = {
         text: "测试通过，任务完成：模型调用 6 次，工具执行 3 次，补丁只写入 1 次。重放和冲突都没有带来第二次写入。",
       },
     ],
+    checkpoints: CHECKPOINTS.zh,
   },
   en: {
     name: "Idempotent replay: one operation id, twice",
@@ -88,6 +142,7 @@ export const idempotentReplayStories: Readonly<Record<Lang, Story>> = {
         text: "The tests pass and the task is complete: 6 model calls, 3 tool executions, and the patch written once. Neither the replay nor the conflict caused a second write.",
       },
     ],
+    checkpoints: CHECKPOINTS.en,
   },
 };
 

@@ -1,7 +1,7 @@
 /** The MCP hop: a tool that lives in an MCP server, reached by the host with JSON-RPC ids of its own. The run and its own narrative, in both languages. */
 
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { Checkpoint, Story } from "../content/types";
 import { type ModelPolicy, readFileTool, type Scenario, type ToolDefinition } from "../engine";
 import { defineScenario, type ScenarioEntry } from "./types";
 
@@ -102,6 +102,58 @@ function run(text: Words): Scenario {
   };
 }
 
+/** What the reader is asked to predict at this scenario's key steps, in each language. */
+const CHECKPOINTS: Readonly<Record<Lang, readonly Checkpoint[]>> = {
+  zh: [
+    {
+      at: { kind: "validation", callId: "call_2" },
+      question: "宿主批准了 call_2（查询巴黎的 get_weather）。它发给 MCP 服务器的请求带着哪个 ID？",
+      options: [
+        { text: "call_2：模型的 call_id" },
+        { text: "宿主自己的 JSON-RPC ID：3", correct: true },
+        { text: "不带 ID：MCP 不需要" },
+      ],
+      explanation:
+        "第 9 步：宿主的 MCP 客户端发送 tools/call，用的是它自己的请求 ID 3（initialize 和 tools/list 用掉了 1 和 2），并记住 3 对应 call_2。",
+    },
+    {
+      at: { kind: "mcp_request", callId: "call_3" },
+      question: "服务器不认识第二个城市。它会怎么说？",
+      options: [
+        { text: "返回一个 JSON-RPC 错误" },
+        { text: "返回一个成功的响应，结果里标着 isError: true", correct: true },
+        { text: "根本不回答" },
+      ],
+      explanation: "第 13 步：工具自己的失败放在成功的响应里，标上 isError；宿主把它作为 call_3 的错误结果交给模型。",
+    },
+  ],
+  en: [
+    {
+      at: { kind: "validation", callId: "call_2" },
+      question:
+        "The host has approved call_2 (get_weather for Paris). Which id does its request to the MCP server carry?",
+      options: [
+        { text: "call_2: the model's call_id" },
+        { text: "A JSON-RPC id of the host's own: 3", correct: true },
+        { text: "None: MCP needs no id" },
+      ],
+      explanation:
+        "Step 9: the host's MCP client sends tools/call with its own request id, 3 (initialize and tools/list used 1 and 2), and keeps in mind that 3 stands for call_2.",
+    },
+    {
+      at: { kind: "mcp_request", callId: "call_3" },
+      question: "The server does not know the second city. How does it say so?",
+      options: [
+        { text: "With a JSON-RPC error" },
+        { text: "With a successful response whose result says isError: true", correct: true },
+        { text: "It does not answer at all" },
+      ],
+      explanation:
+        "Step 13: a tool's own failure comes back inside a successful response, marked isError; the host passes it to the model as call_3's error result.",
+    },
+  ],
+};
+
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const mcpHopStories: Readonly<Record<Lang, Story>> = {
   zh: {
@@ -118,6 +170,7 @@ export const mcpHopStories: Readonly<Record<Lang, Story>> = {
         text: "宿主核对环境：两个城市都问过 MCP 服务器，回答里的 Paris 天气正是服务器返回的内容，任务完成。Atlantis 的失败没有被当作成功，而是作为错误结果如实交给了模型。",
       },
     ],
+    checkpoints: CHECKPOINTS.zh,
   },
   en: {
     name: "The MCP hop: a tool in an MCP server",
@@ -133,6 +186,7 @@ export const mcpHopStories: Readonly<Record<Lang, Story>> = {
         text: "The host checks the environment: the MCP server was asked about both cities, and the answer gives the weather it returned for Paris, so the task is complete. Atlantis's failure was not taken for success: it went to the model as an error result.",
       },
     ],
+    checkpoints: CHECKPOINTS.en,
   },
 };
 

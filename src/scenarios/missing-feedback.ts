@@ -1,7 +1,7 @@
 /** A host that never feeds its exchanges back: the model asks again until the budget runs out. The run and its own narrative, in both languages. */
 
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { Checkpoint, Story } from "../content/types";
 import type { Scenario } from "../engine";
 import { F22_WORDS, type F22Words, f22Run } from "./f22";
 import { defineScenario, type ScenarioEntry } from "./types";
@@ -14,6 +14,58 @@ import { defineScenario, type ScenarioEntry } from "./types";
 function run(text: F22Words): Scenario {
   return { ...f22Run(text), id: "missing-feedback", host: { feedResultsBack: false }, maxModelCalls: 3 };
 }
+
+/** What the reader is asked to predict at this scenario's key steps, in each language. */
+const CHECKPOINTS: Readonly<Record<Lang, readonly Checkpoint[]>> = {
+  zh: [
+    {
+      at: { kind: "execution", callId: "call_1" },
+      question: "工具读到了 timeout=30（call_1）。这个宿主会在第 2 次模型调用的上下文里放进什么？",
+      options: [
+        { text: "call_1 和它的结果" },
+        { text: "什么新内容都没有：它丢掉整组交换", correct: true },
+        { text: "只放结果，不放调用" },
+      ],
+      explanation:
+        "第 6 步：这个宿主从不回传，模型看到的和第 1 次调用时完全一样：只有任务。（只保留调用、不带结果，会是一个每家提供方都拒绝的请求。）",
+    },
+    {
+      at: { kind: "proposal", callId: "call_2" },
+      question: "模型又提出 read_file。为什么？",
+      options: [
+        { text: "它忘了答案" },
+        { text: "它从没见过第一次的结果，对它来说这还是第一次", correct: true },
+        { text: "第一次读取失败了" },
+      ],
+      explanation:
+        "第一次读取是成功的（第 5 步），但结果没有进入上下文。提供方给重复的调用一个新 ID：call_2，循环一直走到预算用完（第 14 步）。",
+    },
+  ],
+  en: [
+    {
+      at: { kind: "execution", callId: "call_1" },
+      question: "The tool has read timeout=30 (call_1). What will this host put into the context for model call 2?",
+      options: [
+        { text: "call_1 and its result" },
+        { text: "Nothing new: it drops the whole exchange", correct: true },
+        { text: "The result alone, without the call" },
+      ],
+      explanation:
+        "Step 6: this host never feeds back, so the model sees exactly what it saw at model call 1: the task alone. (A call kept without its result would be a request every provider rejects.)",
+    },
+    {
+      at: { kind: "proposal", callId: "call_2" },
+      question: "The model proposes read_file again. Why?",
+      options: [
+        { text: "It forgot the answer" },
+        { text: "It never saw the first result, so to it this is the first try", correct: true },
+        { text: "The first read failed" },
+      ],
+      explanation:
+        "The first read succeeded (step 5), but its result never reached the context. The provider gives the repeat a new id, call_2, and the loop goes on until the budget is spent (step 14).",
+    },
+  ],
+};
 
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
@@ -42,6 +94,7 @@ export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
         text: "第 3 次模型调用之后预算用完，宿主停止：文件读了 3 次，模型一次结果也没有看到，任务没有完成。",
       },
     ],
+    checkpoints: CHECKPOINTS.zh,
   },
   en: {
     name: "Missing feedback: the model never sees the result",
@@ -69,6 +122,7 @@ export const missingFeedbackStories: Readonly<Record<Lang, Story>> = {
         text: "After the third model call the budget is spent and the host stops: the file was read three times, the model never saw it once, and the task is not done.",
       },
     ],
+    checkpoints: CHECKPOINTS.en,
   },
 };
 

@@ -1,7 +1,7 @@
 /** A read outside the project, refused before it runs. The run and its own narrative, in both languages. */
 
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { Checkpoint, Story } from "../content/types";
 import { type ModelPolicy, readFileTool, type Scenario } from "../engine";
 import { F22_FILES } from "./f22";
 import { defineScenario, type ScenarioEntry } from "./types";
@@ -57,6 +57,57 @@ function run(text: Words): Scenario {
   };
 }
 
+/** What the reader is asked to predict at this scenario's key steps, in each language. */
+const CHECKPOINTS: Readonly<Record<Lang, readonly Checkpoint[]>> = {
+  zh: [
+    {
+      at: { kind: "proposal", callId: "call_1" },
+      question: "模型提出用 ../secrets.txt 调用 read_file。宿主的哪项检查会拦住它？",
+      options: [
+        { text: "文件是否存在" },
+        { text: "路径是否还在项目之内（范围）", correct: true },
+        { text: "模型是否有把握" },
+      ],
+      explanation: "第 4 步：.. 会走出项目，超出范围，宿主拒绝。什么都没有读取，原因作为 call_1 的错误结果交还模型。",
+    },
+    {
+      at: { kind: "model_call", modelCall: 2 },
+      question: "第 2 次模型调用时，模型看到了什么？",
+      options: [
+        { text: "../secrets.txt 的内容" },
+        { text: "它的 call_1，以及同一个 call_1 下宿主的拒绝", correct: true },
+        { text: "没有新内容：宿主会丢掉被拒绝的调用" },
+      ],
+      explanation:
+        "第 5 步：拒绝就是 call_1 的结果，像别的结果一样交还，所以模型能告诉用户它读不了这个文件（第 6 步）。",
+    },
+  ],
+  en: [
+    {
+      at: { kind: "proposal", callId: "call_1" },
+      question: "The model proposes read_file with ../secrets.txt. Which of the host's checks stops it?",
+      options: [
+        { text: "Whether the file exists" },
+        { text: "Whether the path stays inside the project (the scope)", correct: true },
+        { text: "Whether the model is sure" },
+      ],
+      explanation:
+        "Step 4: the .. leads out of the project, so the host refuses it as out of scope. Nothing is read, and the reason goes back as call_1's error result.",
+    },
+    {
+      at: { kind: "model_call", modelCall: 2 },
+      question: "What does the model see at model call 2?",
+      options: [
+        { text: "The content of ../secrets.txt" },
+        { text: "Its call_1, and the host's refusal under the same call_1", correct: true },
+        { text: "Nothing new: the host drops refused calls" },
+      ],
+      explanation:
+        "Step 5: the refusal is call_1's result, fed back like any other, so the model can tell the user it cannot read the file (step 6).",
+    },
+  ],
+};
+
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const scopeViolationStories: Readonly<Record<Lang, Story>> = {
   zh: {
@@ -81,6 +132,7 @@ export const scopeViolationStories: Readonly<Record<Lang, Story>> = {
         text: "宿主核对环境：什么都没有读到，任务没有完成，结局是“已拒绝”。越界的请求在执行之前就被挡下了。",
       },
     ],
+    checkpoints: CHECKPOINTS.zh,
   },
   en: {
     name: "Out of scope: reading ../secrets.txt",
@@ -108,6 +160,7 @@ export const scopeViolationStories: Readonly<Record<Lang, Story>> = {
         text: "The host checks the environment: nothing was read, the task is not done, and the outcome is refused. The out-of-scope request was stopped before it ran.",
       },
     ],
+    checkpoints: CHECKPOINTS.en,
   },
 };
 

@@ -1,7 +1,7 @@
 /** A declared tool the run's policy refuses; the refusal goes back as an error result and the model adapts. The run and its own narrative, in both languages. */
 
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { Checkpoint, Story } from "../content/types";
 import { type ModelPolicy, readFileTool, type Scenario, type ToolDefinition } from "../engine";
 import { defineScenario, type ScenarioEntry } from "./types";
 
@@ -74,6 +74,57 @@ function run(text: Words): Scenario {
   };
 }
 
+/** What the reader is asked to predict at this scenario's key steps, in each language. */
+const CHECKPOINTS: Readonly<Record<Lang, readonly Checkpoint[]>> = {
+  zh: [
+    {
+      at: { kind: "proposal", callId: "call_1" },
+      question: "模型提出 publish（call_1），这是一个已声明的工具。宿主会执行它吗？",
+      options: [
+        { text: "会：这个工具已经声明给模型了" },
+        { text: "不会：本次的策略不允许 publish，宿主会拒绝", correct: true },
+        { text: "会，但只执行一次" },
+      ],
+      explanation:
+        "第 4 步：声明不等于允许。宿主拒绝（工具未获允许），publish 没有运行，拒绝作为 call_1 的错误结果交还模型。",
+    },
+    {
+      at: { kind: "answer" },
+      question: "模型告诉用户它无法发布，并引用了发布说明的内容。结果是什么？",
+      options: [
+        { text: "完成：模型礼貌地回答了" },
+        { text: "被拒绝：任务要求的发布并没有发生", correct: true },
+        { text: "预算耗尽" },
+      ],
+      explanation: "第 11 步宿主核对环境：什么都没有发布，而且有调用被拒绝，所以结果是被拒绝。",
+    },
+  ],
+  en: [
+    {
+      at: { kind: "proposal", callId: "call_1" },
+      question: "The model proposes publish (call_1), a declared tool. Will the host run it?",
+      options: [
+        { text: "Yes: the tool is declared to the model" },
+        { text: "No: this run's policy does not allow publish, so the host refuses it", correct: true },
+        { text: "Yes, but only once" },
+      ],
+      explanation:
+        "Step 4: declared is not allowed. The host refuses (tool not allowed), publish never runs, and the refusal goes back as call_1's error result.",
+    },
+    {
+      at: { kind: "answer" },
+      question: "The model tells the user it could not publish, and quotes the notes. What is the outcome?",
+      options: [
+        { text: "Completed: the model answered politely" },
+        { text: "Refused: what the task asked for, publishing, did not happen", correct: true },
+        { text: "Budget exhausted" },
+      ],
+      explanation:
+        "Step 11: the host checks the environment: nothing was published, and a call was refused, so the outcome is refused.",
+    },
+  ],
+};
+
 /** The scenario's narrative in each language (apart from its run, for shells that carry a ready-made trace). */
 export const unauthorizedToolStories: Readonly<Record<Lang, Story>> = {
   zh: {
@@ -105,6 +156,7 @@ export const unauthorizedToolStories: Readonly<Record<Lang, Story>> = {
         text: "宿主核对环境：发布并没有发生。它如实报告任务被拒绝，而不是把模型礼貌的回复当作完成。",
       },
     ],
+    checkpoints: CHECKPOINTS.zh,
   },
   en: {
     name: "Unauthorized tool: publish is refused",
@@ -136,6 +188,7 @@ export const unauthorizedToolStories: Readonly<Record<Lang, Story>> = {
         text: "The host checks the environment: nothing was published. It reports the task as refused rather than taking the model's polite reply for done.",
       },
     ],
+    checkpoints: CHECKPOINTS.en,
   },
 };
 

@@ -13,7 +13,7 @@ const fromQuery = (query: string) => {
   const params = new URLSearchParams(query);
   return readOptions(
     (name) => params.get(name),
-    ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"],
+    ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints"],
   );
 };
 
@@ -23,7 +23,9 @@ describe("embed options", () => {
   });
 
   it("reads every parameter", () => {
-    expect(fromQuery("step=3&lang=en&autoplay=1&dwell=2.5&theme=dark&controls=minimal&scenario=f22").options).toEqual({
+    expect(
+      fromQuery("step=3&lang=en&autoplay=1&dwell=2.5&theme=dark&controls=minimal&scenario=f22&checkpoints=1").options,
+    ).toEqual({
       scenario: "f22",
       lang: "en",
       step: 3,
@@ -31,16 +33,17 @@ describe("embed options", () => {
       autoplay: true,
       theme: "dark",
       controls: "minimal",
+      checkpoints: true,
     });
   });
 
   it("drops each bad value with one warning naming the parameter, never echoing the value", () => {
     const { options, warnings } = fromQuery(
-      "step=abc&lang=fr&autoplay=yes&dwell=9&theme=neon&controls=none&scenario=%3Cscript%3E",
+      "step=abc&lang=fr&autoplay=yes&dwell=9&theme=neon&controls=none&scenario=%3Cscript%3E&checkpoints=on",
     );
     expect(options).toEqual(DEFAULT_OPTIONS);
-    expect(warnings).toHaveLength(7);
-    for (const name of ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario"]) {
+    expect(warnings).toHaveLength(8);
+    for (const name of ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints"]) {
       expect(warnings.filter((w) => w.includes(`"${name}"`))).toHaveLength(1);
     }
     expect(warnings.join(" ")).not.toMatch(/abc|fr\b|neon|script|yes/);

@@ -4,10 +4,12 @@ import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
 import type { Outcome, Trace } from "../../engine";
 import { useCatalog } from "../catalog";
+import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
 import type { NotesByStep } from "../notes";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
+import { CheckpointBox } from "./CheckpointBox";
 import { Controls } from "./Controls";
 import { InnerLoop } from "./InnerLoop";
 import { LiveRegion } from "./LiveRegion";
@@ -27,6 +29,8 @@ const selectIndex = (s: PlayerState) => s.index;
 const selectTrace = (s: PlayerState) => s.trace;
 const selectDataState = (s: PlayerState) => dataStateOf(s);
 const selectInnerLoop = (s: PlayerState) => s.innerLoop;
+const selectAnswers = (s: PlayerState) => s.answers;
+const selectJustAnswered = (s: PlayerState) => s.justAnswered;
 
 /** The longest title and the longest caption of a trace: the space the step text reserves. */
 function longestStepText(trace: Trace, text: Catalog): { title: string; caption: string } {
@@ -142,6 +146,9 @@ export function FigureView(props: {
   const index = usePlayer(selectIndex);
   const dataState = usePlayer(selectDataState);
   const innerLoop = usePlayer(selectInnerLoop);
+  const checkpoints = useCheckpoints();
+  const answers = usePlayer(selectAnswers);
+  const justAnswered = usePlayer(selectJustAnswered);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const { notes } = props;
   const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
@@ -149,6 +156,12 @@ export function FigureView(props: {
   const step = trace.steps[index];
   if (step === undefined) return null;
   const stepTitle = text.stepTitle(step);
+  const point = checkpoints.find((candidate) => candidate.stepIndex === index);
+  const chosen = point === undefined ? undefined : answers.get(point.key);
+  const verdict =
+    point !== undefined && justAnswered === point.key && chosen !== undefined
+      ? text.ui.checkpointVerdict(chosen === point.right, point.checkpoint.explanation)
+      : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const intent = intentOf(event);
@@ -210,6 +223,7 @@ export function FigureView(props: {
           ) : null}
         </div>
       )}
+      {point === undefined ? null : <CheckpointBox key={point.key} point={point} />}
       {innerLoop ? <InnerLoop step={step} /> : null}
       <StepPanels step={step} tools={trace.tools} messages={trace.messages} />
       <div className="alf-counters">
@@ -229,9 +243,13 @@ export function FigureView(props: {
       <Controls mode={props.controls} />
       {props.announce ? (
         <LiveRegion
-          message={`${text.ui.announce(step.number, trace.steps.length, stepTitle)}${
-            notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""
-          }`}
+          message={
+            // A checkpoint just answered at this step: its verdict is the one announcement.
+            verdict ??
+            `${text.ui.announce(step.number, trace.steps.length, stepTitle)}${
+              notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""
+            }`
+          }
         />
       ) : null}
     </div>

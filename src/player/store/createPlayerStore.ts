@@ -40,6 +40,19 @@ export interface PlayerState {
   readonly innerLoop: boolean;
   /** The format the context panel shows: the trace's own (neutral), or a provider's request. */
   readonly format: FormatId;
+  /** The steps the reader has seen (0-based indexes), for progress. */
+  readonly visited: ReadonlySet<number>;
+  /** The option the reader chose for each answered checkpoint, by the checkpoint's key. */
+  readonly answers: ReadonlyMap<number, number>;
+  /** The checkpoint answered last, while its step is still shown (its verdict is what is announced). */
+  readonly justAnswered: number | null;
+  /** Answer a checkpoint, once: a later choice does not change it. */
+  answer(key: number, option: number): void;
+  /** Take up a reader's earlier record (a resumed session): steps seen and answers given. */
+  restore(record: {
+    readonly visited?: Iterable<number>;
+    readonly answers?: Iterable<readonly [number, number]>;
+  }): void;
   next(): void;
   prev(): void;
   first(): void;
@@ -88,7 +101,7 @@ export function createPlayerStore(options: {
 }): PlayerStore {
   // Per store, never per module: two figures on one page never share a controller.
   let controller: IndexController | null = null;
-  return createStore<PlayerState>()((set, get) => {
+  const store = createStore<PlayerState>()((set, get) => {
     /** Move to an index: directly, or by asking the owner of a controlled player. */
     const request = (index: number, status: PlayStatus, stopReason: StopReason) => {
       const target = clampIndex(index, get().trace);
@@ -110,6 +123,19 @@ export function createPlayerStore(options: {
       pinnedThread: null,
       innerLoop: false,
       format: "neutral",
+      visited: new Set([clampIndex(options.initialIndex ?? 0, options.trace)]),
+      answers: new Map(),
+      justAnswered: null,
+      answer: (key, option) => {
+        if (get().answers.has(key)) return;
+        set({ answers: new Map([...get().answers, [key, option]]), justAnswered: key });
+      },
+      restore: (record) => {
+        const visited = new Set(
+          [...get().visited, ...(record.visited ?? [])].filter((i) => i >= 0 && i < stepCountOf(get())),
+        );
+        set({ visited, answers: new Map([...get().answers, ...(record.answers ?? [])]) });
+      },
       setFormat: (format) => set({ format }),
       pointThread: (callId, from) => {
         if (callId !== null) set({ thread: callId });
@@ -154,6 +180,13 @@ export function createPlayerStore(options: {
       },
     };
   });
+  // Every step shown is a step seen; a new step ends the last answer's moment.
+  store.subscribe((state, previous) => {
+    if (state.index === previous.index) return;
+    const visited = state.visited.has(state.index) ? state.visited : new Set([...state.visited, state.index]);
+    store.setState({ visited, justAnswered: null });
+  });
+  return store;
 }
 
 /** The state a reader sees: playing, paused, or ended (paused on the last step). */
