@@ -193,7 +193,7 @@ const production = { "process.env.NODE_ENV": JSON.stringify("production") };
  * has the table): the chapter page (the default mode, `production`) and the pre-render of the first frames
  * (`prerender`, from src/prerender.ts), and the embed routes —
  * `embed` (one page per language, their classic script embed.js and embed.css), its on-demand packs
- * `embed-scenarios`, `embed-figure`, `embed-wire` and `embed-<code>` for each language but the default (classic scripts too),
+ * `embed-scenarios`, `embed-figure`, `embed-scorm`, `embed-wire` and `embed-<code>` for each language but the default (classic scripts too),
  * `embed-host` (embed-host.js, the auto-height script), `element` (agent-loop-figure.js, the web component, React
  * included) and `lib` (the npm package in lib/, React and the other runtime dependencies external).
  */
@@ -204,6 +204,7 @@ export const buildModes = (): readonly string[] => [
   "embed",
   "embed-scenarios",
   "embed-figure",
+  "embed-scorm",
   ...PACKED_LANGS.map((lang) => `embed-${lang}`),
   "embed-wire",
   "embed-host",
@@ -234,12 +235,14 @@ export default defineConfig(({ mode }): UserConfig => {
       };
     case "embed-scenarios":
     case "embed-figure":
+    case "embed-scorm":
     case "embed-wire": {
       // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, and the wire view.
       const packs: Record<typeof mode, [entry: string, name: string]> = {
         "embed-wire": ["src/embed/pack-wire.ts", "AgentLoopFigureWire"],
         "embed-scenarios": ["src/embed/pack-scenarios.ts", "AgentLoopFigureScenarios"],
         "embed-figure": ["src/embed/pack-figure.ts", "AgentLoopFigureFile"],
+        "embed-scorm": ["src/embed/pack-scorm.ts", "AgentLoopFigureScorm"],
       };
       const [entry, name] = packs[mode];
       return {

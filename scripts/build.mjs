@@ -6,7 +6,7 @@
 // dist/embed*.html (src/embed/pages.ts names them); then the package's type declarations (tsconfig.lib.json, into
 // lib/types/).
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
@@ -16,6 +16,7 @@ const { buildModes } = await tsImport("../vite.config.ts", import.meta.url);
 const { LANGS } = await tsImport("../src/content/languages.ts", import.meta.url);
 const { embedPageFile } = await tsImport("../src/embed/pages.ts", import.meta.url);
 const { figureJsonSchema, FIGURE_SCHEMA_FILE } = await tsImport("../src/figure/json-schema.ts", import.meta.url);
+const { packageFigure } = await tsImport("../src/cli/scorm.ts", import.meta.url);
 
 for (const mode of buildModes()) await build({ mode, logLevel: "warn" });
 
@@ -39,7 +40,14 @@ rmSync("dist-prerender", { recursive: true, force: true });
 writeFileSync(`dist/${FIGURE_SCHEMA_FILE}`, `${JSON.stringify(figureJsonSchema(), null, 2)}\n`);
 cpSync("examples/figures", "dist/figures", { recursive: true });
 
+// F22 as an LMS activity: a SCORM 1.2 package per language (docs/lms.md).
+mkdirSync("dist/scorm", { recursive: true });
+for (const lang of LANGS) {
+  const made = packageFigure("dist", { scenario: "f22" }, lang);
+  writeFileSync(`dist/scorm/${made.name}`, made.bytes);
+}
+
 execFileSync("npx", ["tsc", "-p", "tsconfig.lib.json"], { stdio: "inherit" });
 console.log(
-  `built dist/ (index.html and ${LANGS.map(embedPageFile).join(", ")} pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js, figure.schema.json, figures/) and lib/ (npm package)`,
+  `built dist/ (index.html and ${LANGS.map(embedPageFile).join(", ")} pre-rendered, embed.html's packs, embed-host.js, agent-loop-figure.js, figure.schema.json, figures/, scorm/) and lib/ (npm package)`,
 );

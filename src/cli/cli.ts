@@ -9,7 +9,8 @@ import { importTranscript, MAX_ERRORS } from "../formats/import";
 import { lossesIn } from "../formats/loss";
 import { wireTranscript } from "../formats/wire";
 import { SCENARIOS } from "../scenarios";
-import { isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { packageFigure } from "./scorm";
 
 type TranscriptFormat = FormatId;
 const isFormat = isFormatId;
@@ -19,6 +20,7 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
        npm run --silent demo -- --figure FILE [--lang ${LANGS.join("|")}]
        npm run --silent demo -- (--scenario ID | --figure FILE | --import FILE) --export ${FORMAT_IDS.join("|")}
        npm run --silent demo -- --check FILE --for ${CHECK_PROVIDERS.join("|")}
+       npm run --silent demo -- --scorm OUT.zip [--scenario ID | --figure FILE] [--lang ${LANGS.join("|")}]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
   --figure <file>     the step trace of a figure file (docs/authoring.md), as JSON; exit 2 and its problems,
@@ -30,6 +32,8 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
   --format <format>   the transcript's format (default: detected)
   --export <format>   the whole run in that format on stdout (a Claude Code log as JSON Lines); what the
                       format cannot carry is listed on stderr
+  --scorm <out.zip>   a SCORM 1.2 package of the scenario (default f22) or figure file, for an LMS (from dist/:
+                      run npm run build first)
   --check <file>      would a request made of this history be accepted by the provider named by --for?
                       exit 0 if so; exit 1 and one line per problem, RULE_ID at PATH: explanation`;
 
@@ -39,6 +43,7 @@ type Options =
   | {
       readonly scenario: ScenarioId | null;
       readonly figure?: string;
+      readonly scorm?: string;
       readonly lang: Lang;
       readonly import?: undefined;
       readonly export?: FormatId;
@@ -51,6 +56,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
   let lang: Lang = DEFAULT_LANG;
   let file: string | undefined;
   let figure: string | undefined;
+  let scorm: string | undefined;
   let format: TranscriptFormat | undefined;
   let exported: FormatId | undefined;
   let check: string | undefined;
@@ -61,6 +67,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     if (
       flag !== "--scenario" &&
       flag !== "--figure" &&
+      flag !== "--scorm" &&
       flag !== "--lang" &&
       flag !== "--import" &&
       flag !== "--format" &&
@@ -74,6 +81,7 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
     i += 1;
     if (flag === "--import") file = value;
     else if (flag === "--figure") figure = value;
+    else if (flag === "--scorm") scorm = value;
     else if (flag === "--check") check = value;
     else if (flag === "--for") {
       if (!isCheckProvider(value))
@@ -114,7 +122,14 @@ export function parseArgs(argv: readonly string[]): Options | { error: string } 
   if (format !== undefined) return { error: "--format goes with --import" };
   if (exported !== undefined && scenario === null && figure === undefined)
     return { error: "--export goes with --scenario, --figure or --import" };
-  return { scenario, lang, ...(figure === undefined ? {} : { figure }), ...also };
+  if (scorm !== undefined && exported !== undefined) return { error: "--scorm and --export do not go together" };
+  return {
+    scenario,
+    lang,
+    ...(figure === undefined ? {} : { figure }),
+    ...(scorm === undefined ? {} : { scorm }),
+    ...also,
+  };
 }
 
 /** The JSON a scenario run prints: the trace, told as the figure tells it (the scenario's story, then each step). */
@@ -248,10 +263,33 @@ function checkReport(file: string, provider: CheckProvider, readFile: (path: str
 }
 
 /** The whole command, minus the process: parse, run, format. `readFile` reads an --import file. */
-export function runCli(argv: readonly string[], readFile: (path: string) => string = () => ""): CliOutput {
+export function runCli(
+  argv: readonly string[],
+  readFile: (path: string) => string = () => "",
+  writeFile: (path: string, bytes: Uint8Array) => void = () => {},
+  dist = "dist",
+): CliOutput {
   const options = parseArgs(argv);
   if ("error" in options) return { exitCode: 2, stdout: "", stderr: `${options.error}\n${USAGE}\n` };
   if ("check" in options) return checkReport(options.check, options.provider, readFile);
+  if (options.import === undefined && options.scorm !== undefined) {
+    const out = options.scorm;
+    try {
+      const source =
+        options.figure === undefined
+          ? { scenario: options.scenario ?? DEFAULT_SCENARIO_ID }
+          : { figure: readFile(options.figure), name: options.figure };
+      const made = packageFigure(dist, source, options.lang);
+      writeFile(out, made.bytes);
+      return {
+        exitCode: 0,
+        stdout: "",
+        stderr: `${out}: a SCORM 1.2 package, ${made.bytes.length} bytes, ${made.checkpoints} checkpoint${made.checkpoints === 1 ? "" : "s"}\n`,
+      };
+    } catch (error) {
+      return { exitCode: 2, stdout: "", stderr: `${error instanceof Error ? error.message : String(error)}\n` };
+    }
+  }
   if (options.import !== undefined) {
     const imported = importReport(options.import, options.format, readFile);
     if (options.export === undefined || imported.exitCode === 2) return imported;

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
-import { FigureProblems, type PlayerHandle, useLatest } from "../player";
+import { FigureProblems, type PlayerHandle, type PlayerProps, type Progress, useLatest } from "../player";
 import { ScenarioFigure } from "./AgentLoopFigure";
 import { courseReporter, sessionMemory } from "./course-events";
 import {
@@ -19,6 +19,18 @@ import {
 import type { FigureOptions } from "./options";
 import { type FigureSource, type Shown, shownLang, showSource } from "./packs";
 import { defaultActivity } from "./xapi";
+
+/** What an LMS's run-time takes from the figure, and the learner's earlier record it gives back. */
+export interface LmsHooks {
+  readonly record?: PlayerProps["record"];
+  readonly onProgress: (progress: Progress) => void;
+  readonly onCompleted: (progress: Progress) => void;
+  readonly onAnswer: (answer: {
+    readonly checkpoint: number;
+    readonly option: number;
+    readonly right: boolean;
+  }) => void;
+}
 
 /** Whether this page is in a frame (read when used, never while rendering). */
 const isFramed = () => window.parent !== window;
@@ -46,6 +58,8 @@ export function EmbeddedFigure(props: {
   openAt?: number | undefined;
   /** The figure's xAPI activity IRI, when the course names one (`activity`). */
   activity?: string | undefined;
+  /** An LMS's run-time (a SCORM package's launch page): the record to resume, and where to report. */
+  lms?: LmsHooks | undefined;
 }) {
   const { options, allow, openAt } = props;
   // What is shown, from which source; `key` counts the figures loaded, each mounting afresh at step 1.
@@ -183,6 +197,24 @@ export function EmbeddedFigure(props: {
       },
     });
   }, [shown, options.checkpoints, props.activity, post]);
+  const { lms } = props;
+  const callbacks = useMemo(() => {
+    if (reporter === null || lms === undefined) return reporter;
+    return {
+      onProgress: (progress: Progress) => {
+        reporter.onProgress(progress);
+        lms.onProgress(progress);
+      },
+      onCompleted: (progress: Progress) => {
+        reporter.onCompleted(progress);
+        lms.onCompleted(progress);
+      },
+      onAnswer: (answer: { checkpoint: number; option: number; right: boolean }) => {
+        reporter.onAnswer(answer);
+        lms.onAnswer(answer);
+      },
+    };
+  }, [reporter, lms]);
 
   if (shown.kind === "problems")
     return (
@@ -216,7 +248,8 @@ export function EmbeddedFigure(props: {
       {...(options.checkpoints && shown.figure.story.checkpoints !== undefined
         ? { checkpoints: shown.figure.story.checkpoints }
         : {})}
-      {...(reporter ?? {})}
+      {...(callbacks ?? {})}
+      {...(lms?.record === undefined || current.key !== 0 ? {} : { record: lms.record })}
     />
   );
 }

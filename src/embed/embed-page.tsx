@@ -8,10 +8,10 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG, languageOf } from "../content/languages";
 import { SHARE_PARAM } from "../figure/link";
 import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
-import { EmbeddedFigure } from "./EmbeddedFigure";
+import { EmbeddedFigure, type LmsHooks } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
 import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
-import { loadFigurePack } from "./pack-loader";
+import { loadFigurePack, loadScormPack } from "./pack-loader";
 import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
 import { isActivityIri } from "./xapi";
 import "../player/player.css";
@@ -53,10 +53,45 @@ async function fileSource(
   }
 }
 
+/**
+ * An LMS package's run-time, when the page is its launch page (`data-scorm`) and an LMS's API is found: the
+ * learner's earlier record, the step to resume at, and the hooks that report to it. Elsewhere, nothing.
+ */
+async function lmsSession(container: HTMLElement): Promise<{ hooks: LmsHooks; resumeAt: number | null } | null> {
+  if (container.dataset.scorm === undefined) return null;
+  const pack = await loadScormPack().catch(() => null);
+  const api = pack?.findApi(window) ?? null;
+  if (pack === null || api === null) return null;
+  const mastery = Number.parseInt(container.dataset.mastery ?? "", 10);
+  const session = new pack.ScormSession(api, { mastery: Number.isFinite(mastery) ? mastery : null });
+  const resume = session.start();
+  const answers = new Map(resume.record?.answers ?? []);
+  let furthest = Math.max(resume.record?.furthest ?? 1, resume.step ?? 1);
+  // The LMS navigates the frame away, or closes the window: finish the session then.
+  window.addEventListener("pagehide", () => session.finish());
+  return {
+    resumeAt: resume.step,
+    hooks: {
+      record: { visited: [furthest], answers: [...answers] },
+      onProgress: (progress) => {
+        furthest = Math.max(furthest, progress.step);
+        session.step(progress.step);
+      },
+      onAnswer: ({ checkpoint, option }) => {
+        answers.set(checkpoint, option);
+        session.save({ answers: [...answers], furthest });
+      },
+      onCompleted: (progress) => session.complete({ score: progress.score, checkpoints: progress.checkpoints }),
+    },
+  };
+}
+
 async function start(): Promise<void> {
-  const params = embedParams(window.location.search, window.location.hash);
   const container = document.getElementById("alf-embed");
   if (container === null) throw new Error("embed.html has no #alf-embed element");
+  // The URL's parameters, or the page's own (`data-<name>` on its container: an LMS package's launch page).
+  const query = embedParams(window.location.search, window.location.hash);
+  const params = { get: (name: string) => query.get(name) ?? container.getAttribute(`data-${name}`) };
   // The page's language (embed.html Chinese, embed-en.html English) is its first frame's, and the figure's
   // when the URL names none.
   const frameLang = container.dataset.lang;
@@ -109,12 +144,21 @@ async function start(): Promise<void> {
     shown = { kind: "figure", id: scenario, figure };
   }
   const total = shown.kind === "figure" ? shown.figure.trace.steps.length : 1;
-  const checked = checkStep(options.step, total);
+  const lms = await lmsSession(container);
+  // A resumed launch opens where the learner left off.
+  const checked = checkStep(lms?.resumeAt ?? options.step, total);
   if (checked.warning !== undefined) problems.push(checked.warning);
   for (const problem of problems) console.warn(problem);
   document.documentElement.lang = languageOf(lang).htmlLang;
 
-  const figureOptions: FigureOptions = { ...options, scenario, lang, step: checked.step };
+  // An LMS package's launch page always asks its checkpoints, with an LMS or without.
+  const figureOptions: FigureOptions = {
+    ...options,
+    scenario,
+    lang,
+    step: checked.step,
+    checkpoints: options.checkpoints || container.dataset.scorm !== undefined,
+  };
   if (hydrate && lang === options.lang && source.kind === "scenario") {
     // The pre-rendered frame is step 1: hydrate that, then move to a linked step (the figure keeps its size from
     // step to step, so nothing shifts). (Not when its language failed to load: the fallback is another figure.)
@@ -128,6 +172,7 @@ async function start(): Promise<void> {
           shown={shown}
           allow={allow}
           activity={activity}
+          lms={lms?.hooks}
         />
       </StrictMode>,
     );
@@ -135,7 +180,14 @@ async function start(): Promise<void> {
     container.textContent = "";
     createRoot(container).render(
       <StrictMode>
-        <EmbeddedFigure options={figureOptions} source={source} shown={shown} allow={allow} activity={activity} />
+        <EmbeddedFigure
+          options={figureOptions}
+          source={source}
+          shown={shown}
+          allow={allow}
+          activity={activity}
+          lms={lms?.hooks}
+        />
       </StrictMode>,
     );
   }

@@ -2,6 +2,7 @@ import type { Lang } from "../content/languages";
 import type { Catalog, Story } from "../content/types";
 import type { Trace } from "../engine";
 import type { FigureOpening } from "../figure";
+import type { findApi, ScormSession } from "../scorm/runtime";
 
 /** The event a pack script (embed-scenarios.js, embed-figure.js, a language pack embed-<code>.js) dispatches on its own script element, its content as the detail. */
 export const PACK_EVENT = "agent-loop-figure-pack";
@@ -27,7 +28,15 @@ export interface FigurePack {
   readonly decodeShare: (payload: string) => string | null;
 }
 
+/** What embed-scorm.js delivers: the SCORM 1.2 runtime of an LMS package's launch page. */
+export interface ScormPack {
+  readonly findApi: typeof findApi;
+  readonly ScormSession: typeof ScormSession;
+}
+
 /** Hand a pack's content to whoever inserted the running script. No global is written. */
-export function deliverPack(content: ScenarioPack | LanguagePack | FigurePack | ((...args: never[]) => unknown)): void {
+export function deliverPack(
+  content: ScenarioPack | LanguagePack | FigurePack | ScormPack | ((...args: never[]) => unknown),
+): void {
   document.currentScript?.dispatchEvent(new CustomEvent(PACK_EVENT, { detail: content }));
 }

@@ -3,7 +3,7 @@
  * which hands over its content in an event on its own script element (./pack-event.ts), so that it loads in a
  * sandboxed frame from a server without CORS headers, and writes no global.
  */
-import { type FigurePack, PACK_EVENT } from "./pack-event";
+import { type FigurePack, PACK_EVENT, type ScormPack } from "./pack-event";
 
 /** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
 const HERE =
@@ -52,4 +52,15 @@ export async function loadFigurePack(base?: string): Promise<FigurePack> {
   if (!has(pack, "open") || typeof pack.open !== "function" || !has(pack, "decodeShare"))
     throw new Error("embed-figure.js is not the figure file pack");
   return pack as FigurePack;
+}
+
+/**
+ * embed-scorm.js, the SCORM runtime of an LMS package's launch page.
+ * @throws {Error} (rejects) when it cannot be loaded or is not that pack.
+ */
+export async function loadScormPack(): Promise<ScormPack> {
+  const pack = await loadPack("embed-scorm.js");
+  if (!has(pack, "findApi") || typeof pack.findApi !== "function" || !has(pack, "ScormSession"))
+    throw new Error("embed-scorm.js is not the SCORM pack");
+  return pack as ScormPack;
 }

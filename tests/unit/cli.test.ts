@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
 import { catalogs, chapters } from "../../src/content";
@@ -216,5 +217,42 @@ describe("npm run demo -- --figure", () => {
       }).stderr,
     ).toBe("none.json: ENOENT: no such file\n");
     expect(runCli(["--figure", "a.json", "--scenario", "f22"]).stderr).toContain("do not go together");
+  });
+});
+
+describe("npm run demo -- --scorm", () => {
+  const dist = resolve(import.meta.dirname, "../../dist");
+  const built = existsSync(join(dist, "embed-scorm.js"));
+
+  it.skipIf(!built)("writes a SCORM 1.2 package of a scenario or a figure file, from the built dist/", () => {
+    const written = new Map<string, Uint8Array>();
+    const write = (path: string, bytes: Uint8Array) => written.set(path, bytes);
+    const out = runCli(["--scorm", "out.zip", "--scenario", "scope-violation", "--lang", "en"], () => "", write, dist);
+    expect(out.exitCode).toBe(0);
+    expect(out.stderr).toMatch(/^out\.zip: a SCORM 1\.2 package, \d+ bytes, 2 checkpoints\n$/);
+    const files = unzipSync(written.get("out.zip") ?? new Uint8Array());
+    expect(strFromU8(files["index.html"] ?? new Uint8Array())).toContain('data-scenario="scope-violation"');
+    const figure = readFileSync(resolve(import.meta.dirname, "../../examples/figures/weather.json"), "utf8");
+    const fromFile = runCli(["--scorm", "w.zip", "--figure", "weather.json"], () => figure, write, dist);
+    expect(fromFile.stderr).toMatch(/0 checkpoints/);
+    expect(Object.keys(unzipSync(written.get("w.zip") ?? new Uint8Array()))).toContain("figure.json");
+  });
+
+  it("says what is wrong: no dist/, a bad figure file, --export beside it", () => {
+    expect(
+      runCli(
+        ["--scorm", "o.zip"],
+        () => "",
+        () => {},
+        "/nonexistent/dist",
+      ),
+    ).toEqual({
+      exitCode: 2,
+      stdout: "",
+      stderr: "dist/ is missing: run npm run build first\n",
+    });
+    expect(runCli(["--scorm", "o.zip", "--scenario", "f22", "--export", "chat"]).stderr).toContain(
+      "--scorm and --export do not go together",
+    );
   });
 });

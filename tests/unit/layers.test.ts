@@ -18,8 +18,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   figure: ["engine", "trace-format", "formats", "content"],
   player: ["engine", "formats", "content"],
   app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "player"],
-  embed: ["engine", "formats", "content", "scenarios", "figure", "player"],
-  cli: ["engine", "formats", "content", "scenarios", "figure"],
+  embed: ["engine", "formats", "content", "scenarios", "figure", "scorm", "player"],
+  scorm: [],
+  cli: ["engine", "formats", "content", "scenarios", "figure", "player", "scorm"],
   author: ["engine", "formats", "content", "figure", "player"],
 };
 

@@ -1,0 +1,80 @@
+/**
+ * SCORM packages from the built figure (dist/): a built-in scenario or a figure file, in one language, with the
+ * embed page of that language as its launch page and the embed's own scripts and packs beside it. Used by
+ * `npm run build` (dist/scorm/agent-loop-figure-f22-<code>.zip) and by `npm run --silent demo -- --scorm OUT.zip`.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Lang } from "../content/languages";
+import { runScenario } from "../engine";
+import { openFigure, problemLine } from "../figure";
+import { placeCheckpoints } from "../player/progress";
+import { SCENARIOS } from "../scenarios";
+import type { ScenarioId } from "../scenarios/ids";
+import { scormPackage } from "../scorm/package";
+
+/** The mastery score a package with checkpoints asks (the LMS may set its own). */
+export const DEFAULT_MASTERY = 60;
+
+/** What to package: a built-in scenario, or a figure file's text (and the name it goes by). */
+export type PackageSource = { readonly scenario: ScenarioId } | { readonly figure: string; readonly name: string };
+
+/** The embed page of a language in dist/: the one whose container's first frame is in that language. */
+function embedPageOf(dist: string, lang: Lang): string {
+  for (const file of readdirSync(dist).filter((name) => /^embed[\w-]*\.html$/.test(name))) {
+    const html = readFileSync(join(dist, file), "utf8");
+    if (html.includes(`<div id="alf-embed" data-lang="${lang}"`)) return html;
+  }
+  throw new Error(`dist/ has no embed page in ${lang}: run npm run build first`);
+}
+
+/** The embed's scripts and stylesheet (its entry and every pack), which the launch page loads beside it. */
+function embedFiles(dist: string): Record<string, Uint8Array> {
+  const names = readdirSync(dist).filter((name) => /^embed[\w-]*\.(js|css)$/.test(name) && name !== "embed-host.js");
+  if (!names.includes("embed.js") || !names.includes("embed-scorm.js"))
+    throw new Error("dist/ lacks embed.js or embed-scorm.js: run npm run build first");
+  return Object.fromEntries(names.map((name) => [name, new Uint8Array(readFileSync(join(dist, name)))]));
+}
+
+/**
+ * A SCORM 1.2 package's zip, its file name and what it holds.
+ * @throws {Error} when dist/ is not built, or the figure file cannot be read (its problems, each at its place).
+ */
+export function packageFigure(
+  dist: string,
+  source: PackageSource,
+  lang: Lang,
+): { readonly bytes: Uint8Array; readonly name: string; readonly checkpoints: number } {
+  if (!existsSync(dist)) throw new Error("dist/ is missing: run npm run build first");
+  let id: string;
+  let title: string;
+  let checkpoints: number;
+  const files = embedFiles(dist);
+  const attributes: Record<string, string> = { lang };
+  if ("scenario" in source) {
+    const entry = SCENARIOS[source.scenario];
+    const story = entry.stories[lang];
+    id = source.scenario;
+    title = story.title;
+    checkpoints = placeCheckpoints(runScenario(entry.build(lang)), story.checkpoints).length;
+    attributes.scenario = source.scenario;
+  } else {
+    const opened = openFigure(source.figure, lang);
+    if (!opened.ok) throw new Error(opened.problems.map((p) => `${source.name}: ${problemLine(p)}`).join("\n"));
+    id = opened.figure.id;
+    title = opened.figure.story.title;
+    checkpoints = placeCheckpoints(opened.figure.trace, opened.figure.story.checkpoints).length;
+    files["figure.json"] = new TextEncoder().encode(source.figure);
+    attributes.figure = "figure.json";
+  }
+  const mastery = checkpoints > 0 ? DEFAULT_MASTERY : null;
+  const bytes = scormPackage({
+    id: `agent-loop-figure-${id}-${lang}`,
+    title,
+    embedPage: embedPageOf(dist, lang),
+    attributes,
+    mastery,
+    files,
+  });
+  return { bytes, name: `agent-loop-figure-${id}-${lang}.zip`, checkpoints };
+}

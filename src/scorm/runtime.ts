@@ -1,0 +1,198 @@
+/**
+ * The figure as a SCORM 1.2 SCO: find the LMS's API object (ADL's algorithm: up the `window.parent` chain, at most
+ * 7 levels, then the opener's), start the session, resume where the learner left off, and report as the learner
+ * goes — `lesson_location` per step, `suspend_data` per answer, the score and `lesson_status` once at completion —
+ * then finish when the page goes. Framework-free and DOM-light: the API is passed in, so tests run it against a
+ * real SCORM runtime (scorm-again's Scorm12API).
+ */
+
+/** The SCORM 1.2 run-time API, as an LMS exposes it (`window.API`): the calls a SCO makes. */
+export interface Scorm12Api {
+  LMSInitialize(parameter: ""): string;
+  LMSFinish(parameter: ""): string;
+  LMSGetValue(element: string): string;
+  LMSSetValue(element: string, value: string): string;
+  LMSCommit(parameter: ""): string;
+  LMSGetLastError(): string;
+}
+
+/** ADL's search allows seven levels of frames above the SCO. */
+const MAX_LEVELS = 7;
+
+const apiOf = (win: Window): Scorm12Api | null => {
+  try {
+    const api = (win as unknown as { API?: unknown }).API;
+    return typeof api === "object" && api !== null && typeof (api as Scorm12Api).LMSInitialize === "function"
+      ? (api as Scorm12Api)
+      : null;
+  } catch {
+    return null; // a frame of another origin
+  }
+};
+
+function searchUp(start: Window): Scorm12Api | null {
+  let win = start;
+  for (let level = 0; level <= MAX_LEVELS; level += 1) {
+    const api = apiOf(win);
+    if (api !== null) return api;
+    let parent: Window | null = null;
+    try {
+      parent = win.parent;
+    } catch {
+      return null;
+    }
+    if (parent === null || parent === win) return null;
+    win = parent;
+  }
+  return null;
+}
+
+/**
+ * The LMS's SCORM 1.2 API for a SCO in `win`, or null when there is none (the page is then a plain figure).
+ * @example findApi(window)?.LMSInitialize("")
+ */
+export function findApi(win: Window): Scorm12Api | null {
+  const found = searchUp(win);
+  if (found !== null) return found;
+  let opener: Window | null = null;
+  try {
+    opener = win.opener as Window | null;
+  } catch {
+    return null;
+  }
+  return opener === null || opener === undefined ? null : searchUp(opener);
+}
+
+/** What the learner did before, kept in `cmi.suspend_data`: the answers, and the furthest step reached. */
+export interface SavedRecord {
+  /** Checkpoint → chosen option. */
+  readonly answers: readonly (readonly [number, number])[];
+  /** The furthest step reached (1-based). */
+  readonly furthest: number;
+}
+
+/** `cmi.suspend_data` holds at most this many characters in SCORM 1.2. */
+export const SUSPEND_DATA_LIMIT = 4096;
+
+/** A record as `cmi.suspend_data` text: compact JSON, within the limit (answers beyond it are not kept). */
+export function encodeRecord(record: SavedRecord): string {
+  const answers = [...record.answers];
+  for (;;) {
+    const text = JSON.stringify({ v: 1, f: record.furthest, a: answers });
+    if (text.length <= SUSPEND_DATA_LIMIT || answers.length === 0) return text;
+    answers.pop();
+  }
+}
+
+/** `cmi.suspend_data` back to a record, or null when it is not one of ours. */
+export function decodeRecord(text: string): SavedRecord | null {
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data !== "object" || data === null) return null;
+    const { v, f, a } = data as { v?: unknown; f?: unknown; a?: unknown };
+    if (v !== 1 || !Number.isInteger(f) || !Array.isArray(a)) return null;
+    const answers = a.filter(
+      (pair): pair is [number, number] =>
+        Array.isArray(pair) && pair.length === 2 && pair.every((n) => Number.isInteger(n) && n >= 0),
+    );
+    return { furthest: Math.max(1, f as number), answers };
+  } catch {
+    return null;
+  }
+}
+
+/** Where a launch opens: the step to resume at and the record to take up (none on a first launch). */
+export interface Resume {
+  readonly step: number | null;
+  readonly record: SavedRecord | null;
+  /** The LMS says this is a resumed attempt (`cmi.core.entry` "resume", or a status already set). */
+  readonly resumed: boolean;
+}
+
+/** The learner's result, as the figure computes it. */
+export interface Outcome {
+  /** 0–100. */
+  readonly score: number;
+  readonly checkpoints: number;
+}
+
+const FINAL = new Set(["passed", "failed", "completed"]);
+
+/**
+ * One launch of the SCO: `start` once, then `step`, `save` and `complete` as the learner goes, `finish` when the
+ * page goes. Every call is made at most as SCORM 1.2 allows (initialize and finish once, nothing after finish).
+ */
+export class ScormSession {
+  readonly #api: Scorm12Api;
+  /** The mastery score to use when the LMS gives none (the manifest's, for an LMS that does not pass it on). */
+  readonly #mastery: number | null;
+  #running = false;
+  #final = false;
+  #location = "";
+
+  constructor(api: Scorm12Api, options: { readonly mastery: number | null }) {
+    this.#api = api;
+    this.#mastery = options.mastery;
+  }
+
+  /** Initialize; read where the learner was; mark a first attempt incomplete. */
+  start(): Resume {
+    if (this.#api.LMSInitialize("") !== "true") return { step: null, record: null, resumed: false };
+    this.#running = true;
+    const get = (element: string) => this.#api.LMSGetValue(element) ?? "";
+    const status = get("cmi.core.lesson_status");
+    const entry = get("cmi.core.entry");
+    this.#final = FINAL.has(status);
+    const resumed = entry === "resume" || (status !== "" && status !== "not attempted");
+    if (!resumed) {
+      this.#api.LMSSetValue("cmi.core.lesson_status", "incomplete");
+      this.#api.LMSCommit("");
+    }
+    const location = Number(get("cmi.core.lesson_location"));
+    this.#location = get("cmi.core.lesson_location");
+    const record = decodeRecord(get("cmi.suspend_data"));
+    return { step: resumed && Number.isInteger(location) && location >= 1 ? location : null, record, resumed };
+  }
+
+  /** The learner is at `step`: `cmi.core.lesson_location`. */
+  step(step: number): void {
+    const location = String(step);
+    if (!this.#running || location === this.#location) return;
+    this.#location = location;
+    this.#api.LMSSetValue("cmi.core.lesson_location", location);
+  }
+
+  /** The learner's answers so far: `cmi.suspend_data`, committed. */
+  save(record: SavedRecord): void {
+    if (!this.#running) return;
+    this.#api.LMSSetValue("cmi.suspend_data", encodeRecord(record));
+    this.#api.LMSCommit("");
+  }
+
+  /**
+   * The learner has completed the figure: the score (0–100) and `passed` / `failed` against the mastery score, or
+   * `completed` when there are no checkpoints; committed. Once: a status already final is never set again.
+   */
+  complete(outcome: Outcome): void {
+    if (!this.#running || this.#final) return;
+    this.#final = true;
+    this.#api.LMSSetValue("cmi.core.score.min", "0");
+    this.#api.LMSSetValue("cmi.core.score.max", "100");
+    this.#api.LMSSetValue("cmi.core.score.raw", String(Math.round(outcome.score)));
+    const given = Number.parseFloat(this.#api.LMSGetValue("cmi.student_data.mastery_score") ?? "");
+    const mastery = Number.isFinite(given) ? given : this.#mastery;
+    const status =
+      outcome.checkpoints === 0 || mastery === null ? "completed" : outcome.score >= mastery ? "passed" : "failed";
+    this.#api.LMSSetValue("cmi.core.lesson_status", status);
+    this.#api.LMSCommit("");
+  }
+
+  /** The page goes: commit and finish, once. The learner may come back: `cmi.core.exit` "suspend" until final. */
+  finish(): void {
+    if (!this.#running) return;
+    this.#running = false;
+    this.#api.LMSSetValue("cmi.core.exit", this.#final ? "" : "suspend");
+    this.#api.LMSCommit("");
+    this.#api.LMSFinish("");
+  }
+}

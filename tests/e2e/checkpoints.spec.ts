@@ -1,0 +1,205 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { FrameLocator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Checkpoints (predict, then reveal) and the course's events: a reader's walk through F22 by keyboard and by
+// pointer, in a course page on another origin that frames embed.html and logs every message it receives.
+const FIGURE = "http://127.0.0.1:4173";
+const COURSE = "http://127.0.0.1:4174";
+
+type Message = { origin: string; data: { type: string } & Record<string, unknown> };
+const messages = (page: Page) => page.evaluate(() => (window as unknown as { events: Message[] }).events);
+const named = async (page: Page, name: string) =>
+  (await messages(page)).map((m) => m.data).filter((d) => d.type === `agent-loop-figure:${name}`);
+
+async function openCourse(page: Page, figureUrl: string, extra = "") {
+  await page.goto(`${COURSE}/hosts/iframe.html?figure=${encodeURIComponent(figureUrl)}${extra}`);
+  await expect.poll(async () => (await named(page, "ready")).length).toBe(1);
+  return page.frameLocator("#figure");
+}
+const figureIn = (frame: FrameLocator) => frame.locator(".alf-root > .alf-figure").first();
+const counterIn = (frame: FrameLocator) => figureIn(frame).locator(".alf-counter > [aria-hidden]");
+
+test.describe("checkpoints in the embed", () => {
+  test("by keyboard: a right answer, a wrong one, one skipped; the verdict said once; completed once with the score", async ({
+    page,
+  }) => {
+    const frame = await openCourse(page, `${FIGURE}/embed-en.html?checkpoints=1`);
+    const figure = figureIn(frame);
+    await figure.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(counterIn(frame)).toHaveText("3 / 8");
+    const first = figure.getByRole("group", { name: "The model has proposed read_file (call_1). What happens next?" });
+    await expect(first).toBeVisible();
+    await expect(first.getByRole("button")).toHaveCount(4);
+    // Tab reaches the options; Enter chooses.
+    const right = first.getByRole("button", { name: /^The host checks the call first/ });
+    await right.focus();
+    await page.keyboard.press("Enter");
+    await expect(first).toContainText("✓ Right. The model only proposes.");
+    await expect(right).toHaveAccessibleName(/\(your choice, the right answer\)$/);
+    const live = figure.locator("[aria-live]");
+    await expect(live).toHaveText(/^Right\. The model only proposes\./);
+    // A second choice changes nothing (a settled option says so: aria-disabled); the keys still step the figure
+    // from a settled option.
+    await first.getByRole("button", { name: /^The tool runs at once/ }).click({ force: true });
+    await expect(first).toContainText("✓ Right.");
+    await right.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(counterIn(frame)).toHaveText("5 / 8");
+    await expect(live).toHaveText(/^Step 5 of 8/);
+    // Wrong, by keyboard.
+    const second = figure.getByRole("group", { name: /Does the model know the value now\?$/ });
+    await second.getByRole("button", { name: /^Yes: the tool ran/ }).focus();
+    await page.keyboard.press("Space");
+    await expect(second).toContainText("✗ Not quite. A result reaches the model only through its context");
+    await expect(live).toHaveText(/^Not quite\./);
+    // Skip the third: step past it, then come back: it stays skipped, its answer shown.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(counterIn(frame)).toHaveText("7 / 8");
+    await page.keyboard.press("ArrowRight");
+    await expect(counterIn(frame)).toHaveText("8 / 8");
+    await page.keyboard.press("ArrowLeft");
+    const third = figure.getByRole("group", { name: /Is the task done\?$/ });
+    await expect(third).toContainText("Skipped: you stepped on before choosing.");
+    await third.getByRole("button", { name: /^Yes: the model has given the answer/ }).click({ force: true });
+    await expect(third).toContainText("Skipped");
+    // completed exactly once, with the score; the progress events as documented.
+    await expect.poll(async () => (await named(page, "completed")).length).toBe(1);
+    expect(await named(page, "completed")).toEqual([
+      { type: "agent-loop-figure:completed", version: 1, score: 33, answered: 2, correct: 1, checkpoints: 3 },
+    ]);
+    const progress = await named(page, "progress");
+    expect(progress[0]).toEqual({
+      type: "agent-loop-figure:progress",
+      version: 1,
+      step: 1,
+      total: 8,
+      visited: 1,
+      answered: 0,
+      correct: 0,
+    });
+    expect(progress.at(-1)).toEqual({
+      type: "agent-loop-figure:progress",
+      version: 1,
+      step: 7,
+      total: 8,
+      visited: 8,
+      answered: 2,
+      correct: 1,
+    });
+    // xAPI: a step experienced once each, two answers, one completion.
+    const statements = (await named(page, "xapi")).map(
+      (m) => m.statement as { verb: { id: string }; result?: unknown },
+    );
+    const verbs = statements.map((s) => s.verb.id.split("/").at(-1));
+    expect(verbs.filter((v) => v === "experienced")).toHaveLength(8);
+    expect(statements.filter((s) => s.verb.id.endsWith("/answered")).map((s) => s.result)).toEqual([
+      { success: true, response: "option-2" },
+      { success: false, response: "option-1" },
+    ]);
+    expect(statements.filter((s) => s.verb.id.endsWith("/completed")).map((s) => s.result)).toEqual([
+      { completion: true, score: { scaled: 0.33, raw: 33, min: 0, max: 100 } },
+    ]);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
+    // A reload (a resumed session in the same tab) does not say completed again.
+    await page.reload();
+    await expect.poll(async () => (await named(page, "ready")).length).toBe(1);
+    await figureIn(frame).focus();
+    await page.keyboard.press("End");
+    await expect(counterIn(frame)).toHaveText("8 / 8");
+    await expect.poll(async () => (await named(page, "progress")).at(-1)).toMatchObject({ step: 8, visited: 2 });
+    await page.waitForTimeout(300);
+    expect(await named(page, "completed")).toEqual([]);
+  });
+
+  test("by pointer, in Chinese; where storage is refused (a sandboxed frame) it works on and completes once", async ({
+    page,
+  }) => {
+    const frame = await openCourse(page, `${FIGURE}/embed.html?checkpoints=1&step=3`, "&sandbox");
+    const figure = figureIn(frame);
+    await expect(counterIn(frame)).toHaveText("3 / 8");
+    const first = figure.getByRole("group", { name: "模型提出了 read_file（call_1）。接下来会发生什么？" });
+    await first.getByRole("button", { name: /^宿主先检查这个调用/ }).click();
+    await expect(first).toContainText("✓ 答对了。模型只提出调用。");
+    await figure.getByRole("button", { name: "下一步" }).click();
+    await figure.getByRole("button", { name: "下一步" }).click();
+    const second = figure.getByRole("group", { name: /模型现在知道这个值了吗？$/ });
+    await second.getByRole("button", { name: /^不知道/ }).click();
+    await expect(second).toContainText("✓ 答对了。");
+    await figure.getByRole("button", { name: "下一步" }).click();
+    await figure.getByRole("button", { name: "下一步" }).click();
+    const third = figure.getByRole("group", { name: /任务完成了吗？$/ });
+    await third.getByRole("button", { name: /^还要看宿主核对环境/ }).click();
+    await figure.getByRole("button", { name: "下一步" }).click();
+    await expect.poll(async () => (await named(page, "completed")).length).toBe(1);
+    expect((await named(page, "completed"))[0]).toMatchObject({ score: 100, answered: 3, correct: 3, checkpoints: 3 });
+    // The sandboxed frame's messages come from an opaque origin.
+    expect((await messages(page)).find((m) => m.data.type === "agent-loop-figure:completed")?.origin).toBe("null");
+    // (axe reads no stylesheets here: an opaque origin cannot fetch them.)
+    const results = await new AxeBuilder({ page }).options({ preload: false }).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  });
+
+  test("without checkpoints=1 no question is asked, and reaching the last step completes with score 100", async ({
+    page,
+  }) => {
+    const frame = await openCourse(page, `${FIGURE}/embed-en.html?scenario=scope-violation`);
+    await figureIn(frame).focus();
+    await page.keyboard.press("End");
+    await expect(counterIn(frame)).toHaveText("7 / 7");
+    await expect(figureIn(frame).getByRole("group", { name: /\?$/ })).toHaveCount(0);
+    await expect.poll(async () => (await named(page, "completed")).length).toBe(1);
+    expect((await named(page, "completed"))[0]).toMatchObject({ score: 100, answered: 0, correct: 0, checkpoints: 0 });
+  });
+});
+
+test('the web component asks with checkpoints="1" and fires progress, completed and statement', async ({ page }) => {
+  await page.route(`${COURSE}/hosts/checkpoints.html`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkpoints in the web component</title>
+<script>window.events = []; for (const type of ["progress", "completed", "statement"]) document.addEventListener(type, (e) => window.events.push({ type, detail: e.detail }));</script>
+<script type="module" src="/agent-loop-figure.js"></script></head>
+<body><h1>A lesson with questions</h1><agent-loop-figure lang="en" scenario="missing-feedback" checkpoints="1"></agent-loop-figure></body></html>`,
+    }),
+  );
+  await page.goto(`${COURSE}/hosts/checkpoints.html`);
+  const figure = page.locator("agent-loop-figure").locator(".alf-figure").first();
+  await figure.locator(".alf-step-title").click();
+  for (let n = 1; n < 5; n += 1) await page.keyboard.press("ArrowRight");
+  const question = figure.getByRole("group", { name: /What will this host put into the context for model call 2\?$/ });
+  await question.getByRole("button", { name: /^Nothing new/ }).click();
+  await expect(question).toContainText("✓ Right.");
+  await figure.focus();
+  await page.keyboard.press("End");
+  const events = () =>
+    page.evaluate(() => (window as unknown as { events: { type: string; detail: Record<string, unknown> }[] }).events);
+  await expect.poll(async () => (await events()).filter((e) => e.type === "completed").length).toBe(1);
+  const all = await events();
+  expect(all.find((e) => e.type === "completed")?.detail).toEqual({
+    score: 50,
+    answered: 1,
+    correct: 1,
+    checkpoints: 2,
+  });
+  expect(all.filter((e) => e.type === "progress").at(-1)?.detail).toEqual({
+    step: 14,
+    total: 14,
+    visited: 6,
+    answered: 1,
+    correct: 1,
+  });
+  const answered = all.find(
+    (e) => e.type === "statement" && String((e.detail.verb as { id: string }).id).endsWith("answered"),
+  );
+  expect(answered?.detail.object).toMatchObject({
+    objectType: "Activity",
+    id: `${COURSE}/hosts/agent-loop-figure/missing-feedback/checkpoint/1`,
+  });
+});

@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+/**
+ * The SCORM 1.2 run-time of a package's launch page, against a real SCORM runtime (scorm-again's Scorm12API),
+ * and the package's structure, built from a stand-in dist/.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { strFromU8, unzipSync } from "fflate";
+import * as scorm12 from "scorm-again/scorm12";
+import { afterAll, describe, expect, it } from "vitest";
+import { packageFigure } from "../../src/cli/scorm";
+import {
+  decodeRecord,
+  encodeRecord,
+  findApi,
+  type Scorm12Api,
+  ScormSession,
+  SUSPEND_DATA_LIMIT,
+} from "../../src/scorm/runtime";
+
+// The ES module exports the class by name; its type declarations say default.
+const { Scorm12API } = scorm12 as unknown as {
+  Scorm12API: new (settings: object) => { loadFromJSON(json: unknown, prefix: string): void };
+};
+
+const runtime = (cmi?: unknown) => {
+  const api = new Scorm12API({ logLevel: 5, autocommit: false });
+  if (cmi !== undefined) api.loadFromJSON(cmi as never, "");
+  return api as unknown as Scorm12Api & { cmi: { toJSON(): { core: Record<string, unknown>; suspend_data: string } } };
+};
+
+describe("the SCORM 1.2 session", () => {
+  it("a first launch: incomplete, the location, the answers, passed against the mastery score, finished once", () => {
+    const api = runtime();
+    const session = new ScormSession(api, { mastery: 60 });
+    expect(session.start()).toEqual({ step: null, record: null, resumed: false });
+    expect(api.LMSGetValue("cmi.core.lesson_status")).toBe("incomplete");
+    session.step(3);
+    session.save({ answers: [[0, 1]], furthest: 3 });
+    session.complete({ score: 67, checkpoints: 3 });
+    session.complete({ score: 0, checkpoints: 3 });
+    session.finish();
+    session.finish();
+    const { core, suspend_data } = api.cmi.toJSON();
+    expect(core).toMatchObject({
+      lesson_status: "passed",
+      lesson_location: "3",
+      score: { raw: "67", min: "0", max: "100" },
+    });
+    expect(JSON.parse(suspend_data)).toEqual({ v: 1, f: 3, a: [[0, 1]] });
+    expect(api.LMSGetLastError()).toBe("0");
+  });
+
+  it("a resumed launch: its step and record back, no status set until it completes, failed below mastery", () => {
+    const api = runtime({
+      core: { entry: "resume", lesson_status: "incomplete", lesson_location: "5" },
+      suspend_data: '{"v":1,"f":6,"a":[[0,1]]}',
+    });
+    const session = new ScormSession(api, { mastery: 80 });
+    expect(session.start()).toEqual({ step: 5, record: { furthest: 6, answers: [[0, 1]] }, resumed: true });
+    expect(api.LMSGetValue("cmi.core.lesson_status")).toBe("incomplete");
+    session.complete({ score: 67, checkpoints: 3 });
+    expect(api.LMSGetValue("cmi.core.lesson_status")).toBe("failed");
+    // Without checkpoints: completed.
+    const plain = new ScormSession(runtime(), { mastery: null });
+    plain.start();
+    plain.complete({ score: 100, checkpoints: 0 });
+  });
+
+  it("a final status is never set again", () => {
+    const api = runtime({ core: { entry: "resume", lesson_status: "passed" } });
+    const session = new ScormSession(api, { mastery: 60 });
+    session.start();
+    session.complete({ score: 0, checkpoints: 3 });
+    expect(api.LMSGetValue("cmi.core.lesson_status")).toBe("passed");
+  });
+
+  it("suspend_data stays within SCORM 1.2's 4,096 characters, and reads back only what is ours", () => {
+    const answers = Array.from({ length: 2000 }, (_, i) => [i, 1] as const);
+    const text = encodeRecord({ answers, furthest: 9 });
+    expect(text.length).toBeLessThanOrEqual(SUSPEND_DATA_LIMIT);
+    expect(decodeRecord(text)?.answers.length).toBeGreaterThan(100);
+    expect(decodeRecord("not ours")).toBeNull();
+    expect(decodeRecord('{"v":2}')).toBeNull();
+  });
+
+  it("finds the API up to 7 frames up, then in the opener; none is none", () => {
+    const api = runtime();
+    const frame = (parent: unknown, own?: unknown) => {
+      const win = { API: own, opener: null } as unknown as Window & { parent: Window };
+      (win as { parent: unknown }).parent = parent ?? win;
+      return win;
+    };
+    const top = frame(undefined, api);
+    let win = top;
+    for (let level = 0; level < 7; level += 1) win = frame(win);
+    expect(findApi(win)).toBe(api);
+    expect(findApi(frame(win))).toBeNull();
+    const popup = { ...frame(undefined), opener: top } as unknown as Window;
+    expect(findApi(popup)).toBe(api);
+  });
+});
+
+describe("the package", () => {
+  const dist = mkdtempSync(join(tmpdir(), "alf-dist-"));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const page = (lang: string) =>
+    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'" /><title>Agent loop figure · F22</title></head><body><div id="alf-embed" data-lang="${lang}"><p>first frame</p></div></body></html>`;
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(join(dist, "embed.html"), page("zh"));
+  writeFileSync(join(dist, "embed-en.html"), page("en"));
+  for (const file of ["embed.js", "embed.css", "embed-en.js", "embed-scorm.js", "embed-scenarios.js", "embed-host.js"])
+    writeFileSync(join(dist, file), `/* ${file} */`);
+
+  it("has imsmanifest.xml at its root, one SCO launching index.html, the mastery score, every file listed", () => {
+    const made = packageFigure(dist, { scenario: "f22" }, "en");
+    expect(made.name).toBe("agent-loop-figure-f22-en.zip");
+    const files = unzipSync(made.bytes);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        "imsmanifest.xml",
+        "index.html",
+        "embed.js",
+        "embed.css",
+        "embed-en.js",
+        "embed-scorm.js",
+        "embed-scenarios.js",
+      ].sort(),
+    );
+    const manifest = strFromU8(files["imsmanifest.xml"] ?? new Uint8Array());
+    expect(manifest).toContain('xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"');
+    expect(manifest).toContain(
+      '<resource identifier="figure" type="webcontent" adlcp:scormtype="sco" href="index.html">',
+    );
+    expect(manifest).toContain("<adlcp:masteryscore>60</adlcp:masteryscore>");
+    expect(manifest).toContain("<title>One agent task, broken into the rounds that really happen</title>");
+    const launch = strFromU8(files["index.html"] ?? new Uint8Array());
+    expect(launch).toContain('<div id="alf-embed" data-lang="en" data-scenario="f22" data-scorm="" data-mastery="60">');
+    expect(launch).toContain("<title>One agent task, broken into the rounds that really happen</title>");
+    // The same input makes the same bytes.
+    expect(packageFigure(dist, { scenario: "f22" }, "en").bytes).toEqual(made.bytes);
+  });
+
+  it("packages a figure file with the file beside the launch page, and says where a bad one breaks", () => {
+    const figure = JSON.stringify({
+      figure: 1,
+      id: "lesson",
+      recorded: {
+        transcript: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "hello" },
+        ],
+      },
+      story: { en: { title: "A <small> lesson" } },
+    });
+    const made = packageFigure(dist, { figure, name: "lesson.json" }, "en");
+    const files = unzipSync(made.bytes);
+    expect(strFromU8(files["figure.json"] ?? new Uint8Array())).toBe(figure);
+    expect(strFromU8(files["index.html"] ?? new Uint8Array())).toContain('data-figure="figure.json"');
+    // No checkpoints: no mastery score.
+    expect(strFromU8(files["imsmanifest.xml"] ?? new Uint8Array())).not.toContain("masteryscore");
+    expect(strFromU8(files["imsmanifest.xml"] ?? new Uint8Array())).toContain("<title>A &lt;small&gt; lesson</title>");
+    expect(() => packageFigure(dist, { figure: "{", name: "bad.json" }, "en")).toThrow(
+      "bad.json: the file (line 1, column 2): not valid JSON",
+    );
+  });
+});
