@@ -276,6 +276,7 @@ export const catalog = {
     checkpointHint: "Choose one; or step on to skip the question.",
     checkpointYours: "your choice",
     checkpointRightOption: "the right answer",
+    checkpointMarks: (marks) => ` (${marks.join(", ")})`,
     checkpointVerdict: (right, explanation) => `${right ? "Right." : "Not quite."} ${explanation}`,
     checkpointSkipped: (explanation) => `Skipped: you stepped on before choosing. ${explanation}`,
     figureProblems: "This figure file cannot be shown",

@@ -279,6 +279,7 @@ export const catalog = {
     checkpointHint: "选一个答案；也可以直接下一步，跳过这道题。",
     checkpointYours: "你的选择",
     checkpointRightOption: "正确答案",
+    checkpointMarks: (marks) => `（${marks.join("，")}）`,
     checkpointVerdict: (right, explanation) => `${right ? "答对了。" : "不对。"}${explanation}`,
     checkpointSkipped: (explanation) => `已跳过：你在选择之前就往下走了。${explanation}`,
     figureProblems: "这个图文件无法显示",

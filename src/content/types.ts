@@ -262,6 +262,8 @@ export interface UiText {
   readonly checkpointHint: string;
   readonly checkpointYours: string;
   readonly checkpointRightOption: string;
+  /** The marks after an option, in the language's parentheses. */
+  readonly checkpointMarks: (marks: readonly string[]) => string;
   /** The verdict, said once (the live region) and shown: right or not, then the explanation. */
   readonly checkpointVerdict: (right: boolean, explanation: string) => string;
   /** A checkpoint the reader stepped past before choosing: it counts as unanswered. */

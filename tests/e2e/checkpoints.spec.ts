@@ -118,7 +118,7 @@ test.describe("checkpoints in the embed", () => {
     expect(await named(page, "completed")).toEqual([]);
   });
 
-  test("by pointer, in Chinese; where storage is refused (a sandboxed frame) it works on and completes once", async ({
+  test("by pointer, in Chinese (right, wrong, skipped); where storage is refused (a sandboxed frame) it works on and completes once", async ({
     page,
   }) => {
     const frame = await openCourse(page, `${FIGURE}/embed.html?checkpoints=1&step=3`, "&sandbox");
@@ -130,20 +130,29 @@ test.describe("checkpoints in the embed", () => {
     await figure.getByRole("button", { name: "下一步" }).click();
     await figure.getByRole("button", { name: "下一步" }).click();
     const second = figure.getByRole("group", { name: /模型现在知道这个值了吗？$/ });
-    await second.getByRole("button", { name: /^不知道/ }).click();
-    await expect(second).toContainText("✓ 答对了。");
+    await second.getByRole("button", { name: /^知道：结果带着 call_1/ }).click();
+    await expect(second).toContainText("✗ 不对。结果只能经由上下文到达模型");
+    await expect(second.getByRole("button", { name: /^不知道/ })).toHaveAccessibleName(/（正确答案）$/);
+    // The third, skipped: Next past it, then Next to the end.
     await figure.getByRole("button", { name: "下一步" }).click();
     await figure.getByRole("button", { name: "下一步" }).click();
-    const third = figure.getByRole("group", { name: /任务完成了吗？$/ });
-    await third.getByRole("button", { name: /^还要看宿主核对环境/ }).click();
+    await expect(figure.getByRole("group", { name: /任务完成了吗？$/ })).toContainText("选一个答案");
     await figure.getByRole("button", { name: "下一步" }).click();
+    await expect(counterIn(frame)).toHaveText("8 / 8");
     await expect.poll(async () => (await named(page, "completed")).length).toBe(1);
-    expect((await named(page, "completed"))[0]).toMatchObject({ score: 100, answered: 3, correct: 3, checkpoints: 3 });
+    expect((await named(page, "completed"))[0]).toMatchObject({ score: 33, answered: 2, correct: 1, checkpoints: 3 });
     // The sandboxed frame's messages come from an opaque origin.
     expect((await messages(page)).find((m) => m.data.type === "agent-loop-figure:completed")?.origin).toBe("null");
     // (axe reads no stylesheets here: an opaque origin cannot fetch them.)
     const results = await new AxeBuilder({ page }).options({ preload: false }).analyze();
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  });
+
+  test("a figure file's own checkpoints, asked in its language", async ({ page }) => {
+    const frame = await openCourse(page, `${FIGURE}/embed-en.html?figure=figures/weather.json&checkpoints=1&step=3`);
+    const question = figureIn(frame).getByRole("group", { name: /What does the host do with them\?$/ });
+    await question.getByRole("button", { name: /^Checks each call on its own/ }).click();
+    await expect(question).toContainText("✓ Right. Steps 4 to 7");
   });
 
   test("without checkpoints=1 no question is asked, and reaching the last step completes with score 100", async ({

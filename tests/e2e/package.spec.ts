@@ -46,6 +46,15 @@ function Lesson() {
       <AgentLoopFigure lang="zh" figureUrl="./refused-write.json" />
       <AgentLoopFigure lang="en" figureUrl="./retry.json" />
       <AgentLoopFigure lang="zh" figureUrl="./retry.json" />
+      <h2>Lesson 7, with questions</h2>
+      <AgentLoopFigure
+        lang="en"
+        scenario="scope-violation"
+        checkpoints
+        onProgress={(p) => { document.body.dataset.visited = String(p.visited); }}
+        onCompleted={(p) => { document.body.dataset.completed = String(p.score); }}
+        onStatement={(s) => { document.body.dataset.statements = String(Number(document.body.dataset.statements ?? 0) + 1); }}
+      />
     </main>
   );
 }
@@ -164,6 +173,19 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
       const lesson = page.getByRole("region", { name: title });
       await expect(lesson.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${total}`);
     }
+    // Checkpoints, progress, completion and xAPI statements through the props.
+    const scope = page.getByRole("region", { name: /^Scenario · out of scope/ });
+    await scope.locator(".alf-step-title").click();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    const asked = scope.getByRole("group", { name: /Which of the host's checks stops it\?$/ });
+    await asked.getByRole("button", { name: /^Whether the path stays inside the project/ }).click();
+    await expect(asked).toContainText("✓ Right.");
+    await scope.focus();
+    await page.keyboard.press("End");
+    await expect(page.locator("body")).toHaveAttribute("data-completed", "50");
+    await expect(page.locator("body")).toHaveAttribute("data-visited", "4");
+    expect(Number(await page.locator("body").getAttribute("data-statements"))).toBe(4 + 1 + 1);
     await expect(page.getByRole("region", { name: /第 6 课/ }).getByRole("heading", { level: 3 })).toHaveText(
       "1. 用户任务：今天 100 欧元是多少美元？",
     );

@@ -53,7 +53,7 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
             >
               {settled ? <span aria-hidden="true">{i === right ? "✓ " : i === chosen ? "✗ " : ""}</span> : null}
               {option.text}
-              {marks.length === 0 ? null : <span className="alf-checkpoint-mark"> ({marks.join(", ")})</span>}
+              {marks.length === 0 ? null : <span className="alf-checkpoint-mark">{ui.checkpointMarks(marks)}</span>}
             </button>
           );
         })}
