@@ -234,7 +234,7 @@ describe("npm run demo -- --scorm", () => {
     expect(strFromU8(files["index.html"] ?? new Uint8Array())).toContain('data-scenario="scope-violation"');
     const figure = readFileSync(resolve(import.meta.dirname, "../../examples/figures/weather.json"), "utf8");
     const fromFile = runCli(["--scorm", "w.zip", "--figure", "weather.json"], () => figure, write, dist);
-    expect(fromFile.stderr).toMatch(/0 checkpoints/);
+    expect(fromFile.stderr).toMatch(/ 2 checkpoints\n$/);
     expect(Object.keys(unzipSync(written.get("w.zip") ?? new Uint8Array()))).toContain("figure.json");
   });
 
