@@ -12,7 +12,7 @@ import {
   useState,
 } from "react";
 import { type Lang, languageOf } from "../content/languages";
-import { type Catalog, type PageText, storyCatalog } from "../content/types";
+import { type Catalog, type Checkpoint, type PageText, storyCatalog } from "../content/types";
 import { runScenario, type Trace } from "../engine";
 import { formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
@@ -82,6 +82,8 @@ function ChapterFigure(props: {
   stepLinkProblem: PageText["stepLinkProblem"];
   /** Warnings shown inside the figure at their steps (a loaded transcript's pairing problems). */
   notes?: readonly StepNote[] | undefined;
+  /** The story's checkpoints, when the reader asked for them. */
+  checkpoints?: readonly Checkpoint[] | undefined;
 }) {
   const { trace, text, onLangChange } = props;
   const [step, setStep] = useState(1);
@@ -156,6 +158,7 @@ function ChapterFigure(props: {
         onStepChange={onStepChange}
         onLangChange={onLangChange}
         {...(props.notes === undefined ? {} : { notes: props.notes })}
+        {...(props.checkpoints === undefined ? {} : { checkpoints: props.checkpoints })}
       />
       {linkProblem === null ? null : (
         <p className="page-note" role="note">
@@ -240,6 +243,7 @@ export function App(props: {
   useLayoutEffect(() => {
     if (urlLanguage !== undefined) dispatch({ type: "language", language: urlLanguage });
     const params = new URLSearchParams(window.location.search);
+    if (params.get("checkpoints") === "1") dispatch({ type: "checkpoints", on: true });
     const file = params.get("figure");
     if (file !== null) {
       // Same origin only, as a transcript: a relative URL resolves against this page.
@@ -289,11 +293,25 @@ export function App(props: {
 
   // The URL follows the state: one place writes ?lang, ?scenario and drops a step that belonged to another
   // figure. It writes only what changed since it last wrote (not on mount: the URL is what the page opened with).
-  const synced = useRef({ lang, scenario, figure: state.figure });
+  // As the URL has it: the mount effect's own dispatch (checkpoints from the link) is no change to write back.
+  const synced = useRef({
+    lang,
+    scenario,
+    figure: state.figure,
+    checkpoints:
+      typeof window !== "undefined" && new URLSearchParams(window.location.search).get("checkpoints") === "1",
+  });
   useEffect(() => {
     const last = synced.current;
-    if (last.lang === lang && last.scenario === scenario && last.figure === state.figure) return;
-    synced.current = { lang, scenario, figure: state.figure };
+    const now = { lang, scenario, figure: state.figure, checkpoints: state.checkpoints };
+    if (
+      last.lang === now.lang &&
+      last.scenario === now.scenario &&
+      last.figure === now.figure &&
+      last.checkpoints === now.checkpoints
+    )
+      return;
+    synced.current = now;
     replaceUrl((url) => syncUrl(url, state));
   }, [lang, scenario, state]);
 
@@ -360,6 +378,16 @@ export function App(props: {
                 : scenario === DEFAULT_SCENARIO_ID
                   ? page.conditions
                   : `${story.input}${page.conditionsNote}`}
+            </p>
+            <p>
+              <label className="page-checkpoints">
+                <input
+                  type="checkbox"
+                  checked={state.checkpoints}
+                  onChange={(event) => dispatch({ type: "checkpoints", on: event.target.checked })}
+                />{" "}
+                {page.checkpoints}
+              </label>
             </p>
             <button
               type="button"
@@ -475,6 +503,7 @@ export function App(props: {
               onLangChange={onLangChange}
               stepLinkProblem={page.stepLinkProblem}
               notes={notes}
+              checkpoints={state.checkpoints ? story.checkpoints : undefined}
             />
           )}
           <ExportBar

@@ -43,6 +43,8 @@ export interface PageState {
   readonly transcriptProblem: TranscriptProblem | null;
   /** The provider a loaded transcript is checked for ("would it replay?"), if the reader chose one. */
   readonly checkFor: CheckProvider | null;
+  /** Whether the figure asks its checkpoints (`?checkpoints=1`). */
+  readonly checkpoints: boolean;
 }
 
 export type PageAction =
@@ -58,7 +60,8 @@ export type PageAction =
   /** The figure file the page's link names (`?figure=`), opened at the link's step. */
   | { readonly type: "figureFile"; readonly file: FigureFileShown }
   | { readonly type: "figureFileFailed"; readonly problem: "figureOtherOrigin" | "figureFetchFailed" }
-  | { readonly type: "checkFor"; readonly provider: CheckProvider | null };
+  | { readonly type: "checkFor"; readonly provider: CheckProvider | null }
+  | { readonly type: "checkpoints"; readonly on: boolean };
 
 /** The page as it opens (and as it is pre-rendered): the default scenario in `language`. */
 export const initialPageState = (language: PageLanguage): PageState => ({
@@ -73,6 +76,7 @@ export const initialPageState = (language: PageLanguage): PageState => ({
   unknownScenario: false,
   transcriptProblem: null,
   checkFor: null,
+  checkpoints: false,
 });
 
 export function pageReducer(state: PageState, action: PageAction): PageState {
@@ -116,6 +120,8 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return { ...state, figureFileProblem: action.problem };
     case "checkFor":
       return { ...state, checkFor: action.provider };
+    case "checkpoints":
+      return { ...state, checkpoints: action.on };
     default: {
       const never: never = action;
       return never;
@@ -130,8 +136,11 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
  */
 export function syncUrl(
   url: URL,
-  state: Pick<PageState, "language" | "scenario" | "urlStep"> & Partial<Pick<PageState, "figureFile" | "imported">>,
+  state: Pick<PageState, "language" | "scenario" | "urlStep"> &
+    Partial<Pick<PageState, "figureFile" | "imported" | "checkpoints">>,
 ): void {
+  if (state.checkpoints === true) url.searchParams.set("checkpoints", "1");
+  else if (state.checkpoints === false) url.searchParams.delete("checkpoints");
   // A figure file or a transcript the link named stays in the URL only while it is shown.
   if (state.figureFile === null) url.searchParams.delete("figure");
   if (state.imported === null) url.searchParams.delete("transcript");

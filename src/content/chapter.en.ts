@@ -29,6 +29,7 @@ export const chapter = {
   stepLinkProblem: (problem, total, shown) =>
     `${problem === "not_a_number" ? "The link's step is not a number" : `The link asks for a step this figure does not have (it has ${total})`}; showing step ${shown}.`,
   scenario: "Scenario",
+  checkpoints: "Ask me to predict what happens next at key steps",
   scenarioProblem: (shown) => `The link names a scenario that does not exist; showing “${shown}”.`,
   narrowHint:
     "On a narrow screen, swipe the figure sideways or use “Enlarge figure”. The explanation follows right after it.",

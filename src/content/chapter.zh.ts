@@ -25,6 +25,7 @@ export const chapter = {
   stepLinkProblem: (problem, total, shown) =>
     `${problem === "not_a_number" ? "链接中的步骤不是数字" : `链接中的步骤超出范围（本图共 ${total} 步）`}，已显示第 ${shown} 步。`,
   scenario: "场景",
+  checkpoints: "在关键步骤先让我预测接下来会发生什么",
   scenarioProblem: (shown) => `链接中的场景不存在，已显示“${shown}”。`,
   narrowHint: "窄屏上可以左右滑动图形，或点击“放大图形”。文字解释紧跟在图后。",
   playerHint:

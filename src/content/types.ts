@@ -306,6 +306,8 @@ export interface PageText {
   readonly conditionsNote: string;
   /** The scenario picker's label. */
   readonly scenario: string;
+  /** The switch that asks the scenario's checkpoints (predict, then reveal) at their steps. */
+  readonly checkpoints: string;
   /** A link named a scenario that does not exist; `shown` is the name of the one shown instead. */
   readonly scenarioProblem: (shown: string) => string;
   /** A link asked for a step that does not exist. Says what was wrong without echoing the link's text. */

@@ -212,3 +212,23 @@ test('the web component asks with checkpoints="1" and fires progress, completed 
     id: `${COURSE}/hosts/agent-loop-figure/missing-feedback/checkpoint/1`,
   });
 });
+
+test("the chapter page asks the checkpoints when the reader switches them on, and its link keeps them", async ({
+  page,
+}) => {
+  await page.goto("/?lang=en&scenario=unauthorized-tool");
+  const figure = page.getByRole("region", { name: /unauthorized tool/i }).first();
+  await figure.locator(".alf-step-title").click();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(figure.getByRole("group", { name: /\?$/ })).toHaveCount(0);
+  await page.getByLabel("Ask me to predict what happens next at key steps").check();
+  const asked = figure.getByRole("group", { name: /Will the host run it\?$/ });
+  await asked.getByRole("button", { name: /^No: this run's policy does not allow publish/ }).click();
+  await expect(asked).toContainText("✓ Right. Step 4: declared is not allowed.");
+  await expect.poll(() => new URL(page.url()).searchParams.get("checkpoints")).toBe("1");
+  await page.goto("/?lang=zh&checkpoints=1&step=3");
+  await expect(page.getByLabel("在关键步骤先让我预测接下来会发生什么")).toBeChecked();
+  await expect(page.getByRole("group", { name: /接下来会发生什么？$/ })).toBeVisible();
+  await expect.poll(() => new URL(page.url()).search).toContain("checkpoints=1");
+});
