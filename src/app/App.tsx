@@ -108,8 +108,14 @@ function ChapterFigure(props: {
       if (next.invalid !== null) return;
       whenSettled.cancel();
       setStep(next.index + 1);
+      // A step's URL write that ran between the link and its event (a busy page) named another step: the link wins.
+      if (window.location.hash !== hash)
+        replaceUrl((url) => {
+          url.hash = hash;
+        });
     };
-    const onHashChange = () => follow(window.location.hash);
+    // The hash the link set, from the event: by the time it is handled, a pending URL write may have replaced it.
+    const onHashChange = (event: HashChangeEvent) => follow(new URL(event.newURL).hash);
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
