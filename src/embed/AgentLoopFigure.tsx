@@ -3,12 +3,12 @@ import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "
 import { type Lang, languageOf } from "../content/languages";
 import { runScenario, type Trace } from "../engine";
 import type { FigureFileInput, FigureOpening } from "../figure/types";
-import { FigureProblems, Player, type PlayerProps, type Progress, useLatest } from "../player";
+import { FigureProblems, Player, type PlayerProps, useLatest } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
-import { courseReporter, mountMemory } from "./course-events";
+import { alongside, figureReporter, mountMemory } from "./course-events";
 import { useFigureTheme } from "./useHostTheme";
-import { defaultActivity, type Statement } from "./xapi";
+import type { Statement } from "./xapi";
 
 /**
  * The figure as one component: the player's props (controlled `step` + `onStepChange` or `defaultStep`, `dwell`,
@@ -155,32 +155,23 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
   const courseRef = useLatest({ onStatement, onProgress, onCompleted, xapiActivity, xapiActor });
   const course = useMemo(() => {
     if (shownTrace === null || shownStory === null) return {};
-    const reporter = courseReporter({
-      statements: () => ({
-        activity: courseRef.current.xapiActivity ?? defaultActivity(document.baseURI, shownId),
-        title: shownStory.title,
-        lang: text.lang,
-        ...(courseRef.current.xapiActor === undefined ? {} : { actor: courseRef.current.xapiActor }),
-      }),
-      stepTitle: (n) => {
-        const step = shownTrace.steps[n - 1];
-        return step === undefined ? "" : `${n}. ${text.stepTitle(step)}`;
-      },
-      checkpoints: asked ? (shownStory.checkpoints ?? []) : [],
+    const reporter = figureReporter({
+      id: shownId,
+      trace: shownTrace,
+      story: shownStory,
+      text,
+      asked,
+      course: () => ({ activity: courseRef.current.xapiActivity, actor: courseRef.current.xapiActor }),
+      page: () => document.baseURI,
       memory: mountMemory(),
       sink: { statement: (statement) => courseRef.current.onStatement?.(statement) },
     });
     return {
       ...(asked && shownStory.checkpoints !== undefined ? { checkpoints: shownStory.checkpoints } : {}),
-      onProgress: (progress: Progress) => {
-        reporter.onProgress(progress);
-        courseRef.current.onProgress?.(progress);
-      },
-      onCompleted: (progress: Progress) => {
-        reporter.onCompleted(progress);
-        courseRef.current.onCompleted?.(progress);
-      },
-      onAnswer: reporter.onAnswer,
+      ...alongside(reporter, {
+        onProgress: (progress) => courseRef.current.onProgress?.(progress),
+        onCompleted: (progress) => courseRef.current.onCompleted?.(progress),
+      }),
     };
   }, [shownTrace, shownStory, shownId, asked, text, courseRef]);
   if (builtIn !== null)

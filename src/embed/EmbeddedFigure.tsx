@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
 import { FigureProblems, type PlayerHandle, type PlayerProps, type Progress, useLatest } from "../player";
 import { ScenarioFigure } from "./AgentLoopFigure";
-import { courseReporter, sessionMemory } from "./course-events";
+import { alongside, figureReporter, sessionMemory } from "./course-events";
 import {
   type AllowOrigin,
   acceptsCommand,
@@ -18,7 +18,6 @@ import {
 } from "./messages";
 import type { FigureOptions } from "./options";
 import { type FigureSource, type Shown, shownLang, showSource } from "./packs";
-import { defaultActivity } from "./xapi";
 
 /** What an LMS's run-time takes from the figure, and the learner's earlier record it gives back. */
 export interface LmsHooks {
@@ -175,20 +174,15 @@ export function EmbeddedFigure(props: {
   }, [allow, postHeight, setLang, langRef, tell]);
 
   // Progress, completion (once in this tab) and the xAPI statements, for the course around the frame.
-  const reporter = useMemo(() => {
+  const { lms } = props;
+  const callbacks = useMemo(() => {
     if (shown.kind !== "figure") return null;
-    const { trace, story, text } = shown.figure;
-    return courseReporter({
-      statements: () => ({
-        activity: props.activity ?? defaultActivity(window.location.href, shown.id),
-        title: story.title,
-        lang: text.lang,
-      }),
-      stepTitle: (n) => {
-        const step = trace.steps[n - 1];
-        return step === undefined ? "" : `${n}. ${text.stepTitle(step)}`;
-      },
-      checkpoints: options.checkpoints ? (story.checkpoints ?? []) : [],
+    const reporter = figureReporter({
+      ...shown.figure,
+      id: shown.id,
+      asked: options.checkpoints,
+      course: () => ({ activity: props.activity }),
+      page: () => window.location.href,
       memory: sessionMemory(`agent-loop-figure:completed:${shown.id}`),
       sink: {
         progress: (fields) => post("progress", fields),
@@ -196,25 +190,8 @@ export function EmbeddedFigure(props: {
         statement: (statement) => post("xapi", { statement }),
       },
     });
-  }, [shown, options.checkpoints, props.activity, post]);
-  const { lms } = props;
-  const callbacks = useMemo(() => {
-    if (reporter === null || lms === undefined) return reporter;
-    return {
-      onProgress: (progress: Progress) => {
-        reporter.onProgress(progress);
-        lms.onProgress(progress);
-      },
-      onCompleted: (progress: Progress) => {
-        reporter.onCompleted(progress);
-        lms.onCompleted(progress);
-      },
-      onAnswer: (answer: { checkpoint: number; option: number; right: boolean }) => {
-        reporter.onAnswer(answer);
-        lms.onAnswer(answer);
-      },
-    };
-  }, [reporter, lms]);
+    return alongside(reporter, lms);
+  }, [shown, options.checkpoints, props.activity, post, lms]);
 
   if (shown.kind === "problems")
     return (

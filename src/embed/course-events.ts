@@ -5,11 +5,13 @@
  * reload or a resumed session does not send it again; the web component and the React component send it once
  * per mount.
  */
-import type { Checkpoint } from "../content/types";
+import type { Catalog, Checkpoint, Story } from "../content/types";
+import type { Trace } from "../engine";
 import type { PlayerProps, Progress } from "../player";
 import {
   answeredStatement,
   completedStatement,
+  defaultActivity,
   experiencedStatement,
   type Statement,
   type StatementContext,
@@ -108,7 +110,7 @@ export function courseReporter(options: {
   readonly checkpoints: readonly Checkpoint[];
   readonly memory: CompletionMemory;
   readonly sink: CourseSink;
-}): Required<Pick<PlayerProps, "onProgress" | "onCompleted" | "onAnswer">> {
+}): CourseCallbacks {
   const { sink, memory } = options;
   let seen = 0;
   return {
@@ -128,6 +130,67 @@ export function courseReporter(options: {
     onAnswer: ({ checkpoint, option }) => {
       const asked = options.checkpoints[checkpoint];
       if (asked !== undefined) sink.statement?.(answeredStatement(options.statements(), checkpoint, asked, option));
+    },
+  };
+}
+
+/** The player's course callbacks. */
+export type CourseCallbacks = Required<Pick<PlayerProps, "onProgress" | "onCompleted" | "onAnswer">>;
+
+/**
+ * The reporter of a figure as a shell shows it: its statements under the course's activity (or one under the
+ * page's directory), its steps named by their titles, its checkpoints when they are asked.
+ */
+export function figureReporter(options: {
+  readonly id: string;
+  readonly trace: Trace;
+  readonly story: Story;
+  readonly text: Catalog;
+  /** Whether the checkpoints are asked. */
+  readonly asked: boolean;
+  /** The course's activity IRI and learner, read when a statement is made. */
+  readonly course: () => { readonly activity?: string | undefined; readonly actor?: unknown };
+  /** The page's URL, read when a statement is made (never while rendering). */
+  readonly page: () => string;
+  readonly memory: CompletionMemory;
+  readonly sink: CourseSink;
+}): CourseCallbacks {
+  const { id, trace, story, text } = options;
+  return courseReporter({
+    statements: () => {
+      const { activity, actor } = options.course();
+      return {
+        activity: activity ?? defaultActivity(options.page(), id),
+        title: story.title,
+        lang: text.lang,
+        ...(actor === undefined ? {} : { actor }),
+      };
+    },
+    stepTitle: (n) => {
+      const step = trace.steps[n - 1];
+      return step === undefined ? "" : `${n}. ${text.stepTitle(step)}`;
+    },
+    checkpoints: options.asked ? (story.checkpoints ?? []) : [],
+    memory: options.memory,
+    sink: options.sink,
+  });
+}
+
+/** Both sets of callbacks, the first's first (a reporter, and an LMS's or the page's own). */
+export function alongside(first: CourseCallbacks, second: Partial<CourseCallbacks> | undefined): CourseCallbacks {
+  if (second === undefined) return first;
+  return {
+    onProgress: (progress) => {
+      first.onProgress(progress);
+      second.onProgress?.(progress);
+    },
+    onCompleted: (progress) => {
+      first.onCompleted(progress);
+      second.onCompleted?.(progress);
+    },
+    onAnswer: (answer) => {
+      first.onAnswer(answer);
+      second.onAnswer?.(answer);
     },
   };
 }
