@@ -20,6 +20,8 @@ async function buildTime() {
   return {
     /** F22's trace in `lang`, run by the engine at build time. */
     f22Trace: (lang: Lang): string => JSON.stringify(engine.runScenario(scenarios.scenarioById("f22", lang))),
+    /** F22's story in `lang`, told from its figure file at build time. */
+    f22Story: (lang: Lang): string => JSON.stringify(scenarios.SCENARIOS.f22.stories[lang]),
     demoReport: (lang: Lang) => engine.demoReport(content.catalogs[lang].report),
   };
 }
@@ -47,28 +49,36 @@ const demoOutput = (): Plugin =>
     return `export default ${JSON.stringify(output)};`;
   });
 
-/** `virtual:f22-traces`: F22's trace in every language, by code (for the pre-render of the embed pages). */
+/**
+ * `virtual:f22-traces`: F22's trace in every language, by code, and its `stories` (for the pre-render of the embed
+ * pages).
+ */
 const f22Traces = (): Plugin =>
   virtualModule("f22-traces", "virtual:f22-traces", async () => {
-    const { f22Trace } = await buildTime();
-    return `export default {${LANGS.map((lang) => `${JSON.stringify(lang)}: ${f22Trace(lang)}`).join(",")}};`;
+    const { f22Trace, f22Story } = await buildTime();
+    const byLang = (made: (lang: Lang) => string) =>
+      `{${LANGS.map((lang) => `${JSON.stringify(lang)}: ${made(lang)}`).join(",")}}`;
+    return `export default ${byLang(f22Trace)};\nexport const stories = ${byLang(f22Story)};`;
   });
 
 /**
  * `virtual:embed-language`: one language's pieces for embed.js (the default's, in its entry) or for a language
  * pack embed-<code>.js: the catalog, F22's trace run at build time (so the entry carries no runner; the scenario
  * pack carries it for the others) and F22's story. Written as object literals (JSON is valid JavaScript), which
- * the minifier shortens. F22's story comes by its own export (`f22StoryZh`, `f22StoryEn`, …), so the other
- * languages' stories stay out.
+ * the minifier shortens. F22's story is told from its figure file at build time in this language alone, so the
+ * other languages' stories stay out.
  */
 const embedLanguage = (lang: Lang): Plugin =>
   virtualModule(
     "embed-language",
     "virtual:embed-language",
-    async () => `export { catalog } from ${JSON.stringify(source(`./src/content/catalog.${lang}.ts`))};
-export { f22Story${lang.charAt(0).toUpperCase()}${lang.slice(1)} as f22Story } from ${JSON.stringify(source("./src/scenarios/f22.ts"))};
+    async () => {
+      const { f22Trace, f22Story } = await buildTime();
+      return `export { catalog } from ${JSON.stringify(source(`./src/content/catalog.${lang}.ts`))};
 export const lang = ${JSON.stringify(lang)};
-export const f22 = ${(await buildTime()).f22Trace(lang)};`,
+export const f22Story = ${f22Story(lang)};
+export const f22 = ${f22Trace(lang)};`;
+    },
   );
 
 /**

@@ -11,6 +11,10 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { build } from "vite";
+import { builtinFiles, builtinModules } from "./builtin-scenarios.mjs";
+
+// The built-in scenarios' modules, from their figure files (scripts/builtin-scenarios.mjs).
+for (const [name, text] of Object.entries(builtinModules())) writeFileSync(`src/scenarios/${name}`, text);
 
 const { buildModes } = await tsImport("../vite.config.ts", import.meta.url);
 const { LANGS } = await tsImport("../src/content/languages.ts", import.meta.url);
@@ -36,9 +40,11 @@ for (const [file, placeholder, render] of [
 }
 rmSync("dist-prerender", { recursive: true, force: true });
 
-// The figure file's JSON Schema, for editors, and the example figure files (docs/authoring.md), to load by URL.
+// The figure file's JSON Schema, for editors, and the example figure files (docs/authoring.md), the built-ins'
+// among them, to load by URL.
 writeFileSync(`dist/${FIGURE_SCHEMA_FILE}`, `${JSON.stringify(figureJsonSchema(), null, 2)}\n`);
 cpSync("examples/figures", "dist/figures", { recursive: true });
+for (const { file, id } of builtinFiles()) cpSync(`src/scenarios/${file}`, `dist/figures/builtin-${id}.json`);
 
 // F22 as an LMS activity: a SCORM 1.2 package per language (docs/lms.md).
 mkdirSync("dist/scorm", { recursive: true });

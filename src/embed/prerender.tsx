@@ -4,12 +4,11 @@
  * before its script runs (and with scripts off). The script hydrates it, then moves to a linked step
  * (src/embed/embed-page.tsx).
  */
-import F22 from "virtual:f22-traces";
+import F22, { stories as f22Stories } from "virtual:f22-traces";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { catalogs } from "../content";
 import type { Lang } from "../content/languages";
-import { f22Stories } from "../scenarios/f22";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
 import { DEFAULT_OPTIONS } from "./options";

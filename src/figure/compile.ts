@@ -19,7 +19,7 @@ import {
   type ToolDefinition,
   type ToolOutput,
 } from "../engine";
-import type { FigureCheck, FigureResult, FigureScenario, FigureTool, Text } from "./schema";
+import type { FigureCheck, FigureResult, FigureScenarioInput, FigureTool, Text } from "./schema";
 
 /**
  * A text in `lang`: the same text for every language, or the one given for `lang`, else the first one given.
@@ -169,7 +169,7 @@ function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, M
 }
 
 /** The scripted model: turn n at model call n, the last turn again after the last. */
-function modelOf(scenario: FigureScenario, lang: Lang, langs: readonly string[]): ModelPolicy {
+function modelOf(scenario: FigureScenarioInput, lang: Lang, langs: readonly string[]): ModelPolicy {
   const turns = scenario.model.map((turn) => {
     if (turn.answer !== undefined) return { kind: "final" as const, text: textIn(turn.answer, lang) };
     const calls = (turn.calls ?? []).map(
@@ -208,18 +208,23 @@ function holds(check: FigureCheck, environment: Environment, lang: Lang): boolea
  * every language). `langs` are the language codes text by language may use.
  * @example runScenario(figureScenario("weather", file.scenario, "en", LANGS)).outcome // "completed"
  */
-export function figureScenario(id: string, scenario: FigureScenario, lang: Lang, langs: readonly string[]): Scenario {
+export function figureScenario(
+  id: string,
+  scenario: FigureScenarioInput,
+  lang: Lang,
+  langs: readonly string[],
+): Scenario {
   const executions = new WeakMap<MemoryFiles, Map<string, number>>();
   const tools = scenario.tools.map((tool) => toolOf(tool, lang, executions));
   return {
     id,
     request: textIn(scenario.task, lang),
     systemNote: textIn(scenario.system, lang),
-    files: scenario.files,
+    files: scenario.files ?? {},
     tools,
     allowedTools: scenario.host.allow ?? tools.map((tool) => tool.name),
     model: modelOf(scenario, lang, langs),
-    host: { feedResultsBack: scenario.host.feedBack },
+    host: { feedResultsBack: scenario.host.feedBack ?? true },
     maxModelCalls: scenario.host.maxModelCalls,
     verify: (environment) => scenario.done.every((check) => holds(check, environment, lang)),
   };

@@ -4,19 +4,21 @@
  * Every shell opens a figure file through {@link openFigure}.
  */
 import { LANGS, type Lang } from "../content/languages";
-import type { StepMatch, Story } from "../content/types";
+import type { Story } from "../content/types";
 import { runScenario, type Trace } from "../engine";
 import { importTranscript } from "../formats/import";
 import { isFormatId } from "../formats/index";
-import { figureScenario, textIn } from "./compile";
+import { figureScenario } from "./compile";
 import { type FigureProblem, readFigure } from "./load";
-import type { FigureFile, FigureStory } from "./schema";
+import type { FigureFile } from "./schema";
+import { storyIn, storyLanguagesOf } from "./story";
 
 export { argsIn, figureScenario, textIn, wellFormedBy } from "./compile";
 export type { FigureProblem, FigureRead } from "./load";
 export { MAX_FIGURE_PROBLEMS, problemLine, readFigure } from "./load";
 export type { FigureFile } from "./schema";
 export { FIGURE_LIMITS, FIGURE_VERSION, FigureFileSchema } from "./schema";
+export { storyIn, storyLanguagesOf } from "./story";
 
 /** A figure file ready to show: its trace and its story in one language. */
 export interface OpenFigure {
@@ -30,45 +32,6 @@ export interface OpenFigure {
 export type FigureOpening =
   | { readonly ok: true; readonly figure: OpenFigure }
   | { readonly ok: false; readonly problems: readonly FigureProblem[] };
-
-/** A caption's step, as the player matches it (./check.ts has made sure it names what its kind needs). */
-function matchOf({ kind, modelCall, callId }: FigureStory["captions"][number]["when"]): StepMatch {
-  if (kind === "model_call") return { kind, modelCall: modelCall ?? 1 };
-  if (kind === "task" || kind === "answer" || kind === "finish") return { kind };
-  return { kind, callId: callId ?? "" };
-}
-
-/**
- * The story in `lang`: the file's own, else another language's title and words with the generic captions, else
- * one made of the figure's id and task.
- */
-function storyIn(file: FigureFile, lang: Lang): Story {
-  const stories = file.story ?? {};
-  const own = stories[lang];
-  const other = own ?? LANGS.map((code) => stories[code]).find((story) => story !== undefined);
-  const task = file.scenario === undefined ? file.id : textIn(file.scenario.task, lang);
-  const title = other?.title ?? task;
-  return {
-    name: other?.name ?? title,
-    kicker: other?.kicker ?? file.id,
-    title,
-    lesson: other?.lesson ?? "",
-    input: other?.input ?? "",
-    captions: (own?.captions ?? []).map((caption) => ({ when: matchOf(caption.when), text: caption.text })),
-    ...(own?.checkpoints === undefined
-      ? {}
-      : {
-          checkpoints: own.checkpoints.map((checkpoint) => ({
-            at: matchOf(checkpoint.at),
-            question: checkpoint.question,
-            options: checkpoint.options.map((option) =>
-              option.correct === true ? { text: option.text, correct: true as const } : { text: option.text },
-            ),
-            explanation: checkpoint.explanation,
-          })),
-        }),
-  };
-}
 
 /** A checked figure file's trace: the engine's run of its scenario, or its recording read by the import. */
 function traceOf(file: FigureFile, lang: Lang): { ok: true; trace: Trace } | { ok: false; problems: FigureProblem[] } {
@@ -101,14 +64,13 @@ export function openFigure(source: unknown, lang: Lang): FigureOpening {
   if (!read.ok) return read;
   const made = traceOf(read.file, lang);
   if (!made.ok) return { ok: false, problems: made.problems };
-  const stories = read.file.story ?? {};
   return {
     ok: true,
     figure: {
       id: read.file.id,
       trace: made.trace,
       story: storyIn(read.file, lang),
-      storyLanguages: LANGS.filter((code) => stories[code] !== undefined),
+      storyLanguages: storyLanguagesOf(read.file),
     },
   };
 }

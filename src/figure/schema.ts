@@ -342,6 +342,10 @@ export const FigureFileSchema = v.strictObject({
 /** A figure file, as valibot has read it. */
 export type FigureFile = v.InferOutput<typeof FigureFileSchema>;
 export type FigureScenario = v.InferOutput<typeof ScenarioSchema>;
+/** A scenario as written, defaults left out: what a built-in's file holds before (or without) the reader. */
+export type FigureScenarioInput = v.InferInput<typeof ScenarioSchema>;
+/** A story as written, defaults left out. */
+export type FigureStoryInput = v.InferInput<typeof StorySchema>;
 export type FigureTool = FigureScenario["tools"][number];
 export type FigureResult = FigureTool["results"][number];
 export type FigureTurn = FigureScenario["model"][number];

@@ -1,19 +1,11 @@
 /**
- * The built-in scenarios' ids: a plain list, so that a shell that only parses or checks an id (the embed's
- * options, a URL) carries no scenario.
+ * The built-in scenarios' ids: a plain list, generated from their files' names (scripts/builtin-scenarios.mjs), so
+ * that a shell that only parses or checks an id (the embed's options, a URL) carries no scenario.
  */
 
-/** The built-in scenario ids, the default first. */
-export const SCENARIO_IDS = [
-  "f22",
-  "experiment-07",
-  "idempotent-replay",
-  "unauthorized-tool",
-  "scope-violation",
-  "missing-feedback",
-  "claimed-done",
-  "mcp-hop",
-] as const;
+import { SCENARIO_IDS } from "./ids.gen";
+
+export { SCENARIO_IDS };
 
 /** The id of a built-in scenario. */
 export type ScenarioId = (typeof SCENARIO_IDS)[number];

@@ -14,14 +14,14 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "trace-format": ["engine"],
   formats: ["engine", "trace-format"],
   content: ["engine", "formats"],
-  scenarios: ["engine", "content"],
+  scenarios: ["engine", "content", "figure"],
   figure: ["engine", "trace-format", "formats", "content"],
   player: ["engine", "formats", "content"],
   app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "player"],
   embed: ["engine", "formats", "content", "scenarios", "figure", "scorm", "player"],
   scorm: [],
   cli: ["engine", "formats", "content", "scenarios", "figure", "player", "scorm"],
-  author: ["engine", "formats", "content", "figure", "player"],
+  author: ["engine", "formats", "content", "scenarios", "figure", "player"],
 };
 
 const files = (dir: string): string[] =>

@@ -1,0 +1,58 @@
+/**
+ * A figure file's story in the reader's language, as the player tells it. Framework-free and reader-free: the
+ * built-in scenarios (src/scenarios/) tell their stories through it without carrying the figure reader.
+ */
+import { LANGS, type Lang } from "../content/languages";
+import type { StepMatch, Story } from "../content/types";
+import { textIn } from "./compile";
+import type { FigureStoryInput, Text } from "./schema";
+
+/** What a story needs of its file: its id, its task (for a story that names none) and its stories by language. */
+export interface StorySource {
+  readonly id: string;
+  readonly scenario?: { readonly task: Text } | undefined;
+  readonly story?: { readonly [L in Lang]?: FigureStoryInput | undefined } | undefined;
+}
+
+/** A caption's step, as the player matches it (./check.ts has made sure it names what its kind needs). */
+function matchOf({ kind, modelCall, callId }: NonNullable<FigureStoryInput["captions"]>[number]["when"]): StepMatch {
+  if (kind === "model_call") return { kind, modelCall: modelCall ?? 1 };
+  if (kind === "task" || kind === "answer" || kind === "finish") return { kind };
+  return { kind, callId: callId ?? "" };
+}
+
+/** The languages a file's story is told in. */
+export const storyLanguagesOf = (file: StorySource): readonly Lang[] =>
+  LANGS.filter((code) => file.story?.[code] !== undefined);
+
+/**
+ * The story in `lang`: the file's own, else another language's title and words with the generic captions, else
+ * one made of the figure's id and task.
+ */
+export function storyIn(file: StorySource, lang: Lang): Story {
+  const stories = file.story ?? {};
+  const own = stories[lang];
+  const other = own ?? LANGS.map((code) => stories[code]).find((story) => story !== undefined);
+  const task = file.scenario === undefined ? file.id : textIn(file.scenario.task, lang);
+  const title = other?.title ?? task;
+  return {
+    name: other?.name ?? title,
+    kicker: other?.kicker ?? file.id,
+    title,
+    lesson: other?.lesson ?? "",
+    input: other?.input ?? "",
+    captions: (own?.captions ?? []).map((caption) => ({ when: matchOf(caption.when), text: caption.text })),
+    ...(own?.checkpoints === undefined
+      ? {}
+      : {
+          checkpoints: own.checkpoints.map((checkpoint) => ({
+            at: matchOf(checkpoint.at),
+            question: checkpoint.question,
+            options: checkpoint.options.map((option) =>
+              option.correct === true ? { text: option.text, correct: true as const } : { text: option.text },
+            ),
+            explanation: checkpoint.explanation,
+          })),
+        }),
+  };
+}

@@ -1,0 +1,22 @@
+// @vitest-environment node
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs build script without declarations
+import { builtinModules } from "../../scripts/builtin-scenarios.mjs";
+import { SCENARIO_IDS } from "../../src/scenarios";
+
+const dir = resolve(import.meta.dirname, "../../src/scenarios");
+
+describe("the built-in scenarios' generated modules", () => {
+  it("are what their figure files make: a file added, renamed or renumbered without regenerating fails here", () => {
+    for (const [name, text] of Object.entries(builtinModules() as Record<string, string>)) {
+      expect([name, readFileSync(resolve(dir, name), "utf8")]).toEqual([name, text]);
+    }
+  });
+
+  it("list the files in their numbers' order, the default first", () => {
+    expect(SCENARIO_IDS[0]).toBe("f22");
+    expect(SCENARIO_IDS).toHaveLength(8);
+  });
+});
