@@ -69,17 +69,13 @@ const f22Traces = (): Plugin =>
  * other languages' stories stay out.
  */
 const embedLanguage = (lang: Lang): Plugin =>
-  virtualModule(
-    "embed-language",
-    "virtual:embed-language",
-    async () => {
-      const { f22Trace, f22Story } = await buildTime();
-      return `export { catalog } from ${JSON.stringify(source(`./src/content/catalog.${lang}.ts`))};
+  virtualModule("embed-language", "virtual:embed-language", async () => {
+    const { f22Trace, f22Story } = await buildTime();
+    return `export { catalog } from ${JSON.stringify(source(`./src/content/catalog.${lang}.ts`))};
 export const lang = ${JSON.stringify(lang)};
 export const f22Story = ${f22Story(lang)};
 export const f22 = ${f22Trace(lang)};`;
-    },
-  );
+  });
 
 /**
  * The module embed.js has in its own version: the player's wire-format loader. A classic script cannot split off

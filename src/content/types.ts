@@ -126,6 +126,12 @@ export type StepMatch =
   | {
       readonly kind: "proposal" | "validation" | "execution" | "mcp_request" | "mcp_response";
       readonly callId: string;
+    }
+  | {
+      /** Every step of this kind for a call to `tool` (a validation: refused by `refusedBy`, when given). */
+      readonly kind: "validation" | "execution" | "mcp_request" | "mcp_response";
+      readonly tool?: string;
+      readonly refusedBy?: ValidationRule;
     };
 
 /** A story's caption for one step. */
@@ -139,6 +145,16 @@ export function stepMatches(step: Step, when: StepMatch): boolean {
   if (step.kind !== when.kind) return false;
   if ("modelCall" in when) return step.kind === "model_call" && step.modelCall === when.modelCall;
   if ("callId" in when) return step.callIds.includes(when.callId);
+  if ("tool" in when || "refusedBy" in when) {
+    if (!("call" in step)) return false;
+    if (when.tool !== undefined && step.call.name !== when.tool) return false;
+    if (when.refusedBy === undefined) return true;
+    return (
+      step.kind === "validation" &&
+      step.verdict === "refused" &&
+      step.checks.some((c) => c.rule === when.refusedBy && c.result === "failed")
+    );
+  }
   return true;
 }
 

@@ -1,3 +1,6 @@
+import type { JsonObject } from "./json.ts";
+import type { Evidence } from "./trace.ts";
+
 /**
  * Every error the engine can raise, by stable code, with a developer's message (what a stack trace shows).
  * Callers switch on `code`, never on message text; the words a reader sees are the catalogs' (content/), which
@@ -9,7 +12,7 @@ export const LOOP_ERROR_DEVELOPER_MESSAGES = {
   tool_not_allowed: "tool is not in the allowed set",
   scope_violation: "call arguments leave the allowed scope",
   idempotency_conflict: "operation id already stands for a different action",
-  missing_evidence: "patch proposed before any read (no prior evidence)",
+  missing_evidence: "a precondition's evidence is missing (a file not read, or no successful result it needs first)",
   unknown_tool: "unknown teaching tool",
   invalid_budget: "turn budget must be a positive integer",
 } as const;
@@ -20,12 +23,22 @@ export type LoopErrorCode = keyof typeof LOOP_ERROR_DEVELOPER_MESSAGES;
 /** Every error code, in a fixed order: for schemas and exhaustive checks. */
 export const LOOP_ERROR_CODES = Object.keys(LOOP_ERROR_DEVELOPER_MESSAGES) as readonly LoopErrorCode[];
 
+/** Argument values in words for a message to the model: ` for room "B", slot "10:00"`, or nothing. */
+const argumentsText = (args: JsonObject): string => {
+  const entries = Object.entries(args);
+  return entries.length === 0
+    ? ""
+    : ` for ${entries.map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(", ")}`;
+};
+
 /**
  * What the host tells the model when it refuses a call, in the protocol's language (as providers' own errors
  * are): what happened and what the model can do instead, so its next proposal can act on it. Sent as the refused
  * call's result, `{"error": code, "message": …}` under the call's call_id.
  */
-export const HOST_REFUSALS: Readonly<Record<Exclude<LoopErrorCode, "invalid_budget">, (tool: string) => string>> = {
+export const HOST_REFUSALS: Readonly<
+  Record<Exclude<LoopErrorCode, "invalid_budget">, (tool: string, wanted?: Evidence) => string>
+> = {
   invalid_call_fields: (tool) =>
     `The call to ${tool || "a tool"} was not run: its arguments do not match the tool's parameters. Send the fields the tool declares.`,
   invalid_call_id: () => "The call was not run: it has no call id.",
@@ -34,7 +47,12 @@ export const HOST_REFUSALS: Readonly<Record<Exclude<LoopErrorCode, "invalid_budg
   scope_violation: (tool) => `${tool} was not run: its arguments leave the project. Use a path inside the project.`,
   idempotency_conflict: (tool) =>
     `${tool} was not run: this operation id already stands for a different action. Use a new operation id for a new action.`,
-  missing_evidence: (tool) => `${tool} was not run: read the project first, then try again.`,
+  missing_evidence: (tool, wanted) =>
+    wanted === undefined
+      ? `${tool} was not run: what it needs first is missing.`
+      : "file" in wanted
+        ? `${tool} was not run: it needs ${wanted.file} read first. Read it, then try again.`
+        : `${tool} was not run: it needs a successful ${wanted.tool} result${argumentsText(wanted.args)} first. Call ${wanted.tool}${Object.keys(wanted.args).length > 0 ? " with those values" : ""}, then try again.`,
   unknown_tool: (tool) => `${tool} was not run: no tool of that name is declared.`,
 };
 

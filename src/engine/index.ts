@@ -31,7 +31,7 @@ export {
   teachingTokens,
   tokenPrefixSums,
 } from "./tokens.ts";
-export type { ToolDefinition, ToolOutput } from "./tools.ts";
+export type { RunCall, ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export {
   proposedSoFar,
@@ -47,6 +47,7 @@ export type {
   CheckResult,
   Counters,
   Edge,
+  Evidence,
   ExecutionStep,
   FileState,
   FileStatus,

@@ -5,10 +5,11 @@
  */
 import { HOST_REFUSALS, LoopError, type LoopErrorCode } from "./errors.ts";
 import { deepEqual, isPlainObject, type JsonObject } from "./json.ts";
-import { MemoryFiles, type ToolDefinition } from "./tools.ts";
+import { MemoryFiles, type RunCall, type ToolDefinition } from "./tools.ts";
 import {
   type CheckResult,
   type Counters,
+  type Evidence,
   type FileStatus,
   LANES,
   MCP_LANES,
@@ -44,6 +45,8 @@ export interface Environment {
   readonly counters: Counters;
   /** The model's final reply: a claim the host can compare with what its tools returned. */
   readonly answer: string;
+  /** How many times tools wrote each input file that was written, by path. */
+  readonly writes: Readonly<Record<string, number>>;
 }
 
 /**
@@ -94,6 +97,8 @@ interface Validation {
   readonly checks: readonly ValidationCheck[];
   readonly verdict: Verdict;
   readonly errorCode: LoopErrorCode | null;
+  /** For a refusal by the precondition: what it wanted. */
+  readonly wanted?: Evidence;
 }
 
 const freeze = <T>(value: T): Readonly<T> => Object.freeze(value);
@@ -115,6 +120,7 @@ function validate(
   scenario: Scenario,
   operations: ReadonlyMap<string, Completed>,
   files: MemoryFiles,
+  done: readonly RunCall[],
 ): Validation & { readonly tool: ToolDefinition | null; readonly operationId: string | null } {
   const checks: ValidationCheck[] = [];
   const check = (rule: ValidationCheck["rule"], result: CheckResult) => checks.push({ rule, result });
@@ -149,8 +155,11 @@ function validate(
     check("operation_id", "passed");
   }
   if (tool.precondition === undefined) check("precondition", "not_applicable");
-  else if (!tool.precondition(files)) return refuse("precondition", "missing_evidence");
-  else check("precondition", "passed");
+  else {
+    const wanted = tool.precondition(files, args, done);
+    if (wanted !== null) return { ...refuse("precondition", "missing_evidence"), wanted: freeze(wanted) };
+    check("precondition", "passed");
+  }
   return { checks, verdict: "approved", errorCode: null, tool, operationId };
 }
 
@@ -188,6 +197,8 @@ export function runScenario(scenario: Scenario): Trace {
   const files = new MemoryFiles(scenario.files);
   const operations = new Map<string, Completed>();
   const results: ToolResult[] = [];
+  /** Every call the host's tools ran (not replays), for preconditions that look back. */
+  const done: RunCall[] = [];
   const steps: Step[] = [];
   const transcript: Message[] = [];
   /** How much of the transcript the model has been given (at its latest call). */
@@ -221,7 +232,9 @@ export function runScenario(scenario: Scenario): Trace {
       verified,
       answer,
     });
-    const tools = scenario.tools.map(({ name, description, parameters }) => freeze({ name, description, parameters }));
+    const tools = scenario.tools.map(({ name, description, parameters, writes }) =>
+      freeze({ name, description, parameters, ...(writes === true ? { writes } : {}) }),
+    );
     return freeze({
       version: TRACE_VERSION,
       scenarioId: scenario.id,
@@ -282,6 +295,7 @@ export function runScenario(scenario: Scenario): Trace {
         results: freeze([...results]),
         counters,
         answer: reply.text,
+        writes: files.writeCounts(),
       });
       const outcome: Outcome =
         verified && pendingCalls(given).length === 0 ? "completed" : refusals > 0 ? "refused" : "verification_missing";
@@ -306,7 +320,8 @@ export function runScenario(scenario: Scenario): Trace {
     if (scenario.host.feedResultsBack) transcript.push(freeze({ role: "assistant", content: null, toolCalls: calls }));
 
     for (const call of calls) {
-      const { checks, verdict, errorCode, tool, operationId } = validate(call, scenario, operations, files);
+      const validation = validate(call, scenario, operations, files, done);
+      const { checks, verdict, errorCode, tool, operationId } = validation;
       const callId = typeof call.callId === "string" ? call.callId : "";
       const name = typeof call.name === "string" ? call.name : "";
       let result: ToolResult | null = null;
@@ -321,7 +336,8 @@ export function runScenario(scenario: Scenario): Trace {
         // The refusal is the call's result: an error result under the same call_id (Anthropic's `is_error`).
         refusals += 1;
         const code = errorCode ?? "invalid_call_fields";
-        const message = code === "invalid_budget" ? code : HOST_REFUSALS[code](name);
+        const declared = scenario.tools.find((candidate) => candidate.name === name)?.refusals?.[code];
+        const message = declared ?? (code === "invalid_budget" ? code : HOST_REFUSALS[code](name, validation.wanted));
         result = freeze({
           callId,
           name,
@@ -340,6 +356,7 @@ export function runScenario(scenario: Scenario): Trace {
         checks: freeze(checks),
         verdict,
         errorCode,
+        ...(validation.wanted === undefined ? {} : { wanted: validation.wanted }),
       });
       if (verdict === "approved" && tool !== null && tool.mcp !== undefined) {
         // The hop the model never sees: a JSON-RPC request with the host's own id, and the server's answer to it.
@@ -355,6 +372,7 @@ export function runScenario(scenario: Scenario): Trace {
           rpc: freeze({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: call.args } }),
         });
         const output = tool.run(call.args, files);
+        done.push(freeze({ name, args: call.args, status: output.status }));
         // A tool's own failure comes back inside a successful response, marked isError (the spec's "tool
         // execution error"), not as a JSON-RPC error: the host passes it on to the model as an error result.
         result = freeze({ callId, name, status: output.status, content: output.content, replayed: false });
@@ -377,6 +395,7 @@ export function runScenario(scenario: Scenario): Trace {
         });
       } else if (verdict === "approved" && tool !== null) {
         const output = tool.run(call.args, files);
+        done.push(freeze({ name, args: call.args, status: output.status }));
         result = freeze({ callId, name, status: output.status, content: output.content, replayed: false });
         if (operationId !== null) operations.set(operationId, { name, args: call.args, result });
         counters = freeze({

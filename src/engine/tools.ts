@@ -1,11 +1,14 @@
 /** In-memory tools: what the host may run on the model's behalf. Nothing touches a real disk. */
+
+import type { LoopErrorCode } from "./errors.ts";
 import type { JsonObject } from "./json.ts";
-import type { FileState, FileStatus } from "./trace.ts";
+import type { Evidence, FileState, FileStatus, ToolCall } from "./trace.ts";
 
 /** The fixed input files of a run and what has been read. Made fresh for every run. */
 export class MemoryFiles {
   readonly #files: Map<string, string>;
   readonly #states = new Map<string, FileState>();
+  readonly #writes = new Map<string, number>();
   #changes: FileStatus[] = [];
 
   constructor(files: Readonly<Record<string, string>>) {
@@ -35,6 +38,7 @@ export class MemoryFiles {
   write(path: string, content: string): boolean {
     if (!this.#files.has(path)) return false;
     this.#files.set(path, content);
+    this.#writes.set(path, (this.#writes.get(path) ?? 0) + 1);
     if (this.#states.get(path) !== "changed") this.#set(path, "changed");
     return true;
   }
@@ -49,6 +53,11 @@ export class MemoryFiles {
     const changes = Object.freeze(this.#changes);
     this.#changes = [];
     return changes;
+  }
+
+  /** How many times tools have written each file that was written, by path. */
+  writeCounts(): Readonly<Record<string, number>> {
+    return Object.freeze(Object.fromEntries(this.#writes));
   }
 
   /** Every file with its state, in input order. */
@@ -74,8 +83,17 @@ export interface ToolDefinition {
   operationId?(args: JsonObject): string | undefined;
   /** Whether running it changes something (counted as a simulated write). */
   readonly writes?: boolean;
-  /** What must hold before it may run (e.g. evidence before a patch), for tools that need something. */
-  precondition?(files: MemoryFiles): boolean;
+  /**
+   * What must hold before it may run, for tools that need something: the evidence missing for these arguments
+   * (a file not yet read, or no successful result of a tool for the same values), or `null` when it is there.
+   * `done` is every call the host's tools have run in this run, with its result's status.
+   */
+  precondition?(files: MemoryFiles, args: JsonObject, done: readonly RunCall[]): Evidence | null;
+  /**
+   * What the host tells the model when it refuses a call to this tool, by the refusal's code, where the tool has
+   * words of its own (a lesson's author writes them); the others are the host's generic ones (HOST_REFUSALS).
+   */
+  readonly refusals?: Readonly<Partial<Record<LoopErrorCode, string>>>;
   /** Whether `args` has exactly the fields this tool takes. */
   wellFormed(args: JsonObject): boolean;
   /** Whether the call stays inside what the task may touch. Checked only on well-formed args. */
@@ -86,6 +104,13 @@ export interface ToolDefinition {
    * `tools/call` request; `run` is then what the server does.
    */
   readonly mcp?: { readonly server: string };
+}
+
+/** A call the host's tools ran, with its result's status: what a precondition may look back on. */
+export interface RunCall {
+  readonly name: ToolCall["name"];
+  readonly args: JsonObject;
+  readonly status: "ok" | "error";
 }
 
 /** A relative path that stays inside the project: no root, no drive, no backslash, no `..` segment. */

@@ -57,7 +57,7 @@ export const toyPatchTool: ToolDefinition = {
   description: "Apply a fix to the toy project. Read it first.",
   parameters: scopeParameters({ fix: { type: "string", description: "What the patch changes." } }),
   writes: true,
-  precondition: (files) => files.hasRead(TOY_PROJECT),
+  precondition: (files) => (files.hasRead(TOY_PROJECT) ? null : { file: TOY_PROJECT }),
   wellFormed: (args) => keysAre(args, ["scope", "operation_id", "fix"]),
   run(_args, files) {
     files.write(TOY_PROJECT, "toy:v2");

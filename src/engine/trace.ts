@@ -181,6 +181,12 @@ export interface ProposalStep extends StepBase {
   readonly calls: readonly ToolCall[];
 }
 
+/**
+ * What a precondition wanted first and did not find: an input file read, or a successful result of a tool for
+ * these argument values (say, `check_availability` for `{room: "B", slot: "10:00"}` before booking room B).
+ */
+export type Evidence = { readonly file: string } | { readonly tool: string; readonly args: JsonObject };
+
 /** The host checks one proposed call. */
 export interface ValidationStep extends StepBase {
   readonly kind: "validation";
@@ -188,6 +194,8 @@ export interface ValidationStep extends StepBase {
   readonly checks: readonly ValidationCheck[];
   readonly verdict: Verdict;
   readonly errorCode: LoopErrorCode | null;
+  /** For a call refused by its precondition: the evidence that was missing. */
+  readonly wanted?: Evidence;
 }
 
 /** A tool runs an approved call. */
@@ -286,6 +294,8 @@ export interface ToolDeclaration {
    * tool): the declaration's type, as the transcript gave it. Such a tool is listed by type; the host runs none.
    */
   readonly builtIn?: string;
+  /** The tool changes something when it runs (a simulated write), as its run declared; absent: it only reads. */
+  readonly writes?: true;
 }
 
 /** The context the model had been given at `step`: a view of the trace's messages. */

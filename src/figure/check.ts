@@ -23,6 +23,9 @@ function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void 
       at(path, `"${file}" is not an input file (files: ${[...files].map((f) => `"${f}"`).join(", ") || "none"})`);
   };
   const names = new Set<string>();
+  const declared = new Map(scenario.tools.map((tool) => [tool.name, tool]));
+  const propertiesOf = (parameters: Readonly<Record<string, unknown>>) =>
+    isPlainObject(parameters.properties) ? parameters.properties : {};
   scenario.tools.forEach((tool, t) => {
     if (names.has(tool.name)) at(["tools", t, "name"], `a second tool named "${tool.name}"`);
     names.add(tool.name);
@@ -40,6 +43,18 @@ function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void 
     }
     if (tool.operationId !== undefined) needArgument(["tools", t, "operationId"], tool.operationId);
     if (tool.needsRead !== undefined) needFile(["tools", t, "needsRead"], tool.needsRead);
+    if (tool.needs !== undefined) {
+      const needed = declared.get(tool.needs.tool);
+      if (needed === undefined) at(["tools", t, "needs", "tool"], `"${tool.needs.tool}" is not a declared tool`);
+      for (const [i, argument] of (tool.needs.sameArgs ?? []).entries()) {
+        needArgument(["tools", t, "needs", "sameArgs", i], argument);
+        if (needed !== undefined && !Object.hasOwn(propertiesOf(needed.parameters), argument))
+          at(
+            ["tools", t, "needs", "sameArgs", i],
+            `"${argument}" is not among ${needed.name}'s parameters' properties`,
+          );
+      }
+    }
     tool.results.forEach((result, r) => {
       const path = ["tools", t, "results", r];
       const given = oneOf(result, ["readFile", "returns"]);
@@ -52,18 +67,45 @@ function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void 
       for (const [i, file] of (result.reads ?? []).entries()) needFile([...path, "reads", i], file);
       for (const file of Object.keys(result.changes ?? {})) needFile([...path, "changes", file], file);
       if (result.when?.changed !== undefined) needFile([...path, "when", "changed"], result.when.changed);
+      for (const [argument, comparison] of Object.entries(result.when?.compare ?? {})) {
+        const where = [...path, "when", "compare", argument];
+        needArgument(where, argument);
+        if (Object.keys(comparison).length === 0)
+          at(where, "expected at least one of `lt`, `lte`, `gt`, `gte`, `oneOf`, `pattern`");
+        for (const key of ["lt", "lte", "gt", "gte"] as const) {
+          const operand = comparison[key];
+          if (typeof operand === "object") needArgument([...where, key, "arg"], operand.arg);
+        }
+        if (comparison.pattern !== undefined) {
+          try {
+            new RegExp(comparison.pattern, "u");
+          } catch {
+            at([...where, "pattern"], "not a valid regular expression");
+          }
+        }
+      }
     });
   });
   scenario.model.forEach((turn, i) => {
     if (oneOf(turn, ["calls", "answer"]).length !== 1) at(["model", i], "expected exactly one of `calls` and `answer`");
   });
   scenario.done.forEach((check, i) => {
-    const given = oneOf(check, ["fileRead", "fileChanged", "resultOk", "resultIncludes", "answerIncludes"]);
+    const given = oneOf(check, ["fileRead", "fileChanged", "resultOk", "resultIncludes", "answerIncludes", "count"]);
     if (given.length !== 1)
       at(
         ["done", i],
-        "expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `resultIncludes` and `answerIncludes`",
+        "expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `resultIncludes`, `answerIncludes` and `count`",
       );
+    if (check.count !== undefined) {
+      const { count } = check;
+      if (oneOf(count, ["writes", "calls"]).length !== 1)
+        at(["done", i, "count"], "expected exactly one of `writes` (a file) and `calls` (a tool)");
+      if (oneOf(count, ["exactly", "atMost", "atLeast"]).length === 0)
+        at(["done", i, "count"], "expected `exactly`, `atMost` or `atLeast`");
+      if (count.writes !== undefined) needFile(["done", i, "count", "writes"], count.writes);
+      if (count.calls !== undefined && !declared.has(count.calls))
+        at(["done", i, "count", "calls"], `"${count.calls}" is not a declared tool`);
+    }
     if (check.fileRead !== undefined) needFile(["done", i, "fileRead"], check.fileRead);
     if (check.fileChanged !== undefined) needFile(["done", i, "fileChanged"], check.fileChanged);
   });
@@ -94,9 +136,18 @@ export function checkFigure(file: FigureFile): PathProblem[] {
         problems.push({ path: [...path, "question"], message: "expected a question, ending in ? (or ？)" });
     }
     for (const { when, path } of steps) {
-      const { kind, modelCall, callId } = when;
+      const { kind, modelCall, callId, tool, refusedBy } = when;
       const byCall = ["proposal", "validation", "execution", "mcp_request", "mcp_response"].includes(kind);
-      if (kind === "model_call" && (modelCall === undefined || callId !== undefined))
+      const byTool = tool !== undefined || refusedBy !== undefined;
+      if (byTool && (kind === "proposal" || !byCall || callId !== undefined || modelCall !== undefined))
+        problems.push({
+          path,
+          message: "`tool` and `refusedBy` name a validation, execution or MCP step, in place of `callId`",
+        });
+      else if (refusedBy !== undefined && kind !== "validation")
+        problems.push({ path, message: "`refusedBy` names a validation step" });
+      else if (byTool) continue;
+      else if (kind === "model_call" && (modelCall === undefined || callId !== undefined))
         problems.push({ path, message: "a model_call caption names its `modelCall` (1, 2, …), and no `callId`" });
       else if (byCall && (callId === undefined || modelCall !== undefined))
         problems.push({

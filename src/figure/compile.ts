@@ -12,6 +12,7 @@ import {
   isProjectPath,
   type JsonObject,
   type JsonValue,
+  type LoopErrorCode,
   type MemoryFiles,
   type ModelPolicy,
   type ProposedCall,
@@ -19,7 +20,8 @@ import {
   type ToolDefinition,
   type ToolOutput,
 } from "../engine";
-import type { FigureCheck, FigureResult, FigureScenarioInput, FigureTool, Text } from "./schema";
+import { REFUSAL_RULES, type RefusalRule } from "./rules";
+import type { Comparison, FigureCheck, FigureResult, FigureScenarioInput, FigureTool, Text } from "./schema";
 
 /**
  * A text in `lang`: the same text for every language, or the one given for `lang`, else the first one given.
@@ -109,13 +111,91 @@ export function wellFormedBy(parameters: JsonObject): (args: JsonObject) => bool
     });
 }
 
+/** Whether an argument's value compares as `comparison` says (every operator given must hold). */
+export function compares(value: unknown, comparison: Comparison, args: JsonObject): boolean {
+  const operand = (given: Comparison["lt"]): number | undefined => {
+    const other = typeof given === "object" ? args[given.arg] : given;
+    return typeof other === "number" ? other : undefined;
+  };
+  const numeric = (given: Comparison["lt"], holds: (a: number, b: number) => boolean) => {
+    if (given === undefined) return true;
+    const bound = operand(given);
+    return typeof value === "number" && bound !== undefined && holds(value, bound);
+  };
+  return (
+    numeric(comparison.lt, (a, b) => a < b) &&
+    numeric(comparison.lte, (a, b) => a <= b) &&
+    numeric(comparison.gt, (a, b) => a > b) &&
+    numeric(comparison.gte, (a, b) => a >= b) &&
+    (comparison.oneOf === undefined || comparison.oneOf.some((option) => deepEqual(option, value))) &&
+    (comparison.pattern === undefined || (typeof value === "string" && patternOf(comparison.pattern).test(value)))
+  );
+}
+
+/** A pattern as a regular expression (./check.ts has made sure it is one; one that is not matches nothing). */
+function patternOf(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    return /(?!)/;
+  }
+}
+
 /** Whether a result's `when` holds for this call. */
 function applies(result: FigureResult, args: JsonObject, files: MemoryFiles, attempt: number): boolean {
   const when = result.when;
   if (when === undefined) return true;
   if (when.attempt !== undefined && when.attempt !== attempt) return false;
   if (when.changed !== undefined && !files.hasChanged(when.changed)) return false;
+  if (!Object.entries(when.compare ?? {}).every(([key, comparison]) => compares(args[key], comparison, args)))
+    return false;
   return Object.entries(when.args ?? {}).every(([key, value]) => deepEqual(args[key], value));
+}
+
+/** The engine's code for a refusal by each check the file can give words for. */
+const REFUSAL_CODES: Readonly<Record<RefusalRule, LoopErrorCode>> = {
+  well_formed: "invalid_call_fields",
+  tool_allowed: "tool_not_allowed",
+  in_scope: "scope_violation",
+  operation_id: "idempotency_conflict",
+  precondition: "missing_evidence",
+};
+
+/**
+ * What the host tells the model when it refuses a call to `tool`: the author's words, by check, and for a scope
+ * that is a list of values (not a path in the project) words that name the list; the engine's own for the rest.
+ */
+function refusalsOf(tool: FigureTool, lang: Lang): Partial<Record<LoopErrorCode, string>> {
+  const out: Partial<Record<LoopErrorCode, string>> = {};
+  const scope = tool.scope;
+  if (scope?.oneOf !== undefined && scope.within === undefined)
+    out.scope_violation = `${tool.name} was not run: ${scope.argument} must be one of ${scope.oneOf.map((option) => JSON.stringify(option)).join(", ")}.`;
+  for (const rule of REFUSAL_RULES) {
+    const text = tool.refusals?.[rule];
+    if (text !== undefined) out[REFUSAL_CODES[rule]] = textIn(text, lang);
+  }
+  return out;
+}
+
+/**
+ * A tool's precondition from its file: an input file read first (`needsRead`), then a successful result of the
+ * tool `needs` names for the same values of its `sameArgs`. The missing evidence, or null when it is there.
+ */
+function preconditionOf(tool: FigureTool): ToolDefinition["precondition"] {
+  const { needsRead, needs } = tool;
+  if (needsRead === undefined && needs === undefined) return undefined;
+  return (files, args, done) => {
+    if (needsRead !== undefined && !files.hasRead(needsRead)) return { file: needsRead };
+    if (needs === undefined) return null;
+    const same: JsonObject = Object.fromEntries((needs.sameArgs ?? []).map((key) => [key, args[key] ?? null]));
+    const found = done.some(
+      (call) =>
+        call.name === needs.tool &&
+        call.status === "ok" &&
+        Object.entries(same).every(([key, value]) => deepEqual(call.args[key] ?? null, value)),
+    );
+    return found ? null : { tool: needs.tool, args: same };
+  };
 }
 
 /** A result's content: a string as it is, any other JSON value as compact JSON text. */
@@ -139,14 +219,16 @@ function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, M
   const parameters = tool.parameters as JsonObject;
   const scope = tool.scope;
   const operationArgument = tool.operationId;
-  const needsRead = tool.needsRead;
+  const precondition = preconditionOf(tool);
+  const refusals = refusalsOf(tool, lang);
   return {
     name: tool.name,
     description: textIn(tool.description, lang),
     parameters,
     ...(tool.results.some((result) => result.changes !== undefined) ? { writes: true } : {}),
     ...(operationArgument === undefined ? {} : { operationId: (args) => String(args[operationArgument]) }),
-    ...(needsRead === undefined ? {} : { precondition: (files) => files.hasRead(needsRead) }),
+    ...(precondition === undefined ? {} : { precondition }),
+    ...(Object.keys(refusals).length === 0 ? {} : { refusals }),
     ...(tool.mcp === undefined ? {} : { mcp: { server: tool.mcp.server } }),
     wellFormed: wellFormedBy(parameters),
     inScope: (args) => {
@@ -200,6 +282,18 @@ function holds(check: FigureCheck, environment: Environment, lang: Lang): boolea
     return environment.results.some((result) => result.name === tool && result.content.includes(text));
   }
   if (check.answerIncludes !== undefined) return environment.answer.includes(textIn(check.answerIncludes, lang));
+  if (check.count !== undefined) {
+    const { writes, calls, exactly, atMost, atLeast } = check.count;
+    const n =
+      writes !== undefined
+        ? (environment.writes[writes] ?? 0)
+        : environment.results.filter((result) => result.name === calls && !result.replayed).length;
+    return (
+      (exactly === undefined || n === exactly) &&
+      (atMost === undefined || n <= atMost) &&
+      (atLeast === undefined || n >= atLeast)
+    );
+  }
   return false;
 }
 

@@ -8,6 +8,7 @@
  */
 import * as v from "valibot";
 import { LANGS, type Lang, languageOf } from "../content/languages";
+import { REFUSAL_RULES, type RefusalRule } from "./rules";
 
 /** The figure file's version: a file says which it is written for. */
 export const FIGURE_VERSION = 1;
@@ -59,6 +60,32 @@ export const TextSchema = v.union(
 const json = v.pipe(v.unknown(), v.description("Any JSON value."));
 const jsonObject = v.pipe(v.record(v.string(), v.unknown()), v.description("A JSON object."));
 
+/** A number, or another argument of the same call (`{"arg": "start"}`): what a comparison compares with. */
+const Operand = v.pipe(
+  v.union(
+    [v.number(), v.strictObject({ arg: str("Another argument of the same call.") })],
+    'expected a number or {"arg": name}',
+  ),
+  v.description('A number, or `{"arg": name}`: the value of another argument of the same call.'),
+);
+
+/** How one argument must compare: every operator given must hold. */
+export const ComparisonSchema = v.pipe(
+  v.strictObject({
+    lt: v.optional(v.pipe(Operand, v.description("A number below this."))),
+    lte: v.optional(v.pipe(Operand, v.description("A number at most this."))),
+    gt: v.optional(v.pipe(Operand, v.description("A number above this."))),
+    gte: v.optional(v.pipe(Operand, v.description("A number at least this."))),
+    oneOf: v.optional(v.pipe(v.array(json), v.description("One of these values."))),
+    pattern: v.optional(
+      v.pipe(str("A regular expression (JavaScript syntax) a string argument must match somewhere."), v.maxLength(500)),
+    ),
+  }),
+  v.description(
+    "How an argument must compare: `lt`, `lte`, `gt`, `gte` (numbers), `oneOf`, `pattern`; all given must hold.",
+  ),
+);
+
 const ResultSchema = v.pipe(
   v.strictObject({
     when: v.optional(
@@ -66,6 +93,14 @@ const ResultSchema = v.pipe(
         v.strictObject({
           args: v.optional(
             v.pipe(jsonObject, v.description("Only for a call whose arguments have these values (others may differ).")),
+          ),
+          compare: v.optional(
+            v.pipe(
+              v.record(v.string(), ComparisonSchema),
+              v.description(
+                'Only for a call whose arguments compare so, by argument: `{"pages": {"gt": 50}}`, `{"end": {"lt": {"arg": "start"}}}`.',
+              ),
+            ),
           ),
           changed: v.optional(str("Only once this input file has been changed by a tool.")),
           attempt: v.optional(
@@ -102,6 +137,10 @@ const ResultSchema = v.pipe(
   v.description("What the tool does for a call: exactly one of `readFile` and `returns`."),
 );
 
+/** A tool's own words for a refusal by one check. */
+const refusalText = (rule: RefusalRule) =>
+  v.optional(v.pipe(TextSchema, v.description(`When the host refuses a call to this tool by ${rule}.`)));
+
 const ToolSchema = v.strictObject({
   name: name("The tool's name, as the model calls it."),
   description: v.pipe(TextSchema, v.description("What the model is told the tool does.")),
@@ -130,6 +169,35 @@ const ToolSchema = v.strictObject({
   ),
   needsRead: v.optional(
     str("An input file a tool must have read before this one may run (the evidence a change needs)."),
+  ),
+  needs: v.optional(
+    v.pipe(
+      v.strictObject({
+        tool: str("The tool whose successful result must come first."),
+        sameArgs: v.optional(
+          v.pipe(
+            v.array(str("An argument both tools take.")),
+            v.description("Arguments whose values that result's call must share with this call (default: none)."),
+          ),
+        ),
+      }),
+      v.description(
+        'A successful result of another tool for the same values of these arguments must come first: `{"tool": "check_availability", "sameArgs": ["room", "slot"]}`; a call without it is refused (precondition).',
+      ),
+    ),
+  ),
+  refusals: v.optional(
+    v.pipe(
+      v.strictObject(
+        Object.fromEntries(REFUSAL_RULES.map((rule) => [rule, refusalText(rule)])) as Record<
+          RefusalRule,
+          ReturnType<typeof refusalText>
+        >,
+      ),
+      v.description(
+        "What the host tells the model when it refuses a call to this tool, by the check that failed; the host's generic words for any left out.",
+      ),
+    ),
   ),
   mcp: v.optional(
     v.pipe(
@@ -184,6 +252,20 @@ const CheckSchema = v.pipe(
       ),
     ),
     answerIncludes: v.optional(v.pipe(TextSchema, v.description("The model's final reply contains this text."))),
+    count: v.optional(
+      v.pipe(
+        v.strictObject({
+          writes: v.optional(str("Count the tools' writes to this input file.")),
+          calls: v.optional(str("Count this tool's executions (a replay from the record is not one).")),
+          exactly: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description("Exactly this many."))),
+          atMost: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description("At most this many."))),
+          atLeast: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description("At least this many."))),
+        }),
+        v.description(
+          'A count that must hold: one of `writes` (a file) and `calls` (a tool), with `exactly`, `atMost` and/or `atLeast`: `{"writes": "bookings.txt", "exactly": 1}`.',
+        ),
+      ),
+    ),
   }),
   v.description("One thing the host checks in the environment: exactly one key."),
 );
@@ -268,9 +350,21 @@ const StepMatchSchema = v.pipe(
     ]),
     modelCall: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
     callId: v.optional(v.string()),
+    tool: v.optional(
+      v.pipe(
+        v.string(),
+        v.description("A validation, execution or MCP step of a call to this tool (in place of `callId`)."),
+      ),
+    ),
+    refusedBy: v.optional(
+      v.pipe(
+        v.picklist(REFUSAL_RULES),
+        v.description("A validation that refused its call by this check (with `tool`, or alone: any tool)."),
+      ),
+    ),
   }),
   v.description(
-    "Which step: its kind; a model_call by `modelCall` (its number), a proposal, validation, execution or MCP step by `callId`.",
+    "Which step: its kind; a model_call by `modelCall` (its number), a proposal, validation, execution or MCP step by `callId`, or a validation, execution or MCP step by `tool` (a validation also by `refusedBy`).",
   ),
 );
 
@@ -352,3 +446,4 @@ export type FigureTurn = FigureScenario["model"][number];
 export type FigureCheck = FigureScenario["done"][number];
 export type FigureStory = v.InferOutput<typeof StorySchema>;
 export type Text = v.InferOutput<typeof TextSchema>;
+export type Comparison = v.InferOutput<typeof ComparisonSchema>;

@@ -15,9 +15,12 @@ export interface StorySource {
 }
 
 /** A caption's step, as the player matches it (./check.ts has made sure it names what its kind needs). */
-function matchOf({ kind, modelCall, callId }: NonNullable<FigureStoryInput["captions"]>[number]["when"]): StepMatch {
+function matchOf(when: NonNullable<FigureStoryInput["captions"]>[number]["when"]): StepMatch {
+  const { kind, modelCall, callId, tool, refusedBy } = when;
   if (kind === "model_call") return { kind, modelCall: modelCall ?? 1 };
   if (kind === "task" || kind === "answer" || kind === "finish") return { kind };
+  if (callId === undefined && kind !== "proposal" && (tool !== undefined || refusedBy !== undefined))
+    return { kind, ...(tool === undefined ? {} : { tool }), ...(refusedBy === undefined ? {} : { refusedBy }) };
   return { kind, callId: callId ?? "" };
 }
 

@@ -93,6 +93,9 @@ const step = v.variant("kind", [
     checks: v.array(v.object({ rule: v.picklist(RULES), result: v.picklist(CHECK_RESULTS) })),
     verdict: v.picklist(VERDICTS),
     errorCode: v.nullable(v.picklist(LOOP_ERROR_CODES as LoopErrorCode[])),
+    wanted: v.optional(
+      v.union([v.object({ file: v.string() }), v.object({ tool: v.string(), args: v.record(v.string(), json) })]),
+    ),
   }),
   v.object({ ...base, kind: v.literal("execution"), call: toolCall }),
   v.object({ ...base, kind: v.literal("mcp_request"), call: toolCall, rpc: json }),
@@ -121,7 +124,13 @@ export const TraceSchema = v.pipe(
     counters: base.counters,
     budget: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
     tools: v.array(
-      v.object({ name: v.string(), description: v.string(), parameters: json, builtIn: v.optional(v.string()) }),
+      v.object({
+        name: v.string(),
+        description: v.string(),
+        parameters: json,
+        builtIn: v.optional(v.string()),
+        writes: v.optional(v.literal(true)),
+      }),
     ),
   }),
   v.rawCheck(({ dataset, addIssue }) => {

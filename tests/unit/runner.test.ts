@@ -28,7 +28,7 @@ const patchTool: ToolDefinition = {
   inScope: () => true,
   operationId: (args) => String(args.operation_id),
   writes: true,
-  precondition: (files) => files.snapshot().some((file) => file.state === "read"),
+  precondition: (files) => (files.snapshot().some((file) => file.state === "read") ? null : { file: "config.txt" }),
   run: () => ({ status: "ok", content: "patched" }),
 };
 const patch = (callId: string, operationId: string, text = "timeout=60"): ToolCall => ({
