@@ -1,5 +1,5 @@
-import type { FinishStep } from "../engine";
-import { rpcOf, type StepFacts, type TranscriptEnd } from "./facts";
+import type { Evidence, FinishStep } from "../engine";
+import { type ResultKind, rpcOf, type StepFacts, type ToolEffect, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, resultLabel, type StepPhrases, stepWords } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -67,10 +67,39 @@ const ERRORS: Catalog["errors"] = {
   tool_not_allowed: "This tool is not allowed",
   scope_violation: "The call reaches outside its allowed scope",
   idempotency_conflict: "One idempotency id cannot stand for two different actions",
-  missing_evidence: "Missing prior evidence: read before you patch",
+  missing_evidence: "Missing prior evidence",
   unknown_tool: "Unknown teaching tool",
   invalid_budget: "The turn budget must be a positive integer",
 };
+
+/** A fed result's name, by what it is, and why it is an error (nothing for a plain result). */
+const FED: Readonly<Record<ResultKind, string>> = {
+  ok: "the result of",
+  refused: "the error result of",
+  failed: "the error result of",
+  error: "the error result of",
+};
+const FED_WHY: Readonly<Record<ResultKind, string>> = {
+  ok: "",
+  refused: " (why the host refused it)",
+  failed: " (the tool ran and failed)",
+  error: "",
+};
+
+/** Why the operation-id check does not apply, by what the tool does. */
+const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
+  reads: "this tool only reads and has no operation id, so that check does not apply.",
+  writes:
+    "this tool changes something yet has no operation id, so that check does not apply and nothing stops a repeat from running twice.",
+  unknown: "this tool has no operation id, so that check does not apply.",
+};
+
+/** What a precondition wanted and did not find, in words. */
+function wantedText(wanted: Evidence, tool: string): string {
+  if ("file" in wanted) return `${tool} needs ${wanted.file} read first, and no tool has read it`;
+  const values = Object.entries(wanted.args).map(([key, value]) => `${key} ${JSON.stringify(value)}`);
+  return `${tool} needs a successful ${wanted.tool} result${values.length > 0 ? ` for ${values.join(", ")}` : ""} first, and there is none`;
+}
 
 const CAPTIONS: StepPhrases<StepFacts> = {
   task: (_step, facts) => {
@@ -80,15 +109,17 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   model_call: (step, facts) => {
     if (step.modelCall === 1) {
-      return `The host puts its system note and the user's task into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
+      return `The host puts ${facts.systemNote ? "its system note and the user's task" : "the user's task"} into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
     }
     if (facts.fed.length === 0) {
       return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
     }
-    const fed = facts.fed
-      .map((r) => (r.error ? `the error result of ${r.callId} (why it was refused)` : `the result of ${r.callId}`))
-      .join(", ");
-    return `The host appends the model's tool call and ${fed}, paired by the same call_id, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see a tool result." : ""}`;
+    const fed = facts.fed.map((r) => `${FED[r.kind]} ${r.callId}${FED_WHY[r.kind]}`).join(", ");
+    const appended =
+      facts.fed.length === 1
+        ? `the model's tool call and ${fed}, paired by the same call_id`
+        : `the model's tool calls and their ${facts.fed.length} results — ${fed} — each paired with its call by its own call_id`;
+    return `The host appends ${appended}, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see a tool result." : ""}`;
   },
   proposal: (step) => {
     return step.calls.length > 1
@@ -97,14 +128,14 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   validation: (step, facts) => {
     return {
-      approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${facts.noOperationId ? " Duplicate protection is keyed on an operation id, not on the call_id; this read-only tool has no operation id, so that check does not apply." : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
+      approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${facts.noOperationId ? ` Duplicate protection is keyed on an operation id, not on the call_id; ${NO_OPERATION_ID[facts.toolEffect]}` : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
       replayed:
         "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
-      refused: `The host refuses ${step.call.callId}: ${step.errorCode === null ? "a check failed" : ERRORS[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
+      refused: `The host refuses ${step.call.callId}: ${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "a check failed" : ERRORS[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
     }[step.verdict];
   },
   execution: (step, facts) => {
-    return `The tool really runs ${named(step.call.name)} and hands its output to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+    return `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
   },
   mcp_request: (step, facts) => {
     return `The tool lives in an MCP server, so the host does not run it itself: its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;
@@ -115,11 +146,11 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`;
   },
   answer: () => {
-    return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. The model saying “done” is still only a claim: whether the environment is done is for the host to check.";
+    return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. Whatever the reply says is still only a claim: whether the task is done in the environment is for the host to check.";
   },
   finish: (step, facts) => {
     return {
-      completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
+      completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete${facts.failedExecutions > 0 ? ` as far as that check goes (${facts.failedExecutions} tool execution${facts.failedExecutions === 1 ? "" : "s"} failed on the way)` : ""}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
       refused:
         "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
       verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,

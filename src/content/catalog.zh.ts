@@ -1,5 +1,5 @@
-import type { FinishStep } from "../engine";
-import { rpcOf, type StepFacts, type TranscriptEnd } from "./facts";
+import type { Evidence, FinishStep } from "../engine";
+import { type ResultKind, rpcOf, type StepFacts, type ToolEffect, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, type FailureCaptions, resultLabel, type StepPhrases, stepWords } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -73,10 +73,32 @@ const ERRORS: Catalog["errors"] = {
   invalid_budget: "轮次预算必须为正整数",
 };
 
+/** A fed result's name, by what it is. */
+const FED: Readonly<Record<ResultKind, (callId: string) => string>> = {
+  ok: (callId) => `${callId} 的结果`,
+  refused: (callId) => `${callId} 的错误结果（宿主拒绝它的原因）`,
+  failed: (callId) => `${callId} 的错误结果（工具运行了，但失败了）`,
+  error: (callId) => `${callId} 的错误结果`,
+};
+
+/** Why the operation-id check does not apply, by what the tool does. */
+const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
+  reads: "这个工具只读取、没有操作 ID，这一项不适用。",
+  writes: "这个工具会改动东西，却没有操作 ID：这一项不适用，重复的请求也会再执行一次。",
+  unknown: "这个工具没有操作 ID，这一项不适用。",
+};
+
+/** What a precondition wanted and did not find, in words. */
+function wantedText(wanted: Evidence, tool: string): string {
+  if ("file" in wanted) return `${tool} 需要先读取 ${wanted.file}，而还没有工具读过它`;
+  const values = Object.entries(wanted.args).map(([key, value]) => `${key} 为 ${JSON.stringify(value)}`);
+  return `${tool} 需要先有一次${values.length > 0 ? `${values.join("、")}的` : ""} ${wanted.tool} 成功结果，而现在没有`;
+}
+
 /** The failure modes' captions. */
 const FAILURES: FailureCaptions = {
-  refused: (step) =>
-    `宿主拒绝了 ${step.call.callId}：${step.errorCode === null ? "校验未通过" : ERRORS[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
+  refused: (step, facts) =>
+    `宿主拒绝了 ${step.call.callId}：${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "校验未通过" : ERRORS[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
   replayed:
     "这个操作 ID 已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
   unfinished: {
@@ -95,15 +117,17 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   model_call: (step, facts) => {
     if (step.modelCall === 1) {
-      return `宿主把系统说明和用户任务放进上下文，工具另行声明（不写在消息里），发起第 ${step.modelCall} 次模型调用。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
+      return `宿主把${facts.systemNote ? "系统说明和用户任务" : "用户任务"}放进上下文，工具另行声明（不写在消息里），发起第 ${step.modelCall} 次模型调用。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
     }
     if (facts.fed.length === 0) {
       return `宿主发起第 ${step.modelCall} 次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
     }
-    const fed = facts.fed
-      .map((r) => (r.error ? `${r.callId} 的错误结果（拒绝原因）` : `${r.callId} 的结果`))
-      .join("、");
-    return `宿主把模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到工具结果。" : ""}`;
+    const fed = facts.fed.map((r) => FED[r.kind](r.callId)).join("、");
+    const paired =
+      facts.fed.length === 1
+        ? `模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对`
+        : `模型上一轮的工具调用和它们的 ${facts.fed.length} 个结果（${fed}）追加进上下文，每个结果用各自的 call_id 与它的调用配对`;
+    return `宿主把${paired}，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到工具结果。" : ""}`;
   },
   proposal: (step) => {
     return step.calls.length > 1
@@ -111,12 +135,12 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       : `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
   },
   validation: (step, facts) => {
-    if (step.verdict === "refused") return FAILURES.refused(step);
+    if (step.verdict === "refused") return FAILURES.refused(step, facts);
     if (step.verdict === "replayed") return FAILURES.replayed;
-    return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? "防止重复执行看的是操作 ID，不是 call_id；这个只读工具没有操作 ID，这一项不适用。" : "防止重复执行看的是操作 ID，不是 call_id。"}`;
+    return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? `防止重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}` : "防止重复执行看的是操作 ID，不是 call_id。"}`;
   },
   execution: (step, facts) => {
-    return `工具真正执行了 ${named(step.call.name)}，把输出交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+    return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
   },
   mcp_request: (step, facts) => {
     return `这个工具在 MCP 服务器里，宿主不自己执行它：宿主的 MCP 客户端发出一个 JSON-RPC tools/call 请求，用的是自己的请求 ID ${facts.rpcId}，不是模型的 call_id，并记下请求 ${facts.rpcId} 对应 ${step.call.callId}。这一跳模型完全看不到。`;
@@ -127,13 +151,13 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`;
   },
   answer: () => {
-    return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。模型说“完成了”仍只是一个说法：环境里是否真的完成，要由宿主检查。";
+    return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。回复里不论说了什么，都仍只是一个说法：环境里任务是否真的完成，要由宿主检查。";
   },
   finish: (step, facts) => {
     if (step.outcome === "not_recorded")
       return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
     if (step.outcome !== "completed") return FAILURES.unfinished[step.outcome](step);
-    return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
+    return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就这项检查而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
   },
 };
 

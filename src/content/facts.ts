@@ -6,6 +6,7 @@
  */
 import {
   appendedOf,
+  type Evidence,
   feedsFirstResult,
   type McpRequestStep,
   type McpResponseStep,
@@ -13,12 +14,24 @@ import {
   type Trace,
 } from "../engine";
 
+/**
+ * What a result fed back is: a tool's output; an error result because the host refused the call (its reason); an
+ * error result because the tool ran and failed; or an error result whose cause the trace does not record (an
+ * imported transcript has no host checks).
+ */
+export type ResultKind = "ok" | "refused" | "failed" | "error";
+
 /** A result a model call appends to the context. */
 export interface FedResult {
   readonly callId: string;
-  /** An error result: the reason a call was refused. */
-  readonly error: boolean;
+  readonly kind: ResultKind;
 }
+
+/** What a tool does, as its run declared: changes something, only reads, or not declared (an imported run). */
+export type ToolEffect = "writes" | "reads" | "unknown";
+
+/** What the facts need of a trace: its messages, steps, tool declarations and outcome. */
+export type FactsTrace = Pick<Trace, "messages" | "steps" | "tools" | "outcome">;
 
 /** How a transcript ends: on a proposal not yet run, on results not yet sent, on a user turn, or on a reply. */
 export type TranscriptEnd = "proposal" | "results" | "user" | "reply";
@@ -29,6 +42,16 @@ export interface StepFacts {
   readonly laterTurn: boolean;
   /** At a model call: the results it appends, in order. */
   readonly fed: readonly FedResult[];
+  /** At a model call: the context it gives starts with a system message. */
+  readonly systemNote: boolean;
+  /** At a validation, execution or MCP step: what the call's tool does, as declared. */
+  readonly toolEffect: ToolEffect;
+  /** At a validation refused by its precondition: the evidence it wanted (null elsewhere). */
+  readonly wanted: Evidence | null;
+  /** At an execution or an MCP server's answer: the tool ran and its result is an error. */
+  readonly toolFailed: boolean;
+  /** At the finish: how many of the run's tool executions ended in an error result. */
+  readonly failedExecutions: number;
   /** At a model call: the model sees a tool result for the first time. */
   readonly firstResult: boolean;
   /** At a validation: the tool has no operation id, so that check does not apply. */
@@ -56,13 +79,45 @@ export function rpcOf(step: McpRequestStep | McpResponseStep): { readonly id: st
 }
 
 /**
- * The facts of `step` in `trace`.
- * @example stepFacts(f22.steps[5], f22).fed // [{ callId: "call_1", error: false }]
+ * What a tool does, as its run declared. A run the engine made declares every tool's effect (`writes: true`, or
+ * it only reads); an imported transcript declares none.
  */
-export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts {
+function effectOf(trace: FactsTrace, name: string): ToolEffect {
+  if (trace.outcome === "not_recorded") return "unknown";
+  const tool = trace.tools.find((t) => t.name === name);
+  if (tool === undefined || tool.builtIn !== undefined) return "unknown";
+  return tool.writes === true ? "writes" : "reads";
+}
+
+/**
+ * Why each error result a model call feeds back is one: the host's refusal, or the tool's failure, from the steps
+ * of the round before it (back to the previous model call: work that grows with one round, not with the run).
+ */
+function causesBefore(trace: FactsTrace, step: Step): Map<string, ResultKind> {
+  const causes = new Map<string, ResultKind>();
+  for (let i = step.number - 2; i >= 0; i -= 1) {
+    const s = trace.steps[i];
+    if (s === undefined || s.kind === "model_call") break;
+    if (s.kind === "validation" && s.verdict === "refused") causes.set(s.call.callId, "refused");
+    if ((s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error")
+      causes.set(s.call.callId, "failed");
+  }
+  return causes;
+}
+
+/**
+ * The facts of `step` in `trace`.
+ * @example stepFacts(f22.steps[5], f22).fed // [{ callId: "call_1", kind: "ok" }]
+ */
+export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
   const facts = {
     laterTurn: false,
     fed: [] as FedResult[],
+    systemNote: false,
+    toolEffect: "unknown" as ToolEffect,
+    wanted: null as Evidence | null,
+    toolFailed: false,
+    failedExecutions: 0,
     firstResult: false,
     noOperationId: false,
     resultReachesModel: false,
@@ -74,20 +129,29 @@ export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts
     case "task":
       facts.laterTurn = step.contextEnd > 0;
       break;
-    case "model_call":
+    case "model_call": {
+      const causes = step.callIds.some((id) => id !== "") ? causesBefore(trace, step) : new Map<string, ResultKind>();
       for (const m of appendedOf(trace, step))
-        if (m.role === "tool") facts.fed.push({ callId: m.callId, error: m.status === "error" });
+        if (m.role === "tool")
+          facts.fed.push({ callId: m.callId, kind: m.status === "ok" ? "ok" : (causes.get(m.callId) ?? "error") });
       facts.firstResult = feedsFirstResult(trace, step);
+      facts.systemNote = step.contextEnd > 0 && trace.messages[0]?.role === "system";
       break;
+    }
     case "validation":
       facts.noOperationId = step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
+      facts.toolEffect = effectOf(trace, step.call.name);
+      facts.wanted = step.wanted ?? null;
       break;
     case "mcp_request":
       facts.rpcId = rpcOf(step).id;
+      facts.toolEffect = effectOf(trace, step.call.name);
       break;
     case "mcp_response": {
       facts.rpcId = rpcOf(step).id;
       facts.mcpError = rpcOf(step).isError;
+      facts.toolEffect = effectOf(trace, step.call.name);
+      facts.toolFailed = step.toolResult?.status === "error";
       for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {
         const m = trace.messages[i];
         facts.resultReachesModel = m?.role === "tool" && m.callId === step.call.callId;
@@ -95,6 +159,8 @@ export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts
       break;
     }
     case "execution":
+      facts.toolEffect = effectOf(trace, step.call.name);
+      facts.toolFailed = step.toolResult?.status === "error";
       // The result, when fed, comes after the context this step shows: look from there, not from the start (a
       // caption for every step of a long transcript stays linear).
       for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {
@@ -103,7 +169,13 @@ export function stepFacts(step: Step, trace: Pick<Trace, "messages">): StepFacts
       }
       break;
     case "finish": {
-      if (step.outcome !== "not_recorded") break;
+      if (step.outcome !== "not_recorded") {
+        // Once per run, at its last step (the finish is shown once; a long import's finish is not_recorded).
+        for (const s of trace.steps)
+          if ((s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error")
+            facts.failedExecutions += 1;
+        break;
+      }
       const last = trace.messages.at(-1);
       facts.transcriptEnd =
         step.pendingCallIds.length > 0 && last?.role === "assistant"

@@ -22,7 +22,7 @@ import type {
 import type { CheckProblem } from "../formats/check";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
 import type { Loss } from "../formats/loss";
-import { type StepFacts, stepFacts } from "./facts";
+import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
 import type { Lang } from "./languages";
 
 /**
@@ -50,7 +50,7 @@ export function stepWords(phrases: {
 
 /** A language's captions for the failure modes: a call the host refuses or answers from its record, and a run that ends unfinished. */
 export interface FailureCaptions {
-  readonly refused: (step: ValidationStep) => string;
+  readonly refused: (step: ValidationStep, facts: StepFacts) => string;
   readonly replayed: string;
   readonly unfinished: Readonly<Record<Exclude<Outcome, "completed" | "not_recorded">, (step: FinishStep) => string>>;
 }
@@ -66,7 +66,7 @@ export interface Catalog {
   /** "N. title" without the number. */
   readonly stepTitle: (step: Step) => string;
   /** One to three sentences: what happens, and what does not. The trace gives the step's messages. */
-  readonly stepCaption: (step: Step, trace: Pick<Trace, "messages">) => string;
+  readonly stepCaption: (step: Step, trace: FactsTrace) => string;
   /** The short label on the step's arrow in the diagram. */
   readonly arrowLabel: (step: Step) => string;
   /** A message's role as the context panel shows it. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogs, chapters, LANGS } from "../../src/content";
 import { resultLabel, storyCatalog } from "../../src/content/types";
-import { runScenario, type Step } from "../../src/engine";
+import { runScenario, type Step, type Trace } from "../../src/engine";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";
 
 /** Every key path of a catalog, with the type of what sits there. */
@@ -91,17 +91,20 @@ describe("the catalogs", () => {
 describe("the failure modes", () => {
   it.each(LANGS)("are explained in %s, each in more words than its title, a refusal with its reason", (lang) => {
     const text = catalogs[lang];
-    const failures: Step[] = Object.values(SCENARIOS).flatMap((entry) =>
-      runScenario(entry.build(lang)).steps.filter(
-        (step) =>
-          (step.kind === "validation" && step.verdict !== "approved") ||
-          (step.kind === "finish" && step.outcome !== "completed"),
-      ),
-    );
-    const kinds = new Set(failures.map((step) => (step.kind === "validation" ? step.verdict : step.kind)));
+    const failures: [Step, Trace][] = Object.values(SCENARIOS).flatMap((entry) => {
+      const trace = runScenario(entry.build(lang));
+      return trace.steps
+        .filter(
+          (step) =>
+            (step.kind === "validation" && step.verdict !== "approved") ||
+            (step.kind === "finish" && step.outcome !== "completed"),
+        )
+        .map((step): [Step, Trace] => [step, trace]);
+    });
+    const kinds = new Set(failures.map(([step]) => (step.kind === "validation" ? step.verdict : step.kind)));
     expect([...kinds].sort()).toEqual(["finish", "refused", "replayed"]);
-    for (const step of failures) {
-      const caption = text.stepCaption(step, { messages: [] });
+    for (const [step, trace] of failures) {
+      const caption = text.stepCaption(step, trace);
       expect(caption).not.toBe(text.stepTitle(step));
       expect(caption.length).toBeGreaterThan(text.stepTitle(step).length);
       if (step.kind === "validation" && step.errorCode !== null) expect(caption).toContain(text.errors[step.errorCode]);

@@ -11,7 +11,7 @@ const at = (n: number) => f22.steps[n - 1] as Step;
 
 describe("stepFacts", () => {
   it("at F22's second model call: it feeds call_1's result back, the first result the model sees", () => {
-    expect(stepFacts(at(6), f22)).toMatchObject({ fed: [{ callId: "call_1", error: false }], firstResult: true });
+    expect(stepFacts(at(6), f22)).toMatchObject({ fed: [{ callId: "call_1", kind: "ok" }], firstResult: true });
     expect(stepFacts(at(2), f22)).toMatchObject({ fed: [], firstResult: false });
   });
   it("at a validation of a read-only tool: no operation id to check", () => {
@@ -23,10 +23,10 @@ describe("stepFacts", () => {
     const execution = forgetful.steps.find((s) => s.kind === "execution") as Step;
     expect(stepFacts(execution, forgetful).resultReachesModel).toBe(false);
   });
-  it("at a refusal fed back: an error result", () => {
+  it("at a refusal fed back: an error result, from the host's refusal", () => {
     const refused = runScenario(scenarioById("unauthorized-tool", "en"));
     const second = refused.steps.find((s) => s.kind === "model_call" && s.modelCall === 2) as Step;
-    expect(stepFacts(second, refused).fed).toEqual([{ callId: "call_1", error: true }]);
+    expect(stepFacts(second, refused).fed).toEqual([{ callId: "call_1", kind: "refused" }]);
   });
   it.each([
     ['[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]', "reply"],
