@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import schema from "../../examples/figures/figure.schema.json";
 import { DEFAULT_LANG, LANGUAGES, type Lang } from "../content/languages";
 import { type AuthorText, type Catalog, storyCatalog } from "../content/types";
-import { type FigureOpening, type OpenFigure, openFigure, problemLine } from "../figure";
+import { type FigureOpening, type FigureProblem, type OpenFigure, openFigure, problemLine } from "../figure";
 import { compressShare, SHARE_LIMIT, SHARE_PARAM } from "../figure/share";
 import { importTranscript } from "../formats/import";
 import { Player, useLatest } from "../player";
@@ -172,10 +172,35 @@ export function AuthorPage(props: {
   }, [hintId, problemsId, onChange, label]);
   useEffect(() => editor.current?.relabel(author.editorLabel), [author.editorLabel]);
 
-  const problems = opening.ok ? [] : opening.problems;
+  const problems = useMemo(() => (opening.ok ? [] : opening.problems), [opening]);
+  const warnings = useMemo(() => (opening.ok ? opening.figure.warnings : []), [opening]);
   useEffect(() => {
-    editor.current?.mark(problems.map((p) => ({ line: p.line ?? 1, column: p.column ?? 1, message: problemLine(p) })));
-  }, [problems]);
+    editor.current?.mark([
+      ...problems.map((p) => ({ line: p.line ?? 1, column: p.column ?? 1, message: problemLine(p) })),
+      ...warnings.map((p) => ({
+        line: p.line ?? 1,
+        column: p.column ?? 1,
+        message: problemLine(p),
+        severity: "warning" as const,
+      })),
+    ]);
+  }, [problems, warnings]);
+  const placeList = (listed: readonly FigureProblem[]) => (
+    <ul>
+      {listed.map((problem) => (
+        <li key={`${problem.path}:${problem.line}:${problem.column}:${problem.message}`}>
+          <button
+            type="button"
+            className="author-link-button"
+            onClick={() => editor.current?.goTo(problem.line ?? 1, problem.column ?? 1)}
+          >
+            {author.goTo(problem.line ?? 1, problem.column ?? 1)}
+          </button>{" "}
+          <code>{problem.path === "" ? author.theFile : problem.path}</code>: {problem.message}
+        </li>
+      ))}
+    </ul>
+  );
 
   const replace = useCallback(
     (next: string) => {
@@ -289,27 +314,22 @@ export function AuthorPage(props: {
           <div ref={editorBox} className="author-code" />
           <div id={problemsId} className="author-problems">
             {problems.length === 0 ? (
-              <p>{author.noProblems}</p>
+              <>
+                <p>{author.noProblems}</p>
+                {warnings.length === 0 ? null : (
+                  <>
+                    <p className="author-warnings">{author.warnings(warnings.length)}</p>
+                    {placeList(warnings)}
+                  </>
+                )}
+              </>
             ) : (
               <>
                 <p>
                   <strong>{author.problems(problems.length)}</strong>
                   {shown === null ? null : ` ${author.stalePreview}`}
                 </p>
-                <ul>
-                  {problems.map((problem) => (
-                    <li key={`${problem.path}:${problem.line}:${problem.column}:${problem.message}`}>
-                      <button
-                        type="button"
-                        className="author-link-button"
-                        onClick={() => editor.current?.goTo(problem.line ?? 1, problem.column ?? 1)}
-                      >
-                        {author.goTo(problem.line ?? 1, problem.column ?? 1)}
-                      </button>{" "}
-                      <code>{problem.path === "" ? "/" : problem.path}</code>: {problem.message}
-                    </li>
-                  ))}
-                </ul>
+                {placeList(problems)}
               </>
             )}
           </div>

@@ -26,6 +26,8 @@ export interface EditorProblem {
   readonly line: number;
   readonly column: number;
   readonly message: string;
+  /** A problem keeps the figure from playing; a warning does not (default: error). */
+  readonly severity?: "error" | "warning";
 }
 
 export interface FigureEditor {
@@ -156,7 +158,12 @@ export function createFigureEditor(options: {
       const diagnostics: Diagnostic[] = problems.map((problem) => {
         const from = offsetOf(view.state, problem.line, problem.column);
         const end = view.state.doc.lineAt(from).to;
-        return { from, to: Math.max(from, Math.min(end, from + 1)), severity: "error", message: problem.message };
+        return {
+          from,
+          to: Math.max(from, Math.min(end, from + 1)),
+          severity: problem.severity ?? "error",
+          message: problem.message,
+        };
       });
       view.dispatch(setDiagnostics(view.state, diagnostics));
     },

@@ -314,9 +314,13 @@ export function runCli(
         stdout: "",
         stderr: opened.problems.map((p) => `${options.figure}: ${problemLine(p)}\n`).join(""),
       };
-    if (options.export !== undefined) return exportReport(opened.figure.trace, options.export);
+    const warnings = opened.figure.warnings.map((w) => `${options.figure}: warning: ${problemLine(w)}\n`).join("");
+    if (options.export !== undefined) {
+      const exported = exportReport(opened.figure.trace, options.export);
+      return { ...exported, stderr: warnings + exported.stderr };
+    }
     const report = storyReport(opened.figure.trace, opened.figure.story, options.lang);
-    return { exitCode: 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: "" };
+    return { exitCode: 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: warnings };
   }
   if (options.export !== undefined && options.scenario !== null) {
     return exportReport(runScenario(SCENARIOS[options.scenario].build(options.lang)), options.export);

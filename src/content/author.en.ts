@@ -32,6 +32,9 @@ export const author: AuthorText = {
   },
   problems: (count) => (count === 1 ? "1 problem" : `${count} problems`),
   noProblems: "No problems: the preview shows this file.",
+  warnings: (count) =>
+    `${count === 1 ? "1 warning" : `${count} warnings`}: the file plays, but check ${count === 1 ? "this" : "these"}:`,
+  theFile: "the file",
   stalePreview: "The preview shows the last version without problems.",
   goTo: (line, column) => `Line ${line}, column ${column}`,
   previewHeading: "Preview",

@@ -30,6 +30,8 @@ export const author: AuthorText = {
   },
   problems: (count) => `${count} 个问题`,
   noProblems: "没有问题：预览显示的就是这个文件。",
+  warnings: (count) => `${count} 个提醒：文件可以播放，但请核对：`,
+  theFile: "整个文件",
   stalePreview: "预览显示的是最近一个没有问题的版本。",
   goTo: (line, column) => `第 ${line} 行第 ${column} 列`,
   previewHeading: "预览",

@@ -464,6 +464,10 @@ export interface AuthorText {
   };
   readonly problems: (count: number) => string;
   readonly noProblems: string;
+  /** What the file may say and still play, but likely does not mean: never fatal. */
+  readonly warnings: (count: number) => string;
+  /** A problem's place when it is the whole file (its path is empty). */
+  readonly theFile: string;
   /** The preview shows the last version of the file that had no problems. */
   readonly stalePreview: string;
   /** A problem's place, as a button that moves the editor's cursor there. */

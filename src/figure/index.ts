@@ -9,9 +9,10 @@ import { runScenario, type Trace } from "../engine";
 import { importTranscript } from "../formats/import";
 import { isFormatId } from "../formats/index";
 import { figureScenario } from "./compile";
-import { type FigureProblem, readFigure } from "./load";
+import { type FigureProblem, placedProblem, readFigure } from "./load";
 import type { FigureFile } from "./schema";
 import { storyIn, storyLanguagesOf } from "./story";
+import { figureWarnings } from "./warnings";
 
 export { argsIn, figureScenario, textIn, wellFormedBy } from "./compile";
 export type { FigureProblem, FigureRead } from "./load";
@@ -27,6 +28,8 @@ export interface OpenFigure {
   readonly story: Story;
   /** The languages its story is told in (the others get the generic captions). */
   readonly storyLanguages: readonly Lang[];
+  /** What the file may say and still play, but likely does not mean, each at its place (never fatal). */
+  readonly warnings: readonly FigureProblem[];
 }
 
 export type FigureOpening =
@@ -71,6 +74,9 @@ export function openFigure(source: unknown, lang: Lang): FigureOpening {
       trace: made.trace,
       story: storyIn(read.file, lang),
       storyLanguages: storyLanguagesOf(read.file),
+      warnings: figureWarnings(read.file, made.trace).map((w) =>
+        placedProblem(w.message, w.path, typeof source === "string" ? source.replace(/^\uFEFF/, "") : null),
+      ),
     },
   };
 }

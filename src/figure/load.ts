@@ -64,7 +64,13 @@ function say(issue: v.BaseIssue<unknown>): string {
   return issue.message.replace(/^Invalid \w+: /, "").replace(/^Expected /, "expected ");
 }
 
-const problem = (message: string, path: readonly Segment[], text: string | null, atKey = false): FigureProblem => ({
+/** A problem (or a warning) at its path, and for text at its line and column. */
+export const placedProblem = (
+  message: string,
+  path: readonly Segment[],
+  text: string | null,
+  atKey = false,
+): FigureProblem => ({
   message,
   path: path.join("."),
   ...(text === null ? {} : (locate(text, path, atKey) ?? {})),
@@ -108,7 +114,7 @@ export function readFigure(source: unknown): FigureRead {
   if (!parsed.success) {
     return fail(
       parsed.issues.map((issue) =>
-        problem(
+        placedProblem(
           say(issue),
           (issue.path ?? []).map((item) => item.key as Segment),
           text,
@@ -118,7 +124,7 @@ export function readFigure(source: unknown): FigureRead {
     );
   }
   const problems = checkFigure(parsed.output);
-  if (problems.length > 0) return fail(problems.map((p) => problem(p.message, p.path, text)));
+  if (problems.length > 0) return fail(problems.map((p) => placedProblem(p.message, p.path, text)));
   return { ok: true, file: parsed.output };
 }
 

@@ -256,3 +256,25 @@ describe("npm run demo -- --scorm", () => {
     );
   });
 });
+
+describe("npm run demo -- --figure, warnings", () => {
+  it("plays a file with warnings (exit 0) and lists each on stderr at its line: a tool never allowed nor proposed, a caption of no step", () => {
+    const file = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../examples/figures/booking.json"), "utf8"));
+    file.scenario.tools.push({
+      name: "cancel_booking",
+      description: "Cancel a booking.",
+      parameters: { type: "object", properties: {} },
+      results: [{ returns: "cancelled" }],
+    });
+    file.scenario.host.allow = ["check_availability", "book_room"];
+    file.story.en.captions.push({ when: { kind: "execution", callId: "call_9" }, text: "never shown" });
+    const text = JSON.stringify(file, null, 2);
+    const out = runCli(["--figure", "lesson.json"], () => text);
+    expect(out.exitCode).toBe(0);
+    const line = (needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
+    expect(out.stderr.split("\n").filter(Boolean)).toEqual([
+      `lesson.json: warning: scenario.tools.2.name (line ${line('"cancel_booking"')}, column 17): cancel_booking is declared to the model, but the host never allows it and the model never proposes it`,
+      `lesson.json: warning: story.en.captions.3.when (line ${line('"call_9"') - 2}, column 19): no step of this run is the one it names, so this caption is never shown`,
+    ]);
+  });
+});

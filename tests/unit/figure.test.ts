@@ -3,7 +3,9 @@ import { join, resolve } from "node:path";
 import Ajv from "ajv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { catalogs } from "../../src/content";
 import { LANGS } from "../../src/content/languages";
+import { storyCatalog } from "../../src/content/types";
 import { runScenario, type Trace } from "../../src/engine";
 import { openFigure } from "../../src/figure";
 import { figureJsonSchema } from "../../src/figure/json-schema";
@@ -296,5 +298,121 @@ describe("a recorded run as a figure file", () => {
       expect([name, opened.ok]).toEqual([name, imported.ok]);
       if (opened.ok && imported.ok) expect(opened.figure.trace.steps.length).toBe(imported.trace.steps.length);
     }
+  });
+});
+
+describe("what real lessons need", () => {
+  const booking = () => JSON.parse(example("booking.json"));
+  const traceOf = (file: unknown) => {
+    const opened = openFigure(file, "en");
+    if (!opened.ok) throw new Error(JSON.stringify(opened.problems));
+    return opened.figure.trace;
+  };
+
+  it("a precondition tied to the call's arguments: a check of room A is no check of room B", () => {
+    const trace = traceOf(booking());
+    const refused = trace.steps.find((s) => s.kind === "validation" && s.verdict === "refused");
+    expect(refused).toMatchObject({
+      call: { callId: "call_2", name: "book_room", args: { room: "B", slot: "10:00" } },
+      errorCode: "missing_evidence",
+      wanted: { tool: "check_availability", args: { room: "B", slot: "10:00" } },
+    });
+    // The model is told which check is missing, under the same call_id.
+    const result = trace.messages.find((m) => m.role === "tool" && m.callId === "call_2");
+    expect(result?.role === "tool" && JSON.parse(result.content)).toEqual({
+      error: "missing_evidence",
+      message:
+        'book_room was not run: it needs a successful check_availability result for room "B", slot "10:00" first. Call check_availability with those values, then try again.',
+    });
+    // The generic caption (a lesson without its own) names the same evidence.
+    if (refused === undefined) throw new Error("no refusal");
+    expect(catalogs.en.stepCaption(refused, trace)).toContain(
+      'book_room needs a successful check_availability result for room "B", slot "10:00" first',
+    );
+    // The second booking, after room B's check, runs; the story's caption is the author's.
+    expect(trace.outcome).toBe("completed");
+    expect(trace.counters).toMatchObject({ simulatedWrites: 1 });
+    const opened = openFigure(booking(), "zh");
+    expect(opened.ok && storyCatalog(catalogs.zh, opened.figure.story).stepCaption(refused, trace)).toMatch(
+      /^宿主去找这次预订需要的证据/,
+    );
+  });
+
+  it("a done check that counts: exactly one write holds, exactly two does not", () => {
+    const file = booking();
+    file.scenario.done = [{ count: { writes: "bookings.txt", exactly: 2 } }];
+    expect(traceOf(file).outcome).toBe("refused");
+    file.scenario.done = [{ count: { calls: "book_room", atMost: 1 } }];
+    expect(traceOf(file).outcome).toBe("completed");
+    file.scenario.done = [{ count: { calls: "check_availability", atLeast: 3 } }];
+    expect(traceOf(file).outcome).toBe("refused");
+  });
+
+  it("result rules by comparison: a range over 50 pages fails, an end before its start fails, a pattern, a list", () => {
+    const print = (calls: Record<string, unknown>[]) => ({
+      figure: 1,
+      id: "print",
+      scenario: {
+        task: "Print the report",
+        system: "You print reports.",
+        tools: [
+          {
+            name: "print_pages",
+            description: "Print pages of the report.",
+            parameters: {
+              type: "object",
+              properties: {
+                start: { type: "integer" },
+                end: { type: "integer" },
+                pages: { type: "integer" },
+                format: { type: "string" },
+              },
+              required: ["start", "end", "pages", "format"],
+            },
+            results: [
+              { when: { compare: { pages: { gt: 50 } } }, error: true, returns: "at most 50 pages at a time" },
+              { when: { compare: { end: { lt: { arg: "start" } } } }, error: true, returns: "end before start" },
+              { when: { compare: { format: { pattern: "^A[3-5]$" } } }, returns: "printed" },
+              { when: { compare: { format: { oneOf: ["letter", "legal"] } } }, returns: "printed (US)" },
+              { error: true, returns: "unknown paper" },
+            ],
+          },
+        ],
+        host: { maxModelCalls: 3 },
+        model: [{ calls: calls.map((args) => ({ tool: "print_pages", args })) }, { answer: "Done." }],
+        done: [{ resultOk: "print_pages" }],
+      },
+    });
+    const results = traceOf(
+      print([
+        { start: 1, end: 60, pages: 60, format: "A4" },
+        { start: 1, end: 50, pages: 50, format: "A4" },
+        { start: 9, end: 3, pages: 0, format: "A4" },
+        { start: 1, end: 2, pages: 2, format: "letter" },
+        { start: 1, end: 2, pages: 2, format: "A0" },
+      ]),
+    ).messages.flatMap((m) => (m.role === "tool" ? [[m.status, m.content]] : []));
+    expect(results).toEqual([
+      ["error", "at most 50 pages at a time"],
+      ["ok", "printed"],
+      ["error", "end before start"],
+      ["ok", "printed (US)"],
+      ["error", "unknown paper"],
+    ]);
+  });
+
+  it("names a precondition's tool or arguments that are not declared, and a pattern that is no regular expression", () => {
+    const file = booking();
+    file.scenario.tools[1].needs = { tool: "check_room", sameArgs: ["floor"] };
+    file.scenario.tools[0].results[0].when.compare = { room: { pattern: "(" } };
+    file.scenario.done = [{ count: { writes: "nope.txt" } }];
+    const opened = openFigure(file, "en");
+    expect(opened.ok ? [] : opened.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      "scenario.tools.0.results.0.when.compare.room.pattern: not a valid regular expression",
+      'scenario.tools.1.needs.tool: "check_room" is not a declared tool',
+      "scenario.tools.1.needs.sameArgs.0: \"floor\" is not among book_room's parameters' properties",
+      "scenario.done.0.count: expected `exactly`, `atMost` or `atLeast`",
+      'scenario.done.0.count.writes: "nope.txt" is not an input file (files: "bookings.txt")',
+    ]);
   });
 });

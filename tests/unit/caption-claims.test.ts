@@ -1,0 +1,297 @@
+// @vitest-environment node
+/**
+ * The figure's own words are true in any lesson: over random valid figure files (tools that read or write, fail or
+ * succeed, refusals of every kind, parallel calls, a host that feeds back or not) and recorded runs made from them
+ * (with and without a system message), every generic caption and title is checked against the step's facts as
+ * this test works them out itself from the trace, through a small table of claims: each claim is a phrase a
+ * catalog may say, and the condition under which saying it is true. A phrase said when its condition is false,
+ * or a required one left out, fails.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { catalogs, LANGS } from "../../src/content";
+import type { Lang } from "../../src/content/languages";
+import type { Message, Step, Trace } from "../../src/engine";
+import { openFigure } from "../../src/figure";
+import { anthropicRequest } from "../../src/formats/anthropic";
+import { chatRequest } from "../../src/formats/chat";
+import { importTranscript } from "../../src/formats/import";
+
+/** What the test itself knows of a step, from the trace alone (naively: it may look at every step). */
+interface Truth {
+  readonly step: Step;
+  readonly trace: Trace;
+  /** At a model call: the results it appends. */
+  readonly fed: readonly Extract<Message, { role: "tool" }>[];
+  readonly refused: ReadonlySet<string>;
+  readonly failed: ReadonlySet<string>;
+  readonly recorded: boolean;
+}
+
+const truthOf = (trace: Trace, step: Step): Truth => ({
+  step,
+  trace,
+  fed:
+    step.kind === "model_call"
+      ? trace.messages
+          .slice(step.appendedFrom, step.contextEnd)
+          .filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool")
+      : [],
+  refused: new Set(
+    trace.steps.flatMap((s) => (s.kind === "validation" && s.verdict === "refused" ? [s.call.callId] : [])),
+  ),
+  failed: new Set(
+    trace.steps.flatMap((s) =>
+      (s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error" ? [s.call.callId] : [],
+    ),
+  ),
+  recorded: trace.outcome === "not_recorded",
+});
+
+const toolOf = (t: Truth) => {
+  const { step } = t;
+  return "call" in step ? t.trace.tools.find((tool) => tool.name === step.call.name) : null;
+};
+const approvedWithoutOperationId = (t: Truth) =>
+  t.step.kind === "validation" &&
+  t.step.verdict === "approved" &&
+  t.step.checks.some((c) => c.rule === "operation_id" && c.result === "not_applicable");
+
+/** A claim: a phrase in each language, and when saying it is true (`iff`: it must be said exactly then). */
+interface Claim {
+  readonly name: string;
+  readonly said: Readonly<Record<Lang, (t: Truth) => string | RegExp>>;
+  /** The steps whose caption the claim is about. */
+  readonly about: (t: Truth) => boolean;
+  readonly iff: (t: Truth) => boolean;
+}
+
+const fixed = (text: string) => () => text;
+
+const CLAIMS: readonly Claim[] = [
+  {
+    name: "a fed result is the host's refusal",
+    said: { en: fixed("(why the host refused it)"), zh: fixed("宿主拒绝它的原因") },
+    about: (t) => t.step.kind === "model_call",
+    iff: (t) => t.fed.some((m) => m.status === "error" && t.refused.has(m.callId)),
+  },
+  {
+    name: "a fed result is a tool's failure",
+    said: { en: fixed("(the tool ran and failed)"), zh: fixed("工具运行了，但失败了") },
+    about: (t) => t.step.kind === "model_call",
+    iff: (t) => t.fed.some((m) => m.status === "error" && t.failed.has(m.callId)),
+  },
+  {
+    name: "one result fed back, paired by its call_id",
+    said: { en: fixed("paired by the same call_id"), zh: fixed("两者用同一个 call_id 配对") },
+    about: (t) => t.step.kind === "model_call",
+    iff: (t) => t.fed.length === 1,
+  },
+  {
+    name: "N results fed back, each by its own call_id",
+    said: { en: (t) => `their ${t.fed.length} results`, zh: (t) => `${t.fed.length} 个结果` },
+    about: (t) => t.step.kind === "model_call",
+    iff: (t) => t.fed.length > 1,
+  },
+  {
+    name: "the context holds a system note",
+    said: { en: fixed("its system note"), zh: fixed("系统说明和用户任务") },
+    about: (t) => t.step.kind === "model_call" && t.step.modelCall === 1,
+    iff: (t) => t.trace.messages[0]?.role === "system",
+  },
+  {
+    name: "the tool only reads",
+    said: { en: fixed("only reads"), zh: fixed("只读取") },
+    about: approvedWithoutOperationId,
+    iff: (t) => !t.recorded && toolOf(t)?.writes !== true,
+  },
+  {
+    name: "the tool writes",
+    said: { en: fixed("changes something"), zh: fixed("会改动东西") },
+    about: approvedWithoutOperationId,
+    iff: (t) => !t.recorded && toolOf(t)?.writes === true,
+  },
+  {
+    name: "the tool failed",
+    said: { en: fixed("it ran, and failed"), zh: fixed("它运行了，但失败了") },
+    about: (t) => t.step.kind === "execution",
+    iff: (t) => t.step.toolResult?.status === "error",
+  },
+  {
+    name: "a precondition's missing evidence, by its tool and values, or its file",
+    said: {
+      en: (t) => {
+        const wanted = t.step.kind === "validation" ? t.step.wanted : undefined;
+        if (wanted === undefined) return /needs a successful|read first/;
+        return "tool" in wanted
+          ? `needs a successful ${wanted.tool} result for item ${JSON.stringify(wanted.args.item)} first`
+          : `needs ${wanted.file} read first`;
+      },
+      zh: (t) => {
+        const wanted = t.step.kind === "validation" ? t.step.wanted : undefined;
+        if (wanted === undefined) return /成功结果，而现在没有|需要先读取/;
+        return "tool" in wanted
+          ? `item 为 ${JSON.stringify(wanted.args.item)}的 ${wanted.tool} 成功结果`
+          : `需要先读取 ${wanted.file}`;
+      },
+    },
+    about: (t) => t.step.kind === "validation",
+    iff: (t) => t.step.kind === "validation" && t.step.errorCode === "missing_evidence",
+  },
+];
+
+/** What no generic sentence may say in any lesson: F22's file, task and tool, the experiment's "read before you patch". */
+const NEVER = /config\.txt|timeout|read_file|read before you patch|read the project|读取项目|先读后改/;
+
+const says = (text: string, phrase: string | RegExp) =>
+  typeof phrase === "string" ? text.includes(phrase) : phrase.test(text);
+
+/** Every claim about every step of `trace`, in every language: the claims that fail, in words. */
+function falseClaims(trace: Trace): string[] {
+  const wrong: string[] = [];
+  for (const lang of LANGS) {
+    const text = catalogs[lang];
+    for (const step of trace.steps) {
+      const t = truthOf(trace, step);
+      const caption = text.stepCaption(step, trace);
+      const title = text.stepTitle(step);
+      for (const words of [caption, title])
+        if (NEVER.test(words)) wrong.push(`${lang} step ${step.number}: names what is not this lesson's: ${words}`);
+      for (const claim of CLAIMS) {
+        if (!claim.about(t)) continue;
+        const said = says(caption, claim.said[lang](t));
+        if (said !== claim.iff(t))
+          wrong.push(
+            `${lang} step ${step.number} (${step.kind}): "${claim.name}" ${said ? "said, and false" : "true, and not said"}: ${caption}`,
+          );
+      }
+    }
+  }
+  for (const m of trace.messages)
+    if (m.role === "tool" && NEVER.test(m.content))
+      wrong.push(`a result names what is not this lesson's: ${m.content}`);
+  return wrong;
+}
+
+const ITEMS = ["a", "b", "c"] as const;
+
+/** A random valid figure file: 1–3 tools that read or write, fail or succeed, with or without scope, an operation id, a precondition; any allow list; 1–4 rounds of 1–3 calls. */
+const figureFiles = fc
+  .record({
+    tools: fc.array(
+      fc.record({
+        writes: fc.boolean(),
+        fails: fc.boolean(),
+        scoped: fc.boolean(),
+        operationId: fc.boolean(),
+        needs: fc.boolean(),
+        needsRead: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    allowed: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+    turns: fc.array(
+      fc.array(fc.record({ tool: fc.nat(2), item: fc.constantFrom(...ITEMS), op: fc.constantFrom("op-1", "op-2") }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+    feedBack: fc.boolean(),
+    budget: fc.integer({ min: 1, max: 6 }),
+  })
+  .map(({ tools, allowed, turns, feedBack, budget }) => ({
+    figure: 1,
+    id: "random-lesson",
+    scenario: {
+      task: "Do the random lesson's task",
+      system: "You are a helpful assistant in a random lesson.",
+      files: { "notes.txt": "first notes" },
+      tools: tools.map((tool, i) => ({
+        name: `tool_${i}`,
+        description: `Tool number ${i}.`,
+        parameters: {
+          type: "object",
+          properties: { item: { type: "string" }, op: { type: "string" } },
+          required: ["item"],
+          additionalProperties: false,
+        },
+        ...(tool.scoped ? { scope: { argument: "item", oneOf: ["a", "b"] } } : {}),
+        ...(tool.operationId ? { operationId: "op" } : {}),
+        ...(tool.needs && i > 0 ? { needs: { tool: "tool_0", sameArgs: ["item"] } } : {}),
+        ...(tool.needsRead ? { needsRead: "notes.txt" } : {}),
+        results: [
+          {
+            ...(tool.fails ? { error: true, returns: "it broke" } : { returns: { done: i } }),
+            ...(tool.writes ? { changes: { "notes.txt": `written by tool_${i}` } } : {}),
+          },
+        ],
+      })),
+      host: {
+        allow: tools.flatMap((_, i) => (allowed[i] === true ? [`tool_${i}`] : [])),
+        feedBack,
+        maxModelCalls: budget,
+      },
+      model: [
+        ...turns.map((calls) => ({
+          calls: calls.map((call) => {
+            const tool = call.tool % tools.length;
+            return {
+              tool: `tool_${tool}`,
+              args: tools[tool]?.operationId === true ? { item: call.item, op: call.op } : { item: call.item },
+            };
+          }),
+        })),
+        { answer: "All done, I think." },
+      ],
+      done: [{ resultOk: "tool_0" }],
+    },
+  }));
+
+/** A figure file's run, from the engine. */
+function run(file: unknown): Trace {
+  const opened = openFigure(file, "en");
+  if (!opened.ok) throw new Error(`the generator wrote a file with problems: ${JSON.stringify(opened.problems)}`);
+  return opened.figure.trace;
+}
+
+describe("the figure's own words, in any lesson", () => {
+  it("say of every step of an engine run only what its facts make true, in every language", () => {
+    fc.assert(
+      fc.property(figureFiles, (file) => {
+        expect(falseClaims(run(file))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("say of every step of a recorded run (Chat or Anthropic, with or without a system message) only what is true", () => {
+    fc.assert(
+      fc.property(figureFiles, fc.boolean(), fc.constantFrom("chat", "anthropic"), (file, system, format) => {
+        const trace = run(file);
+        const messages = trace.messages.filter((m) => system || m.role !== "system");
+        const body = format === "chat" ? chatRequest(messages, trace.tools) : anthropicRequest(messages, trace.tools);
+        const imported = importTranscript(JSON.stringify(body));
+        if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+        expect(falseClaims(imported.trace)).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the claims table is not idle: each claim is both said and left unsaid somewhere in these runs", () => {
+    const seen = new Map(CLAIMS.map((claim) => [claim.name, new Set<boolean>()]));
+    fc.assert(
+      fc.property(figureFiles, (file) => {
+        const trace = run(file);
+        for (const step of trace.steps) {
+          const t = truthOf(trace, step);
+          for (const claim of CLAIMS) if (claim.about(t)) seen.get(claim.name)?.add(claim.iff(t));
+        }
+      }),
+      { numRuns: 300, seed: 28 },
+    );
+    for (const claim of CLAIMS.filter((c) => c.name !== "the context holds a system note"))
+      expect([claim.name, [...(seen.get(claim.name) ?? [])].sort()]).toEqual([claim.name, [false, true]]);
+  });
+});
