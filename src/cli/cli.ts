@@ -284,7 +284,11 @@ export function runCli(
       return {
         exitCode: 0,
         stdout: "",
-        stderr: `${out}: a SCORM 1.2 package, ${made.bytes.length} bytes, ${made.checkpoints} checkpoint${made.checkpoints === 1 ? "" : "s"}\n`,
+        stderr: `${out}: a SCORM 1.2 package, ${made.bytes.length} bytes, ${made.checkpoints} checkpoint${made.checkpoints === 1 ? "" : "s"}\n${
+          made.checkpoints === 0
+            ? `${out}: warning: it carries no checkpoints, so the LMS gets no score and no mastery score: the reader completes it by reaching the last step (a story's checkpoints in ${options.lang} would be asked)\n`
+            : ""
+        }`,
       };
     } catch (error) {
       return { exitCode: 2, stdout: "", stderr: `${error instanceof Error ? error.message : String(error)}\n` };
@@ -314,7 +318,15 @@ export function runCli(
         stdout: "",
         stderr: opened.problems.map((p) => `${options.figure}: ${problemLine(p)}\n`).join(""),
       };
-    const warnings = opened.figure.warnings.map((w) => `${options.figure}: warning: ${problemLine(w)}\n`).join("");
+    const { story } = opened.figure;
+    const warnings = [
+      ...opened.figure.warnings.map((w) => `${options.figure}: warning: ${problemLine(w)}\n`),
+      ...(story.writtenIn === undefined
+        ? []
+        : [
+            `${options.figure}: warning: its story is written in ${story.writtenIn}, not ${options.lang}: the title, lesson and checkpoints are in ${story.writtenIn}, the captions are the figure's own\n`,
+          ]),
+    ].join("");
     if (options.export !== undefined) {
       const exported = exportReport(opened.figure.trace, options.export);
       return { ...exported, stderr: warnings + exported.stderr };

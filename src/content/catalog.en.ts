@@ -229,6 +229,11 @@ export const catalog = {
     rpcMessage: (direction) =>
       direction === "request" ? "Sent to the MCP server (JSON-RPC):" : "Received from the MCP server (JSON-RPC):",
     figureKicker: "Animated figure",
+    figureWordsLang: "",
+    figureStoryNote: "",
+    storyElsewhere: (language) =>
+      `This lesson's story is written in ${language}; the captions here are the figure's own, in English.`,
+    languageMark: (language) => ` (${language})`,
     figureTitle: "Every step an agent loop really takes",
     figureLesson:
       "The model only proposes calls; checking them, running them, feeding results back and deciding when to stop is the host program's work.",

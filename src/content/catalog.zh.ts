@@ -227,6 +227,10 @@ export const catalog = {
     rpcMessage: (direction) =>
       direction === "request" ? "发给 MCP 服务器的消息（JSON-RPC）：" : "MCP 服务器发回的消息（JSON-RPC）：",
     figureKicker: "动态图解",
+    figureWordsLang: "",
+    figureStoryNote: "",
+    storyElsewhere: (language) => `这节课的故事是用 ${language} 写的；这里的说明文字是图解自带的中文说明。`,
+    languageMark: (language) => `（${language}）`,
     figureTitle: "Agent 循环里真正发生的每一步",
     figureLesson: "模型只提出调用；检查、执行、把结果交还模型、决定何时停止，都由宿主程序完成。",
     figureLabel: "动态图解：Agent 循环里真正发生的每一步",

@@ -15,7 +15,6 @@ import type {
   ReportWords,
   Step,
   StepKind,
-  Trace,
   ValidationRule,
   ValidationStep,
 } from "../engine";
@@ -23,7 +22,7 @@ import type { CheckProblem } from "../formats/check";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
 import type { Loss } from "../formats/loss";
 import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
-import type { Lang } from "./languages";
+import { type Lang, languageOf } from "./languages";
 
 /**
  * A language's words for each kind of step: one function per kind, given the step of that kind (and, for
@@ -96,6 +95,11 @@ export interface Story {
   readonly captions: readonly StoryCaption[];
   /** Questions to predict what happens next, asked at the steps they name (shown when a shell asks for them). */
   readonly checkpoints?: readonly Checkpoint[];
+  /**
+   * When the story is another language's (the file has none in the reader's): that language. Its name, title,
+   * lesson and checkpoints are in it; its captions are not used (the figure's own, in the reader's language).
+   */
+  readonly writtenIn?: Lang;
 }
 
 /**
@@ -107,6 +111,8 @@ export interface Checkpoint {
   readonly at: StepMatch;
   /** A question, ending in "?" (or "？"). */
   readonly question: string;
+  /** The language it is written in, when it is not the reader's (a story borrowed from another language). */
+  readonly lang?: Lang;
   readonly options: readonly CheckpointOption[];
   readonly explanation: string;
 }
@@ -186,6 +192,17 @@ export interface UiText {
   readonly figureTitle: string;
   /** The one sentence the figure teaches. */
   readonly figureLesson: string;
+  /**
+   * The language the kicker, title and lesson are written in, as an HTML `lang` tag, when it is not the reader's
+   * (a story written in one language, read in another); "" when they are the reader's.
+   */
+  readonly figureWordsLang: string;
+  /** What the reader is told when the story is in another language ("" when it is not). */
+  readonly figureStoryNote: string;
+  /** The story is written in `language` (its name in the registry), not the reader's: the captions are generic. */
+  readonly storyElsewhere: (language: string) => string;
+  /** The visible mark after a title in another language: the language's name. */
+  readonly languageMark: (language: string) => string;
   /** The figure's accessible name from a kicker and a title. */
   readonly nameFigure: (kicker: string, title: string) => string;
   readonly nameDialog: (kicker: string) => string;
@@ -423,6 +440,8 @@ export function storyCatalog(text: Catalog, story: Story): Catalog {
       figureKicker: story.kicker,
       figureTitle: story.title,
       figureLesson: story.lesson,
+      figureWordsLang: story.writtenIn === undefined ? "" : languageOf(story.writtenIn).htmlLang,
+      figureStoryNote: story.writtenIn === undefined ? "" : ui.storyElsewhere(languageOf(story.writtenIn).name),
       figureLabel: ui.nameFigure(story.kicker, story.title),
       dialogLabel: ui.nameDialog(story.kicker),
       printStepsHeading: ui.nameAllSteps(story.kicker),

@@ -35,7 +35,10 @@ export const storyLanguagesOf = (file: StorySource): readonly Lang[] =>
 export function storyIn(file: StorySource, lang: Lang): Story {
   const stories = file.story ?? {};
   const own = stories[lang];
-  const other = own ?? LANGS.map((code) => stories[code]).find((story) => story !== undefined);
+  const otherLang = own === undefined ? LANGS.find((code) => stories[code] !== undefined) : undefined;
+  const other = own ?? (otherLang === undefined ? undefined : stories[otherLang]);
+  // A story borrowed from another language keeps its checkpoints, asked in that language and marked so.
+  const asked = own ?? other;
   const task = file.scenario === undefined ? file.id : textIn(file.scenario.task, lang);
   const title = other?.title ?? task;
   return {
@@ -45,10 +48,12 @@ export function storyIn(file: StorySource, lang: Lang): Story {
     lesson: other?.lesson ?? "",
     input: other?.input ?? "",
     captions: (own?.captions ?? []).map((caption) => ({ when: matchOf(caption.when), text: caption.text })),
-    ...(own?.checkpoints === undefined
+    ...(otherLang === undefined ? {} : { writtenIn: otherLang }),
+    ...(asked?.checkpoints === undefined
       ? {}
       : {
-          checkpoints: own.checkpoints.map((checkpoint) => ({
+          checkpoints: asked.checkpoints.map((checkpoint) => ({
+            ...(otherLang === undefined ? {} : { lang: otherLang }),
             at: matchOf(checkpoint.at),
             question: checkpoint.question,
             options: checkpoint.options.map((option) =>

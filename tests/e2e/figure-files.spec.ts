@@ -7,12 +7,12 @@ import { type OpenFigure, openFigure } from "../../src/figure";
 import { encodeShare } from "../../src/figure/share";
 import { expect, test } from "./fixtures";
 
-// Figure files a course author wrote from docs/authoring.md — three lessons of other courses — played through
+// Figure files a course author wrote from docs/authoring.md — four lessons of other courses — played through
 // every route: the chapter page, the embed pages (by URL, by the `load` command, by a share link), the web
 // component (`src`, an inline JSON child). The npm package's `figure` and `figureUrl` props are in package.spec.ts.
 const FIGURE = "http://127.0.0.1:4173";
 const COURSE = "http://127.0.0.1:4174";
-const LESSONS = ["weather", "refused-write", "retry"] as const;
+const LESSONS = ["weather", "refused-write", "retry", "booking"] as const;
 const LANGS: readonly Lang[] = ["zh", "en"];
 const examples = resolve(import.meta.dirname, "../../examples/figures");
 const source = (lesson: string) => readFileSync(resolve(examples, `${lesson}.json`), "utf8");
@@ -225,6 +225,34 @@ test.describe("a course author's figure file", () => {
     await page.goto("about:blank");
     await page.goto(`${FIGURE}/embed-en.html#figureData=${payload?.slice(0, 40)}`);
     await expect(page.getByRole("alert")).toContainText("This figure file cannot be shown");
+  });
+
+  test("a lesson told in Chinese only, read in English: it says so, marks the title's language, asks its checkpoint in Chinese", async ({
+    page,
+  }) => {
+    const lesson = JSON.parse(source("booking"));
+    delete lesson.story.en;
+    const payload = encodeShare(JSON.stringify(lesson));
+    await page.goto(`${FIGURE}/embed-en.html?checkpoints=1#figureData=${payload}&step=7`);
+    const figure = figureIn(page);
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("7 / 19");
+    await expect(figure.locator(".alf-title")).toHaveText("查过 A 会议室，不等于查过 B 会议室 (中文)");
+    await expect(figure.locator(".alf-title bdi")).toHaveAttribute("lang", "zh-CN");
+    await expect(figure.locator(".alf-story-note")).toHaveText(
+      "This lesson's story is written in 中文; the captions here are the figure's own, in English.",
+    );
+    // The captions are the figure's own, in English; the checkpoint is the story's, in its language.
+    await expect(figure.locator(".alf-step-caption")).toHaveText(/^The model only emits a proposal \(call_2\)/);
+    const question = figure.getByRole("group", { name: "模型查的是 A 会议室，现在要订 B 会议室。宿主会怎么做？" });
+    await expect(question).toHaveAttribute("lang", "zh-CN");
+    await question.getByRole("button", { name: /还没有一次 B 会议室/ }).click();
+    await expect(question.locator(".alf-checkpoint-verdict")).toContainText("Right.");
+    expect(
+      await new AxeBuilder({ page })
+        .include(".alf-figure")
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
   });
 
   test("a figure file on another origin, or missing, is refused with a notice and no blank page", async ({

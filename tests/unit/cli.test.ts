@@ -236,6 +236,11 @@ describe("npm run demo -- --scorm", () => {
     const fromFile = runCli(["--scorm", "w.zip", "--figure", "weather.json"], () => figure, write, dist);
     expect(fromFile.stderr).toMatch(/ 2 checkpoints\n$/);
     expect(Object.keys(unzipSync(written.get("w.zip") ?? new Uint8Array()))).toContain("figure.json");
+    // A package that will ask nothing says so: no checkpoint, no score, no mastery score.
+    const retry = readFileSync(resolve(import.meta.dirname, "../../examples/figures/retry.json"), "utf8");
+    const none = runCli(["--scorm", "r.zip", "--figure", "retry.json", "--lang", "en"], () => retry, write, dist);
+    expect(none.exitCode).toBe(0);
+    expect(none.stderr).toMatch(/ 0 checkpoints\nr\.zip: warning: it carries no checkpoints, so the LMS gets no score/);
   });
 
   it("says what is wrong: no dist/, a bad figure file, --export beside it", () => {
@@ -276,5 +281,17 @@ describe("npm run demo -- --figure, warnings", () => {
       `lesson.json: warning: scenario.tools.2.name (line ${line('"cancel_booking"')}, column 17): cancel_booking is declared to the model, but the host never allows it and the model never proposes it`,
       `lesson.json: warning: story.en.captions.3.when (line ${line('"call_9"') - 2}, column 19): no step of this run is the one it names, so this caption is never shown`,
     ]);
+  });
+});
+
+describe("npm run demo, a lesson that would carry no checkpoints or whose story is another language's", () => {
+  it("says so on stderr, and still succeeds", () => {
+    const file = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../examples/figures/booking.json"), "utf8"));
+    delete file.story.en;
+    const out = runCli(["--figure", "lesson.json", "--lang", "en"], () => JSON.stringify(file));
+    expect(out.exitCode).toBe(0);
+    expect(out.stderr).toBe(
+      "lesson.json: warning: its story is written in zh, not en: the title, lesson and checkpoints are in zh, the captions are the figure's own\n",
+    );
   });
 });

@@ -416,3 +416,34 @@ describe("what real lessons need", () => {
     ]);
   });
 });
+
+describe("a story in one language, read in another", () => {
+  const zhOnly = () => {
+    const file = JSON.parse(example("booking.json"));
+    delete file.story.en;
+    return file;
+  };
+
+  it("keeps the story's title, lesson and checkpoints in their language, marked so, with the figure's own captions", () => {
+    const opened = openFigure(zhOnly(), "en");
+    if (!opened.ok) throw new Error("problems");
+    const { story } = opened.figure;
+    expect(story).toMatchObject({ writtenIn: "zh", title: "查过 A 会议室，不等于查过 B 会议室", captions: [] });
+    expect(story.checkpoints?.map((c) => [c.lang, c.question])).toEqual([
+      ["zh", "模型查的是 A 会议室，现在要订 B 会议室。宿主会怎么做？"],
+    ]);
+    const told = storyCatalog(catalogs.en, story);
+    expect(told.ui.figureWordsLang).toBe("zh-CN");
+    expect(told.ui.figureStoryNote).toBe(
+      "This lesson's story is written in 中文; the captions here are the figure's own, in English.",
+    );
+  });
+
+  it("in its own language, says nothing of the kind", () => {
+    const opened = openFigure(zhOnly(), "zh");
+    if (!opened.ok) throw new Error("problems");
+    expect(opened.figure.story.writtenIn).toBeUndefined();
+    expect(opened.figure.story.checkpoints?.[0]?.lang).toBeUndefined();
+    expect(storyCatalog(catalogs.zh, opened.figure.story).ui.figureStoryNote).toBe("");
+  });
+});

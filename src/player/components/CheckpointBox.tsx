@@ -6,6 +6,7 @@
  */
 import { useId } from "react";
 import { useStore } from "zustand";
+import { languageOf } from "../../content/languages";
 import { useCatalog } from "../catalog";
 import type { PlacedCheckpoint } from "../progress";
 import { usePlayerStore } from "../store/context";
@@ -20,7 +21,14 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
   const question = useId();
   const settled = chosen !== undefined || skipped;
   return (
-    <section className="alf-checkpoint" role="group" aria-labelledby={question} data-settled={settled ? "" : undefined}>
+    <section
+      className="alf-checkpoint"
+      role="group"
+      aria-labelledby={question}
+      data-settled={settled ? "" : undefined}
+      // A story's checkpoint in another language than the figure's: read out in its own.
+      lang={checkpoint.lang === undefined ? undefined : languageOf(checkpoint.lang).htmlLang}
+    >
       <p className="alf-checkpoint-kicker">
         <span aria-hidden="true">? </span>
         {ui.checkpointKicker}

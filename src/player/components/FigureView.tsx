@@ -141,6 +141,9 @@ export function FigureView(props: {
 }) {
   const { variant } = props;
   const text = useCatalog();
+  // A story in another language than the reader's: its words carry their own lang, and the title says which.
+  const wordsLang = text.ui.figureWordsLang === "" ? undefined : text.ui.figureWordsLang;
+  const wordsLanguage = LANGUAGES.find((language) => language.htmlLang === wordsLang)?.name ?? "";
   const store = usePlayerStore();
   const trace = usePlayer(selectTrace);
   const index = usePlayer(selectIndex);
@@ -187,10 +190,20 @@ export function FigureView(props: {
       onBlur={keepFocus.onBlur}
     >
       <div className="alf-header">
-        <p className="alf-kicker">{text.ui.figureKicker}</p>
-        <p className="alf-title">{text.ui.figureTitle}</p>
+        <p className="alf-kicker" lang={wordsLang}>
+          {text.ui.figureKicker}
+        </p>
+        <p className="alf-title">
+          <bdi lang={wordsLang}>{text.ui.figureTitle}</bdi>
+          {wordsLang === undefined ? null : (
+            <span className="alf-lang-mark">{text.ui.languageMark(wordsLanguage)}</span>
+          )}
+        </p>
         {props.toolbar === null ? null : <div className="alf-toolbar">{props.toolbar}</div>}
-        <p className="alf-lesson">{text.ui.figureLesson}</p>
+        <p className="alf-lesson" lang={wordsLang}>
+          {text.ui.figureLesson}
+        </p>
+        {text.ui.figureStoryNote === "" ? null : <p className="alf-story-note">{text.ui.figureStoryNote}</p>}
       </div>
       <p className="alf-keys-hint" aria-hidden="true">
         ⌨ {text.ui.keysActive}
