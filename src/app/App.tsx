@@ -323,8 +323,8 @@ export function App(props: {
 
   useEffect(() => {
     document.documentElement.lang = languageOf(lang).htmlLang;
-    document.title = `${page.title} · ${story.kicker}`;
-  }, [lang, page, story]);
+    document.title = `${page.title} · ${figureText.ui.figureKicker}`;
+  }, [lang, page, figureText]);
 
   const onScenarioChange = useCallback((next: ScenarioId) => dispatch({ type: "scenario", scenario: next }), []);
   const onLangChange = useCallback((next: Lang) => {
@@ -345,7 +345,7 @@ export function App(props: {
 
         <section className="page-figure">
           <h2>
-            <span className="page-kicker">{figureText.ui.figureKicker}</span> {figureText.ui.figureTitle}
+            <span className="page-kicker">{figureText.ui.figureKicker}</span> <bdi>{figureText.ui.figureTitle}</bdi>
           </h2>
           <p className="page-question">{page.question}</p>
           <p>{page.loopsNote}</p>
@@ -368,7 +368,7 @@ export function App(props: {
                 {imported === null && figureFile === null ? null : (
                   // While a loaded transcript or figure file is shown, the picker says so; choosing a scenario leaves it.
                   <option value="imported" disabled>
-                    {`${story.kicker}: ${story.name}`}
+                    {`${figureText.ui.figureKicker}: ${story.name}`}
                   </option>
                 )}
                 {SCENARIO_IDS.map((id) => (

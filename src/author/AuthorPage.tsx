@@ -218,7 +218,8 @@ export function AuthorPage(props: {
   const base = new URL(".", window.location.href).href;
   const code = embedCode(base, shown?.id ?? "my-figure", lang, shown?.story.title ?? "");
   const compressed = useMemo(() => compressShare(source), [source]);
-  const share = compressed.length <= SHARE_LIMIT ? compressed : null;
+  // A link only for a file that plays: one with problems would open as its problems.
+  const share = opening.ok && compressed.length <= SHARE_LIMIT ? compressed : null;
   // In the page's language, for whoever opens it.
   const shareLink =
     share === null ? null : `${base}author.html${lang === DEFAULT_LANG ? "" : `?lang=${lang}`}#${SHARE_PARAM}=${share}`;
@@ -359,7 +360,7 @@ export function AuthorPage(props: {
         </div>
         <h3>{author.shareHeading}</h3>
         {shareLink === null || embedLink === null ? (
-          <p>{author.shareTooLong(compressed.length, SHARE_LIMIT)}</p>
+          <p>{opening.ok ? author.shareTooLong(compressed.length, SHARE_LIMIT) : author.shareNeedsFix}</p>
         ) : (
           <>
             <p>{author.shareSize(compressed.length, SHARE_LIMIT)}</p>

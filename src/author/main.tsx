@@ -6,7 +6,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { DEFAULT_LANG, isLang, type Lang, languageOf } from "../content/languages";
 import type { AuthorText, Catalog } from "../content/types";
-import { decodeShare, SHARE_PARAM } from "../figure/share";
+import { readShare, SHARE_PARAM } from "../figure/share";
 import { AuthorPage, type AuthorWords, DRAFT_KEY } from "./AuthorPage";
 import { TEMPLATES } from "./templates";
 import "../player/player.css";
@@ -23,20 +23,33 @@ async function wordsIn(lang: Lang): Promise<AuthorWords> {
   return { text, author: words };
 }
 
+/** A share link's payload in the page's fragment, if any. */
+const sharedPayload = (): string | null => new URLSearchParams(window.location.hash.slice(1)).get(SHARE_PARAM);
+
 /** The text the editor opens with, and what to say of it. */
 function opening(words: AuthorWords): { text: string; note?: string } {
-  const shared = new URLSearchParams(window.location.hash.slice(1)).get(SHARE_PARAM);
+  const shared = sharedPayload();
   if (shared !== null) {
-    // A link that does not decode opens as it is: its problem is then said at its place.
-    return { text: decodeShare(shared) ?? shared };
+    const read = readShare(shared);
+    if (read.ok) return { text: read.text };
+    // A link that does not decode never lands in the editor: the draft or a template does, and the page says why.
+    return {
+      text: kept(words)?.text ?? TEMPLATES.f22,
+      note: read.why === "damaged" ? words.author.linkDamaged : words.author.linkTooLong,
+    };
   }
+  return kept(words) ?? { text: TEMPLATES.f22 };
+}
+
+/** The draft kept from the last visit, if any. */
+function kept(words: AuthorWords): { text: string; note: string } | null {
   try {
     const draft = window.localStorage.getItem(DRAFT_KEY);
     if (draft !== null && draft.trim() !== "") return { text: draft, note: words.author.draftRestored };
   } catch {
     // storage refused: start afresh
   }
-  return { text: TEMPLATES.f22 };
+  return null;
 }
 
 async function start(): Promise<void> {
@@ -45,7 +58,22 @@ async function start(): Promise<void> {
   const asked = new URLSearchParams(window.location.search).get("lang");
   const root = createRoot(container);
   let initial: { text: string; note?: string } | null = null;
-  const render = async (lang: Lang) => {
+  let lang: Lang = isLang(asked) ? asked : DEFAULT_LANG;
+  /** Which opening the editor shows: a new share link in the fragment makes a new one. */
+  let opened = 0;
+  // A share link pasted over this page's own (only the fragment changes, so the page does not reload): open it.
+  window.addEventListener("hashchange", () => {
+    const shared = sharedPayload();
+    if (shared === null) return;
+    void wordsIn(lang).then((words) => {
+      const next = opening(words);
+      initial = next.note === undefined ? { text: next.text, note: words.author.linkOpened } : next;
+      opened += 1;
+      void render(lang);
+    });
+  });
+  const render = async (next: Lang) => {
+    lang = next;
     const words = await wordsIn(lang);
     initial ??= opening(words);
     document.documentElement.lang = languageOf(lang).htmlLang;
@@ -58,7 +86,7 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <AuthorPage
-          key="author"
+          key={`author-${opened}`}
           words={words}
           initial={text}
           {...(note === undefined ? {} : { note })}
@@ -67,7 +95,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   };
-  await render(isLang(asked) ? asked : DEFAULT_LANG);
+  await render(lang);
 }
 
 void start();

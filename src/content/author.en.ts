@@ -56,4 +56,10 @@ export const author: AuthorText = {
     `Too long for a link: ${used} characters compressed, and a link carries at most ${limit}. Download the file and host it instead.`,
   download: "Download the figure file",
   draftRestored: "Your draft from your last visit is back (it is kept in this browser only).",
+  linkDamaged:
+    "This link is damaged or cut short: the figure it carried cannot be read, so the editor holds your draft (or a template) instead. Ask for the link again.",
+  linkTooLong:
+    "This link is longer than any share link this page makes: it was not read. Ask for the figure file instead.",
+  linkOpened: "The editor now holds the figure the link carries.",
+  shareNeedsFix: "A share link is offered once the file has no problems.",
 };

@@ -52,4 +52,8 @@ export const author: AuthorText = {
     `太长，放不进链接：压缩后 ${used} 个字符，链接最多 ${limit} 个。请下载文件，放到你的网站上。`,
   download: "下载图文件",
   draftRestored: "已恢复你上次的草稿（只保存在这个浏览器里）。",
+  linkDamaged: "这个链接已损坏或被截断：读不出它携带的图，编辑器里放的是你的草稿（或模板）。请重新索取链接。",
+  linkTooLong: "这个链接比本页生成的任何分享链接都长：没有读取它。请改为索取图文件。",
+  linkOpened: "编辑器里已换成链接携带的图。",
+  shareNeedsFix: "文件没有问题之后，才提供分享链接。",
 };

@@ -322,6 +322,10 @@ export const catalog = {
     figureLoading: "Loading the figure…",
     figureFetchFailed: "The figure file could not be fetched.",
     figureOtherOrigin: "The figure file is on another site, which this page does not load from.",
+    shareDamaged:
+      "This link is damaged or cut short: the figure it carries cannot be read. Ask for the link again, or for the figure file.",
+    shareTooLong:
+      "This link carries more than a share link may (8,000 characters of figure): ask for the figure file instead.",
     earlierMessages: (count, hidden) => `Show ${count} earlier messages (${hidden} not shown)`,
   },
 } as const satisfies Catalog;

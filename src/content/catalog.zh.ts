@@ -317,6 +317,8 @@ export const catalog = {
     figureLoading: "正在加载图…",
     figureFetchFailed: "无法获取这个图文件。",
     figureOtherOrigin: "图文件在另一个网站上，本页不从那里加载。",
+    shareDamaged: "这个链接已损坏或被截断：无法读出它携带的图。请重新索取链接，或直接索取图文件。",
+    shareTooLong: "这个链接携带的内容超过了分享链接的上限（8,000 个字符）：请改为索取图文件。",
     earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
   },
 } as const satisfies Catalog;

@@ -85,6 +85,7 @@ export interface Catalog {
 export interface Story {
   /** Its name in the scenario picker. */
   readonly name: string;
+  /** The line above the title; "" for the figure's own ("Animated figure", 「动态图解」). */
   readonly kicker: string;
   readonly title: string;
   /** The one sentence the scenario teaches. */
@@ -314,6 +315,10 @@ export interface UiText {
   /** A figure file's URL that could not be fetched, or that names another origin. */
   readonly figureFetchFailed: string;
   readonly figureOtherOrigin: string;
+  /** A share link whose figure does not decode (cut short, altered). */
+  readonly shareDamaged: string;
+  /** A share link longer than any the authoring page makes. */
+  readonly shareTooLong: string;
   /** A cut text's button: show all `length` characters, or cut it again. */
   readonly showAll: (length: number) => string;
   readonly showLess: string;
@@ -431,20 +436,22 @@ export interface ImportText {
  */
 export function storyCatalog(text: Catalog, story: Story): Catalog {
   const { ui } = text;
+  const kicker = story.kicker === "" ? ui.figureKicker : story.kicker;
   return {
     ...text,
     stepCaption: (step, trace) =>
       story.captions.find((caption) => stepMatches(step, caption.when))?.text ?? text.stepCaption(step, trace),
     ui: {
       ...ui,
-      figureKicker: story.kicker,
+      // A story without a kicker of its own (a figure file may leave it out) gets the figure's own.
+      figureKicker: kicker,
       figureTitle: story.title,
       figureLesson: story.lesson,
       figureWordsLang: story.writtenIn === undefined ? "" : languageOf(story.writtenIn).htmlLang,
       figureStoryNote: story.writtenIn === undefined ? "" : ui.storyElsewhere(languageOf(story.writtenIn).name),
-      figureLabel: ui.nameFigure(story.kicker, story.title),
-      dialogLabel: ui.nameDialog(story.kicker),
-      printStepsHeading: ui.nameAllSteps(story.kicker),
+      figureLabel: ui.nameFigure(kicker, story.title),
+      dialogLabel: ui.nameDialog(kicker),
+      printStepsHeading: ui.nameAllSteps(kicker),
     },
   };
 }
@@ -508,4 +515,12 @@ export interface AuthorText {
   readonly download: string;
   /** The draft kept in this browser since the last visit. */
   readonly draftRestored: string;
+  /** A share link that does not decode: nothing of it is put in the editor. */
+  readonly linkDamaged: string;
+  /** A share link longer than the page makes. */
+  readonly linkTooLong: string;
+  /** A share link opened in place of the editor's text (the fragment changed). */
+  readonly linkOpened: string;
+  /** No share link is offered for a file with problems. */
+  readonly shareNeedsFix: string;
 }

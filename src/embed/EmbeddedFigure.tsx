@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
+import { SHARE_PARAM } from "../figure/link";
 import { FigureProblems, type PlayerHandle, type PlayerProps, type Progress, useLatest } from "../player";
 import { ScenarioFigure } from "./AgentLoopFigure";
 import { alongside, figureReporter, sessionMemory } from "./course-events";
@@ -38,6 +39,15 @@ const isFramed = () => window.parent !== window;
  * Where the browser tells us the parent's origin (Chromium, Safari), do not even try to post to a parent that
  * allowOrigin does not name; elsewhere postMessage's targetOrigin drops the message.
  */
+/** What a fragment names as the figure file: its `figureData` or `figure` value, else null. */
+function fragmentFile(hash: string): string | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const data = params.get(SHARE_PARAM);
+  if (data !== null) return `${SHARE_PARAM}=${data}`;
+  const link = params.get("figure");
+  return link === null ? null : `figure=${link}`;
+}
+
 function parentAllows(allow: AllowOrigin): boolean {
   const parentOrigin = window.location.ancestorOrigins?.[0];
   return allow.kind !== "only" || parentOrigin === undefined || parentOrigin === allow.origin;
@@ -59,6 +69,11 @@ export function EmbeddedFigure(props: {
   activity?: string | undefined;
   /** An LMS's run-time (a SCORM package's launch page): the record to resume, and where to report. */
   lms?: LmsHooks | undefined;
+  /**
+   * The figure file a new fragment names (`#figureData=`, `#figure=`), for a page whose fragment changes without a
+   * reload: resolved when it changes, null when it names none.
+   */
+  fragmentSource?: ((hash: string) => Promise<FigureSource | null>) | undefined;
 }) {
   const { options, allow, openAt } = props;
   // What is shown, from which source; `key` counts the figures loaded, each mounting afresh at step 1.
@@ -134,6 +149,32 @@ export function EmbeddedFigure(props: {
     observer.observe(document.body);
     return () => observer.disconnect();
   }, [post, postHeight, tell]);
+
+  // A share link (or a figure URL) pasted over this page's own changes only the fragment: open what it names.
+  const { fragmentSource } = props;
+  useEffect(() => {
+    if (fragmentSource === undefined) return;
+    let named = fragmentFile(window.location.hash);
+    const onHashChange = () => {
+      const now = fragmentFile(window.location.hash);
+      if (now === named || now === null) return;
+      named = now;
+      void fragmentSource(window.location.hash)
+        .then((source) =>
+          source === null ? null : showSource(source, langRef.current).then((next) => ({ source, next })),
+        )
+        .then(
+          (made) => {
+            if (made === null) return;
+            setCurrent((current) => ({ source: made.source, shown: made.next, key: current.key + 1 }));
+            tell(made.next);
+          },
+          () => console.warn("agent-loop-figure: could not load embed-figure.js"),
+        );
+    };
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
+  }, [fragmentSource, langRef, tell]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {

@@ -29,9 +29,10 @@ async function fileSource(
 ): Promise<FigureSource | null> {
   const data = params.get(SHARE_PARAM);
   if (data !== null) {
-    const text = (await loadFigurePack()).decodeShare(data);
-    // A payload that does not decode is still a figure file's problem, said where the figure would be.
-    return { kind: "file", file: text ?? "" };
+    const read = (await loadFigurePack()).readShare(data);
+    // A payload that does not decode never reaches the reader: the link, not a file, is what is wrong.
+    if (!read.ok) return { kind: "missing", why: read.why === "damaged" ? "shareDamaged" : "shareTooLong" };
+    return { kind: "file", file: read.text };
   }
   const link = params.get("figure");
   if (link === null) return null;
@@ -144,6 +145,11 @@ async function start(): Promise<void> {
     shown = { kind: "figure", id: scenario, figure };
   }
   const total = shown.kind === "figure" ? shown.figure.trace.steps.length : 1;
+  // A new figure in the fragment (a share link pasted over this one): the same reading as the page's own.
+  const fragmentSource = (hash: string) => {
+    const named = embedParams(window.location.search, hash);
+    return fileSource({ get: (name) => named.get(name) }, allow);
+  };
   const lms = await lmsSession(container);
   // A resumed launch opens where the learner left off.
   const checked = checkStep(lms?.resumeAt ?? options.step, total);
@@ -173,6 +179,7 @@ async function start(): Promise<void> {
           allow={allow}
           activity={activity}
           lms={lms?.hooks}
+          fragmentSource={fragmentSource}
         />
       </StrictMode>,
     );
@@ -187,6 +194,7 @@ async function start(): Promise<void> {
           allow={allow}
           activity={activity}
           lms={lms?.hooks}
+          fragmentSource={fragmentSource}
         />
       </StrictMode>,
     );

@@ -2,6 +2,7 @@ import type { Lang } from "../content/languages";
 import type { Catalog, Story } from "../content/types";
 import type { Trace } from "../engine";
 import type { FigureOpening } from "../figure";
+import type { SharedFigure } from "../figure/share";
 import type { findApi, ScormSession } from "../scorm/runtime";
 
 /** The event a pack script (embed-scenarios.js, embed-figure.js, a language pack embed-<code>.js) dispatches on its own script element, its content as the detail. */
@@ -25,7 +26,7 @@ export interface LanguagePack {
 /** What embed-figure.js delivers: a figure file opened in a language, and a share link's payload decoded. */
 export interface FigurePack {
   readonly open: (source: unknown, lang: Lang) => FigureOpening;
-  readonly decodeShare: (payload: string) => string | null;
+  readonly readShare: (payload: string) => SharedFigure;
 }
 
 /** What embed-scorm.js delivers: the SCORM 1.2 runtime of an LMS package's launch page. */

@@ -5,9 +5,9 @@
  * attribute, an inline JSON child) load the first time they need it. Never in a figure's first download.
  */
 import { openFigure } from "../figure";
-import { decodeShare } from "../figure/share";
+import { readShare } from "../figure/share";
 import { deliverPack, type FigurePack } from "./pack-event";
 
-const pack: FigurePack = { open: openFigure, decodeShare };
+const pack: FigurePack = { open: openFigure, readShare };
 
 deliverPack(pack);

@@ -49,7 +49,7 @@ export const has = <K extends string>(value: unknown, key: K): value is Readonly
  */
 export async function loadFigurePack(base?: string): Promise<FigurePack> {
   const pack = await loadPack("embed-figure.js", base);
-  if (!has(pack, "open") || typeof pack.open !== "function" || !has(pack, "decodeShare"))
+  if (!has(pack, "open") || typeof pack.open !== "function" || !has(pack, "readShare"))
     throw new Error("embed-figure.js is not the figure file pack");
   return pack as FigurePack;
 }

@@ -61,7 +61,10 @@ export type FigureSource =
   | { readonly kind: "scenario"; readonly id: ScenarioId }
   | { readonly kind: "file"; readonly file: unknown }
   /** A file that never arrived: said in the catalog's words (`figureFetchFailed`, `figureOtherOrigin`). */
-  | { readonly kind: "missing"; readonly why: "figureFetchFailed" | "figureOtherOrigin" };
+  | {
+      readonly kind: "missing";
+      readonly why: "figureFetchFailed" | "figureOtherOrigin" | "shareDamaged" | "shareTooLong";
+    };
 
 /** What is on screen: the figure, or, where it would be, why it cannot be shown. */
 export type Shown =

@@ -5,7 +5,7 @@
  */
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import * as v from "valibot";
-import { jsonErrorPlace } from "../trace-format/schema";
+import { jsonSyntaxProblem } from "../trace-format/schema";
 import { checkFigure } from "./check";
 import { FIGURE_LIMITS, FIGURE_VERSION, type FigureFile, FigureFileSchema } from "./schema";
 
@@ -90,7 +90,7 @@ export function readFigure(source: unknown): FigureRead {
     try {
       data = JSON.parse(text);
     } catch {
-      return fail([{ message: "not valid JSON", path: "", ...(jsonErrorPlace(text) ?? {}) }]);
+      return fail([{ path: "", ...jsonSyntaxProblem(text) }]);
     }
   } else {
     // An object from a page: plain JSON data only (no cycles, functions or class instances survive this).

@@ -387,7 +387,9 @@ const CheckpointSchema = v.strictObject({
 
 const StorySchema = v.strictObject({
   name: v.optional(str("The figure's name in a picker (default: its title).")),
-  kicker: v.optional(str("The line above the title.")),
+  kicker: v.optional(
+    str('The line above the title (default: the figure\'s own, "Animated figure" in English, "动态图解" in Chinese).'),
+  ),
   title: str("The figure's title."),
   lesson: v.optional(str("The one sentence it teaches.")),
   input: v.optional(str("The fixed input, in words.")),

@@ -40,14 +40,31 @@ export function compressShare(text: string): string {
   return toBase64Url(deflateSync(strToU8(text), { level: 9 }));
 }
 
-/** A share link's payload back to the figure file's text, or null when it is not one (cut, altered, too large). */
-export function decodeShare(payload: string): string | null {
-  if (payload.length > SHARE_LIMIT * 2 || !/^[A-Za-z0-9_-]*$/.test(payload)) return null;
+/** A share link's payload read: the figure file's text, or why it is none. */
+export type SharedFigure =
+  | { readonly ok: true; readonly text: string }
+  /** `damaged`: cut short or altered, it does not decode; `too_long`: over {@link SHARE_LIMIT}, as no link is made. */
+  | { readonly ok: false; readonly why: "damaged" | "too_long" };
+
+/**
+ * A share link's payload back to the figure file's text, or why not: a payload longer than any link the author
+ * page makes (the same {@link SHARE_LIMIT}) is refused unread, and one that does not decode is damaged.
+ * @example readShare("q1ZKy0zNSVGyMqwFAA") // { ok: true, text: '{"figure": 1}' }
+ */
+export function readShare(payload: string): SharedFigure {
+  if (payload.length > SHARE_LIMIT) return { ok: false, why: "too_long" };
+  if (!/^[A-Za-z0-9_-]+$/.test(payload)) return { ok: false, why: "damaged" };
   try {
     const bytes = inflateSync(fromBase64Url(payload));
-    if (bytes.length > MAX_INFLATED) return null;
-    return strFromU8(bytes);
+    if (bytes.length > MAX_INFLATED) return { ok: false, why: "too_long" };
+    return { ok: true, text: strFromU8(bytes, false) };
   } catch {
-    return null;
+    return { ok: false, why: "damaged" };
   }
+}
+
+/** A share link's payload back to the figure file's text, or null when it is not one (cut, altered, too large). */
+export function decodeShare(payload: string): string | null {
+  const read = readShare(payload);
+  return read.ok ? read.text : null;
 }

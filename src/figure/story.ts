@@ -43,7 +43,7 @@ export function storyIn(file: StorySource, lang: Lang): Story {
   const title = other?.title ?? task;
   return {
     name: other?.name ?? title,
-    kicker: other?.kicker ?? file.id,
+    kicker: other?.kicker ?? "",
     title,
     lesson: other?.lesson ?? "",
     input: other?.input ?? "",

@@ -6,7 +6,7 @@
  * does not model is kept as placeholders and named in a note at its step, never dropped.
  */
 import { LANES, type Step, type ToolCall, type ToolResult, TRACE_VERSION, type Trace } from "../engine";
-import { jsonErrorPlace } from "../trace-format/schema";
+import { jsonSyntaxProblem } from "../trace-format/schema";
 import { CODECS } from "./codecs";
 import { foreignFormat } from "./foreign";
 import { FORMATS, type FormatId, formatName } from "./index";
@@ -118,7 +118,7 @@ function decode(source: string): { ok: true; data: unknown } | { ok: false; erro
         };
       }
     }
-    return { ok: false, error: { message: "not valid JSON", ...(jsonErrorPlace(text) ?? {}) } };
+    return { ok: false, error: jsonSyntaxProblem(text) };
   }
 }
 

@@ -180,12 +180,49 @@ export interface TraceProblem {
  * (jsonc-parser, comments and trailing commas refused): JSON.parse's own messages say where only in some engines.
  */
 export function jsonErrorPlace(text: string): { line: number; column: number } | null {
+  const error = firstJsonError(text);
+  if (error === undefined) return null;
+  const lines = text.slice(0, error.offset).split("\n");
+  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+}
+
+function firstJsonError(text: string): ParseError | undefined {
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (first === undefined) return null;
-  const lines = text.slice(0, first.offset).split("\n");
-  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+  return errors[0];
+}
+
+/** What jsonc-parser's error codes (ParseErrorCode, 1–16) mean, in words: what was expected there. */
+const JSON_ERRORS: Readonly<Record<number, string>> = {
+  1: "an unexpected character",
+  2: "a malformed number",
+  3: "expected a property name in double quotes (a trailing comma?)",
+  4: "expected a value (a trailing comma, or nothing at all?)",
+  5: "expected a colon after the property name",
+  6: "expected a comma between two items",
+  7: "expected } to close the object",
+  8: "expected ] to close the list",
+  9: "expected the end of the text after the value",
+  10: "a comment, which JSON does not allow",
+  11: "a comment that is not closed",
+  12: "a string that is not closed",
+  13: "a number that ends too soon",
+  14: "a malformed \\u escape",
+  15: "an escape JSON does not know",
+  16: "a character a string may not hold (a line break or a control character)",
+};
+
+/**
+ * A JSON syntax error as a problem: "not valid JSON: expected a comma between two items", at its line and column.
+ * @example jsonSyntaxProblem('{"a": 1 "b": 2}') // { message: "not valid JSON: expected a comma …", line: 1, column: 9 }
+ */
+export function jsonSyntaxProblem(text: string): { message: string; line?: number; column?: number } {
+  const error = firstJsonError(text);
+  const what = error === undefined ? undefined : JSON_ERRORS[error.error];
+  return {
+    message: what === undefined ? "not valid JSON" : `not valid JSON: ${what}`,
+    ...(jsonErrorPlace(text) ?? {}),
+  };
 }
 
 /**
@@ -199,8 +236,7 @@ export function parseTraceJson(
   try {
     data = JSON.parse(text);
   } catch {
-    const place = jsonErrorPlace(text);
-    return { ok: false, problems: [{ message: "not valid JSON", ...(place ?? {}) }] };
+    return { ok: false, problems: [jsonSyntaxProblem(text)] };
   }
   const result = v.safeParse(TraceSchema, data, { abortPipeEarly: false });
   if (result.success) return { ok: true, trace: result.output as Trace };

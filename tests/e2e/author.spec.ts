@@ -163,6 +163,47 @@ test.describe("the authoring page", () => {
     await expect(page.getByRole("region", { name: /Two calls in one turn/ })).toBeVisible();
   });
 
+  test("a share link: a damaged one says so and never lands in the editor; a new one in the fragment opens without a reload; none for a file with problems", async ({
+    page,
+  }) => {
+    await page.goto("/author.html?lang=en");
+    await page.getByLabel("Start from").selectOption({ label: "Two parallel calls (the weather in two cities)" });
+    await page.getByRole("button", { name: "Use this" }).click();
+    await expect(counter(page)).toHaveText("1 / 10");
+    await page.getByRole("button", { name: "Copy the share link" }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const payload = link.split("#figureData=")[1] ?? "";
+    // A link cut short: the page says so, and the editor holds the draft, not the broken payload.
+    await page.goto("about:blank");
+    await page.goto(`/author.html?lang=en#figureData=${payload.slice(0, 60)}`);
+    await expect(page.getByRole("status").first()).toHaveText(/^This link is damaged or cut short/);
+    expect(await editorText(page)).not.toContain(payload.slice(0, 60));
+    await expect(counter(page)).toHaveText("1 / 10");
+    // Another figure's link pasted over this page's own: only the fragment changes, and the page opens it.
+    await page.getByLabel("Start from").selectOption({ label: "A write refused without approval (a failure)" });
+    await page.getByRole("button", { name: "Use this" }).click();
+    await expect(counter(page)).toHaveText("1 / 7");
+    await page.getByRole("button", { name: "Copy the share link" }).click();
+    const refusedLink = await page.evaluate(() => navigator.clipboard.readText());
+    const marker = await page.evaluate(() => {
+      (window as unknown as { unreloaded: boolean }).unreloaded = true;
+      return true;
+    });
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, `figureData=${payload}`);
+    await expect(counter(page)).toHaveText("1 / 10");
+    await expect(page.getByRole("status").first()).toHaveText("The editor now holds the figure the link carries.");
+    expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(marker);
+    expect(refusedLink).not.toBe(link);
+    // A file with problems gets no share link, and is told why.
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(",");
+    await expect(page.getByText("A share link is offered once the file has no problems.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copy the share link" })).toHaveCount(0);
+  });
+
   test("the draft is kept in this browser, and a reload brings it back", async ({ page }) => {
     await page.goto("/author.html?lang=en");
     await page.getByLabel("Start from").selectOption({ label: "A write refused without approval (a failure)" });

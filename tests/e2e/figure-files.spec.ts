@@ -225,6 +225,22 @@ test.describe("a course author's figure file", () => {
     await page.goto("about:blank");
     await page.goto(`${FIGURE}/embed-en.html#figureData=${payload?.slice(0, 40)}`);
     await expect(page.getByRole("alert")).toContainText("This figure file cannot be shown");
+    await expect(page.getByRole("alert")).toContainText("This link is damaged or cut short");
+    await expect(page.getByRole("alert")).not.toContainText("not valid JSON");
+    // Longer than any share link the authoring page makes: refused unread.
+    await page.goto("about:blank");
+    await page.goto(`${FIGURE}/embed-en.html#figureData=${"A".repeat(8001)}`);
+    await expect(page.getByRole("alert")).toContainText("This link carries more than a share link may");
+    // A new share link in the fragment (no reload): the page opens it.
+    await page.goto("about:blank");
+    await page.goto(`${FIGURE}/embed-en.html#figureData=${payload}`);
+    await expect(figureIn(page).locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 10");
+    const booking = encodeShare(source("booking"));
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, `figureData=${booking}`);
+    await expect(figureIn(page).locator(".alf-counter > [aria-hidden]")).toHaveText("1 / 19");
+    await expect(page.getByRole("region", { name: /A check of room A is no check of room B/ })).toBeVisible();
   });
 
   test("a lesson told in Chinese only, read in English: it says so, marks the title's language, asks its checkpoint in Chinese", async ({

@@ -56,7 +56,9 @@ test.describe("loading a transcript", () => {
     await page.getByRole("button", { name: "Load", exact: true }).click();
     const alert = page.getByRole("alert");
     await expect(alert).toContainText("Nothing was loaded");
-    await expect(alert).toContainText("not valid JSON (line 2, column 19)");
+    await expect(alert).toContainText(
+      "not valid JSON: expected a property name in double quotes (a trailing comma?) (line 2, column 19)",
+    );
     await page.getByLabel("Paste JSON").fill(JSON.stringify({ messages: [{ role: "tool", content: "x" }] }));
     await page.locator(".page-import").getByLabel("Format").selectOption("chat");
     await page.getByRole("button", { name: "Load", exact: true }).click();
@@ -162,7 +164,9 @@ test.describe("loading a transcript", () => {
 
   test("?transcript= says where a linked file breaks, and names a format it does not read", async ({ page }) => {
     await page.goto("./?lang=en&transcript=/transcripts/e2e-broken.json");
-    await expect(page.getByRole("alert")).toContainText("not valid JSON (line 3, column 24)");
+    await expect(page.getByRole("alert")).toContainText(
+      "not valid JSON: expected a comma between two items (line 3, column 24)",
+    );
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
     await page.goto("./?lang=zh&transcript=/transcripts/e2e-sweagent.json");
     await expect(page.getByRole("alert")).toContainText("a SWE-agent trajectory history, which is not read yet");

@@ -117,7 +117,11 @@ describe("npm run demo -- --import", () => {
     expect(wrong.stderr).toContain("(read as Anthropic Messages)");
     expect(wrong.stderr).toContain("at 1.role"); // a bare list: the path starts at the item's index
     const broken = runCli(["--import", "x.json"], () => '{"messages": [}');
-    expect(broken).toMatchObject({ exitCode: 2, stdout: "", stderr: "x.json: not valid JSON (line 1, column 15)\n" });
+    expect(broken).toMatchObject({
+      exitCode: 2,
+      stdout: "",
+      stderr: "x.json: not valid JSON: expected a value (a trailing comma, or nothing at all?) (line 1, column 15)\n",
+    });
     expect(
       runCli(["--import", "missing.json"], () => {
         throw new Error("ENOENT");

@@ -66,7 +66,7 @@ describe("reading a figure file", () => {
 
   it("says where a file is not JSON, by line and column", () => {
     expect(problemsOf('{\n  "figure": 1,\n  "id": "x",\n  oops\n}')).toEqual([
-      { message: "not valid JSON", path: "", line: 4, column: 3 },
+      { message: "not valid JSON: an unexpected character", path: "", line: 4, column: 3 },
     ]);
   });
 

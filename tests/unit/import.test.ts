@@ -77,7 +77,13 @@ describe("importing a transcript", () => {
   it("says where malformed JSON breaks, and which field of which format is wrong", () => {
     expect(importTranscript('{"messages": [\n  {"role": "user",}\n]}')).toMatchObject({
       ok: false,
-      errors: [{ message: "not valid JSON", line: 2, column: 19 }],
+      errors: [
+        {
+          message: "not valid JSON: expected a property name in double quotes (a trailing comma?)",
+          line: 2,
+          column: 19,
+        },
+      ],
     });
     const wrong = importTranscript(JSON.stringify({ messages: [{ role: "tool", content: "x" }] }), "chat");
     expect(wrong).toMatchObject({ ok: false, format: "chat" });

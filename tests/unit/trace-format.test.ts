@@ -25,7 +25,11 @@ describe("the trace's JSON form (version 1)", () => {
     const result = parseTraceJson('{\n  "version": 1,\n  "steps": [,]\n}');
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems[0]).toMatchObject({ message: "not valid JSON", line: 3, column: 13 });
+    expect(result.problems[0]).toMatchObject({
+      message: "not valid JSON: expected a value (a trailing comma, or nothing at all?)",
+      line: 3,
+      column: 13,
+    });
     expect(jsonErrorPlace('{"a": 1}')).toBeNull();
     expect(jsonErrorPlace('{"a": 1,}')).toEqual({ line: 1, column: 9 });
     expect(jsonErrorPlace("")).not.toBeNull();
