@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "../content";
 import { type Lang, languageOf } from "../content/languages";
 import { runScenario, type Trace } from "../engine";
+import type { FigureSource, SourceLoaders } from "../figure/source";
 import type { FigureFileInput, FigureOpening } from "../figure/types";
-import { FigureProblems, Player, type PlayerProps, useLatest } from "../player";
+import { FigureProblems, Player, type PlayerProps, useFigureSource, useLatest } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import { alongside, figureReporter, mountMemory } from "./course-events";
@@ -70,49 +71,6 @@ export type FigureOpener = () => Promise<(source: unknown, lang: Lang) => Figure
 /** The package's opener: a dynamic import, which the course site's bundler splits off. */
 const importOpener: FigureOpener = () => import("../figure").then((module) => module.openFigure);
 
-/** Where a figure file is: given, or to fetch. */
-type FileSource = { readonly figure: unknown } | { readonly url: string };
-
-type FileState =
-  | { readonly kind: "loading" }
-  | { readonly kind: "opened"; readonly opening: FigureOpening }
-  | { readonly kind: "unfetched" };
-
-/** A figure file's JSON text as a key (what cannot be written as JSON is its own key, and its own problem). */
-const textOf = (figure: unknown): unknown => {
-  if (typeof figure === "string") return `text:${figure}`;
-  try {
-    return `json:${JSON.stringify(figure)}`;
-  } catch {
-    return figure;
-  }
-};
-
-/** A figure file opened in `lang`: fetched when it is a URL, opened by `opener` (again when `lang` changes). */
-function useFigureFile(source: FileSource | null, lang: Lang, opener: FigureOpener): FileState {
-  const [state, setState] = useState<{ key: unknown; lang: Lang; state: FileState } | null>(null);
-  // Keyed by content, so an object written inline (a new object at every render) is opened once.
-  const key = source === null ? null : "url" in source ? `url:${source.url}` : textOf(source.figure);
-  const sourceRef = useLatest(source);
-  useEffect(() => {
-    const given = sourceRef.current;
-    if (given === null) return;
-    let current = true;
-    const text =
-      "url" in given
-        ? fetch(given.url).then((response) => (response.ok ? response.text() : Promise.reject(new Error())))
-        : Promise.resolve(given.figure);
-    Promise.all([text, opener()]).then(
-      ([file, open]) => current && setState({ key, lang, state: { kind: "opened", opening: open(file, lang) } }),
-      () => current && setState({ key, lang, state: { kind: "unfetched" } }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, lang, opener, sourceRef]);
-  return state !== null && state.key === key && state.lang === lang ? state.state : { kind: "loading" };
-}
-
 /** The figure from a scenario or a figure file, with the opener the shell gives. */
 export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: FigureOpener }) {
   const {
@@ -131,27 +89,41 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     onCompleted,
     ...rest
   } = props;
-  const source: FileSource | null =
-    figure !== undefined ? { figure } : figureUrl !== undefined ? { url: figureUrl } : null;
-  const file = useFigureFile(source, lang, opener);
+  const source: FigureSource | null =
+    figure !== undefined
+      ? { kind: "file", file: figure }
+      : figureUrl !== undefined
+        ? { kind: "url", url: figureUrl }
+        : null;
+  // The one resolver, for a figure file; a built-in runs at once instead (below), so a server renders it.
+  const loaders = useMemo(
+    (): SourceLoaders => ({
+      // Never asked: this shell names a built-in by running it at once.
+      builtin: async () => null,
+      figures: () => opener().then((open) => ({ open })),
+    }),
+    [opener],
+  );
+  const file = useFigureSource(source, lang, loaders) ?? { status: "loading" };
   const entry = SCENARIOS[scenario];
   const fromFile = source !== null;
   const builtIn = useMemo(() => (fromFile ? null : runScenario(entry.build(lang))), [fromFile, entry, lang]);
   // theme "auto" (the default) follows the host page when it says what it is (a site's dark-mode toggle).
   const theme = useFigureTheme(props.theme);
   const text = catalogs[lang];
-  const opened = file.kind === "opened" ? file.opening : null;
+  const resolved = fromFile && file.status !== "loading" ? file : null;
   const loadedRef = useLatest(onFigureLoaded);
   const errorRef = useLatest(onFigureError);
-  // Once per opening.
+  // Once per resolution (a file that could not be fetched has no problems to list: nothing was read).
   useEffect(() => {
-    if (opened === null) return;
-    if (opened.ok) loadedRef.current?.({ id: opened.figure.id, total: opened.figure.trace.steps.length });
-    else errorRef.current?.(opened.problems);
-  }, [opened, loadedRef, errorRef]);
-  const shownTrace = builtIn ?? (opened?.ok === true ? opened.figure.trace : null);
-  const shownStory = builtIn !== null ? entry.stories[lang] : opened?.ok === true ? opened.figure.story : null;
-  const shownId = builtIn !== null ? scenario : opened?.ok === true ? opened.figure.id : "";
+    if (resolved === null) return;
+    if (resolved.status === "shown") loadedRef.current?.({ id: resolved.id, total: resolved.trace.steps.length });
+    else if (resolved.unread === null) errorRef.current?.(resolved.problems);
+  }, [resolved, loadedRef, errorRef]);
+  const shown = resolved?.status === "shown" ? resolved : null;
+  const shownTrace = builtIn ?? shown?.trace ?? null;
+  const shownStory = builtIn !== null ? entry.stories[lang] : (shown?.story ?? null);
+  const shownId = builtIn !== null ? scenario : (shown?.id ?? "");
   const courseRef = useLatest({ onStatement, onProgress, onCompleted, xapiActivity, xapiActor });
   const course = useMemo(() => {
     if (shownTrace === null || shownStory === null) return {};
@@ -178,27 +150,23 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     return (
       <ScenarioFigure {...rest} {...course} theme={theme} trace={builtIn} story={entry.stories[lang]} text={text} />
     );
-  if (file.kind === "loading")
+  if (file.status === "loading")
     return (
       <div className="alf-root" data-theme={theme} lang={languageOf(lang).htmlLang}>
         <p className="alf-figure alf-loading">{text.ui.figureLoading}</p>
       </div>
     );
-  if (file.kind === "unfetched")
-    return <FigureProblems text={text} problems={[]} note={text.ui.figureFetchFailed} theme={theme} />;
-  if (!file.opening.ok) return <FigureProblems text={text} problems={file.opening.problems} theme={theme} />;
-  const { trace, story } = file.opening.figure;
-  return (
-    <ScenarioFigure
-      {...rest}
-      {...course}
-      key={file.opening.figure.id}
-      theme={theme}
-      trace={trace}
-      story={story}
-      text={text}
-    />
-  );
+  if (file.status === "problems")
+    return (
+      <FigureProblems
+        text={text}
+        problems={file.problems}
+        {...(file.unread === null ? {} : { note: text.ui[file.unread] })}
+        theme={theme}
+      />
+    );
+  const { trace, story } = file;
+  return <ScenarioFigure {...rest} {...course} key={file.id} theme={theme} trace={trace} story={story} text={text} />;
 }
 
 /**

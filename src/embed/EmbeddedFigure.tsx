@@ -85,12 +85,12 @@ export function EmbeddedFigure(props: {
   const setLang = useCallback(
     (next: Lang) => {
       const source = sourceRef.current;
-      showSource(source, next).then(
+      showSource(source, next, allow).then(
         (next) => setCurrent((now) => (now.source === source ? { ...now, shown: next } : now)),
         () => console.warn(`agent-loop-figure: could not load "${next}"`),
       );
     },
-    [sourceRef],
+    [sourceRef, allow],
   );
   const figure = useRef<PlayerHandle>(null);
   // The host page may set the theme after load (its own toggle, relayed by embed-host.js): `setTheme`.
@@ -143,7 +143,7 @@ export function EmbeddedFigure(props: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: where() reads refs; this runs once, on mount
   useEffect(() => {
     post("ready", where());
-    if (sourceRef.current.kind !== "scenario") tell(shownRef.current);
+    if (sourceRef.current.kind !== "builtin") tell(shownRef.current);
     postHeight(true);
     const observer = new ResizeObserver(() => postHeight(false));
     observer.observe(document.body);
@@ -161,7 +161,7 @@ export function EmbeddedFigure(props: {
       named = now;
       void fragmentSource(window.location.hash)
         .then((source) =>
-          source === null ? null : showSource(source, langRef.current).then((next) => ({ source, next })),
+          source === null ? null : showSource(source, langRef.current, allow).then((next) => ({ source, next })),
         )
         .then(
           (made) => {
@@ -174,7 +174,7 @@ export function EmbeddedFigure(props: {
     };
     window.addEventListener("hashchange", onHashChange);
     return () => window.removeEventListener("hashchange", onHashChange);
-  }, [fragmentSource, langRef, tell]);
+  }, [fragmentSource, langRef, tell, allow]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -182,7 +182,7 @@ export function EmbeddedFigure(props: {
       const command = parseCommand(event.data);
       if (command?.name === "load") {
         const source: FigureSource = { kind: "file", file: command.figure };
-        showSource(source, langRef.current).then(
+        showSource(source, langRef.current, allow).then(
           (next) => {
             setCurrent((now) => ({ source, shown: next, key: now.key + 1 }));
             tell(next);

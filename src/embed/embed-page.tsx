@@ -11,7 +11,7 @@ import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { EmbeddedFigure, type LmsHooks } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
 import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
-import { loadFigurePack, loadScormPack } from "./pack-loader";
+import { loadScormPack } from "./pack-loader";
 import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
 import { isActivityIri } from "./xapi";
 import "../player/player.css";
@@ -20,38 +20,14 @@ import "./embed.css";
 const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints"] as const;
 
 /**
- * The figure file the page's URL names, if any: `figure=URL` (this page's origin, or the one `allowOrigin`
- * names) fetched as text, or `figureData=…` (a share link's payload) decoded.
+ * The figure file the page's URL names, if any: `figureData=…` (a share link's payload), or `figure=URL` (fetched
+ * from this page's origin, or the one `allowOrigin` names). The one resolver (src/figure/source.ts) reads it.
  */
-async function fileSource(
-  params: { get: (name: string) => string | null },
-  allow: ReturnType<typeof parseAllowOrigin>,
-): Promise<FigureSource | null> {
+function fileSource(params: { get: (name: string) => string | null }): FigureSource | null {
   const data = params.get(SHARE_PARAM);
-  if (data !== null) {
-    const read = (await loadFigurePack()).readShare(data);
-    // A payload that does not decode never reaches the reader: the link, not a file, is what is wrong.
-    if (!read.ok) return { kind: "missing", why: read.why === "damaged" ? "shareDamaged" : "shareTooLong" };
-    return { kind: "file", file: read.text };
-  }
+  if (data !== null) return { kind: "shared", payload: data };
   const link = params.get("figure");
-  if (link === null) return null;
-  let url: URL;
-  try {
-    url = new URL(link, window.location.href);
-  } catch {
-    return { kind: "missing", why: "figureFetchFailed" };
-  }
-  const allowed = url.origin === window.location.origin || (allow.kind === "only" && url.origin === allow.origin);
-  if (!allowed || (url.protocol !== "https:" && url.protocol !== "http:"))
-    return { kind: "missing", why: "figureOtherOrigin" };
-  try {
-    const response = await fetch(url, { credentials: "omit" });
-    if (!response.ok) return { kind: "missing", why: "figureFetchFailed" };
-    return { kind: "file", file: await response.text() };
-  } catch {
-    return { kind: "missing", why: "figureFetchFailed" };
-  }
+  return link === null ? null : { kind: "url", url: link };
 }
 
 /**
@@ -127,12 +103,12 @@ async function start(): Promise<void> {
     },
   );
   let scenario = options.scenario;
-  let source: FigureSource = { kind: "scenario", id: scenario };
-  const file = asksFile ? await fileSource(params, allow).catch(() => null) : null;
+  let source: FigureSource = { kind: "builtin", id: scenario };
+  const file = asksFile ? fileSource(params) : null;
   let shown: Shown | null = null;
   if (file !== null) {
     source = file;
-    shown = await showSource(file, lang).catch(() => null);
+    shown = await showSource(file, lang, allow).catch(() => null);
     if (shown === null) problems.push("agent-loop-figure: could not load embed-figure.js; showing the default figure");
   }
   if (shown === null) {
@@ -141,14 +117,14 @@ async function start(): Promise<void> {
       scenario = DEFAULT_SCENARIO_ID;
       return loadFigure(scenario, lang);
     });
-    source = { kind: "scenario", id: scenario };
+    source = { kind: "builtin", id: scenario };
     shown = { kind: "figure", id: scenario, figure };
   }
   const total = shown.kind === "figure" ? shown.figure.trace.steps.length : 1;
   // A new figure in the fragment (a share link pasted over this one): the same reading as the page's own.
   const fragmentSource = (hash: string) => {
     const named = embedParams(window.location.search, hash);
-    return fileSource({ get: (name) => named.get(name) }, allow);
+    return Promise.resolve(fileSource({ get: (name) => named.get(name) }));
   };
   const lms = await lmsSession(container);
   // A resumed launch opens where the learner left off.
@@ -165,7 +141,7 @@ async function start(): Promise<void> {
     step: checked.step,
     checkpoints: options.checkpoints || container.dataset.scorm !== undefined,
   };
-  if (hydrate && lang === options.lang && source.kind === "scenario") {
+  if (hydrate && lang === options.lang && source.kind === "builtin") {
     // The pre-rendered frame is step 1: hydrate that, then move to a linked step (the figure keeps its size from
     // step to step, so nothing shifts). (Not when its language failed to load: the fallback is another figure.)
     hydrateRoot(

@@ -9,8 +9,10 @@ import * as entryLanguage from "virtual:embed-language";
 import type { Catalog, Story } from "../content";
 import type { Lang } from "../content/languages";
 import type { Trace } from "../engine";
+import { type FigureSource, resolveSource } from "../figure/source";
 import type { ShownProblem } from "../player";
-import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { DEFAULT_SCENARIO_ID, isScenarioId, type ScenarioId } from "../scenarios/ids";
+import type { AllowOrigin } from "./messages";
 import type { LanguagePack, ScenarioPack } from "./pack-event";
 import { has, loadFigurePack, loadPack } from "./pack-loader";
 import { languagePackFile } from "./pages";
@@ -56,15 +58,8 @@ export async function loadFigure(id: ScenarioId, lang: Lang): Promise<EmbedFigur
   return { ...figure, text: language.catalog };
 }
 
-/** What an embedded figure shows: a built-in scenario, or a course author's figure file (its text or object). */
-export type FigureSource =
-  | { readonly kind: "scenario"; readonly id: ScenarioId }
-  | { readonly kind: "file"; readonly file: unknown }
-  /** A file that never arrived: said in the catalog's words (`figureFetchFailed`, `figureOtherOrigin`). */
-  | {
-      readonly kind: "missing";
-      readonly why: "figureFetchFailed" | "figureOtherOrigin" | "shareDamaged" | "shareTooLong";
-    };
+/** What an embedded figure shows: a built-in scenario, or a course author's figure file (object, text, URL, share link). */
+export type { FigureSource } from "../figure/source";
 
 /** What is on screen: the figure, or, where it would be, why it cannot be shown. */
 export type Shown =
@@ -79,17 +74,45 @@ export type Shown =
 /** The language of what is shown. */
 export const shownLang = (shown: Shown): Lang => (shown.kind === "figure" ? shown.figure.text.lang : shown.text.lang);
 
+/** Where the embed page may fetch a figure file from: its own origin, or the one `allowOrigin` names. */
+const fetchAllowed =
+  (allow: AllowOrigin) =>
+  (url: URL): boolean =>
+    url.origin === window.location.origin || (allow.kind === "only" && url.origin === allow.origin);
+
+/** A figure file's text, without the reader's cookies: the file is public course material. */
+const fetchText = (url: URL): Promise<string> =>
+  fetch(url, { credentials: "omit" }).then((response) =>
+    response.ok ? response.text() : Promise.reject(new Error(`${response.status}`)),
+  );
+
 /**
- * A source shown in `lang`: a scenario (as {@link loadFigure}), or a figure file opened by embed-figure.js.
+ * A source shown in `lang`, through the one resolver (src/figure/source.ts): a built-in from the entry or
+ * embed-scenarios.js, a figure file opened by embed-figure.js, each with the language's catalog.
  * @throws {Error} (rejects) when a pack cannot be loaded.
  */
-export async function showSource(source: FigureSource, lang: Lang, base?: string): Promise<Shown> {
-  if (source.kind === "scenario") return { kind: "figure", id: source.id, figure: await loadFigure(source.id, lang) };
-  const { catalog } = await loadLanguage(lang);
-  if (source.kind === "missing") return { kind: "problems", text: catalog, problems: [], note: catalog.ui[source.why] };
-  const pack = await loadFigurePack(base);
-  const opened = pack.open(source.file, lang);
-  if (!opened.ok) return { kind: "problems", text: catalog, problems: opened.problems };
-  const { id, trace, story } = opened.figure;
-  return { kind: "figure", id, figure: { trace, story, text: catalog } };
+export async function showSource(
+  source: FigureSource,
+  lang: Lang,
+  allow: AllowOrigin = { kind: "any" },
+  base?: string,
+): Promise<Shown> {
+  const [resolved, { catalog }] = await Promise.all([
+    resolveSource(source, lang, {
+      builtin: (id, at) => (isScenarioId(id) ? loadFigure(id, at) : Promise.resolve(null)),
+      figures: () => loadFigurePack(base),
+      allows: fetchAllowed(allow),
+      fetchText,
+      base: window.location.href,
+    }),
+    loadLanguage(lang),
+  ]);
+  if (resolved.status === "shown")
+    return { kind: "figure", id: resolved.id, figure: { trace: resolved.trace, story: resolved.story, text: catalog } };
+  return {
+    kind: "problems",
+    text: catalog,
+    problems: resolved.problems,
+    ...(resolved.unread === null ? {} : { note: catalog.ui[resolved.unread] }),
+  };
 }

@@ -19,7 +19,7 @@ export function prerenderEmbed(lang: Lang): string {
     <StrictMode>
       <EmbeddedFigure
         options={{ ...DEFAULT_OPTIONS, lang }}
-        source={{ kind: "scenario", id: DEFAULT_OPTIONS.scenario }}
+        source={{ kind: "builtin", id: DEFAULT_OPTIONS.scenario }}
         shown={{
           kind: "figure",
           id: DEFAULT_OPTIONS.scenario,

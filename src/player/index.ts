@@ -10,4 +10,5 @@ export { Player } from "./Player";
 export type { PlacedCheckpoint, Progress } from "./progress";
 export { placeCheckpoints, progressOf } from "./progress";
 export { DWELL } from "./store/createPlayerStore";
+export { useFigureSource } from "./useFigureSource";
 export { useLatest } from "./useLatest";

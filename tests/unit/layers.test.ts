@@ -16,7 +16,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   content: ["engine", "formats"],
   scenarios: ["engine", "content", "figure"],
   figure: ["engine", "trace-format", "formats", "content"],
-  player: ["engine", "formats", "content"],
+  player: ["engine", "formats", "content", "figure"],
   app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "player"],
   embed: ["engine", "formats", "content", "scenarios", "figure", "scorm", "player"],
   scorm: [],

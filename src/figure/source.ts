@@ -1,0 +1,151 @@
+/**
+ * One resolver of what a figure shows. A shell names a source — a built-in scenario by id, a figure file (its
+ * object or text), a figure file's URL, a share link's payload — and gets back the figure to show (its id, trace,
+ * story in the reader's language and warnings) or, where the figure would be, located problems and why nothing
+ * could be read: one loading and one error state for every shell (the React component, the web component,
+ * embed.html). Framework-free: the shells give it how code and files reach them (a dynamic import, a classic-script
+ * pack, `fetch`), and a React shell reads it through one hook (`useFigureSource`, src/player/).
+ */
+import type { Lang } from "../content/languages";
+import type { Story } from "../content/types";
+import type { Trace } from "../engine";
+import type { FigureOpening } from "./index";
+import type { FigureProblem } from "./load";
+import type { SharedFigure } from "./share";
+
+/** What a figure shows, named by a shell. */
+export type FigureSource =
+  | { readonly kind: "builtin"; readonly id: string }
+  /** A figure file: its object (a prop, a `load` message) or its JSON text (an inline child, a pasted file). */
+  | { readonly kind: "file"; readonly file: unknown }
+  /** A figure file's URL, resolved against the loaders' `base`. */
+  | { readonly kind: "url"; readonly url: string }
+  /** A share link's payload (`#figureData=…`). */
+  | { readonly kind: "shared"; readonly payload: string };
+
+/** Why nothing could be read at all (said in the catalog's words, `ui[why]`). */
+export type Unread = "figureFetchFailed" | "figureOtherOrigin" | "shareDamaged" | "shareTooLong";
+
+/** What a source resolves to: the figure, or where it would be, its problems (and why nothing was read, if so). */
+export type Resolved =
+  | {
+      readonly status: "shown";
+      readonly id: string;
+      readonly trace: Trace;
+      readonly story: Story;
+      readonly warnings: readonly FigureProblem[];
+    }
+  | { readonly status: "problems"; readonly problems: readonly FigureProblem[]; readonly unread: Unread | null };
+
+/** A source's state in a shell: loading until it resolves. */
+export type Resolution = { readonly status: "loading" } | Resolved;
+
+/** What the resolver needs of its shell. */
+export interface SourceLoaders {
+  /** A built-in scenario's trace and story in `lang`, or null when there is none of that id. */
+  readonly builtin: (id: string, lang: Lang) => Promise<{ readonly trace: Trace; readonly story: Story } | null>;
+  /** The figure file's reader (and the share link's decoder), loaded when first needed. */
+  readonly figures: () => Promise<{
+    readonly open: (source: unknown, lang: Lang) => FigureOpening;
+    readonly readShare?: (payload: string) => SharedFigure;
+  }>;
+  /** A URL's text; rejects when it cannot be fetched. Default: `fetch`, with CORS. */
+  readonly fetchText?: (url: URL) => Promise<string>;
+  /** Whether a figure file may be fetched from this URL (default: any http(s) URL). */
+  readonly allows?: (url: URL) => boolean;
+  /** What a relative URL resolves against (default: the document's base, when there is a document). */
+  readonly base?: string;
+}
+
+const fetchText = (url: URL): Promise<string> =>
+  fetch(url).then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))));
+
+const unread = (why: Unread): Resolved => ({ status: "problems", problems: [], unread: why });
+
+/**
+ * A source's figure in `lang`, or its problems. Rejects only when the shell's own code cannot be loaded (a pack
+ * or a chunk that does not arrive); everything a source can get wrong resolves as problems.
+ * @example await resolveSource({ kind: "url", url: "figures/weather.json" }, "en", loaders) // { status: "shown", … }
+ */
+export async function resolveSource(source: FigureSource, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
+  switch (source.kind) {
+    case "builtin": {
+      const built = await loaders.builtin(source.id, lang);
+      if (built === null)
+        return {
+          status: "problems",
+          problems: [{ message: `no built-in figure "${source.id}"`, path: "" }],
+          unread: null,
+        };
+      return { status: "shown", id: source.id, ...built, warnings: [] };
+    }
+    case "file":
+      return opened(source.file, lang, loaders);
+    case "shared": {
+      const { readShare } = await loaders.figures();
+      if (readShare === undefined) return unread("shareDamaged");
+      const read = readShare(source.payload);
+      if (!read.ok) return unread(read.why === "damaged" ? "shareDamaged" : "shareTooLong");
+      return opened(read.text, lang, loaders);
+    }
+    case "url": {
+      let url: URL;
+      try {
+        url = new URL(source.url, loaders.base ?? globalThis.document?.baseURI);
+      } catch {
+        return unread("figureFetchFailed");
+      }
+      if (loaders.allows !== undefined && !loaders.allows(url)) return unread("figureOtherOrigin");
+      if (url.protocol !== "https:" && url.protocol !== "http:") return unread("figureOtherOrigin");
+      const [text, figures] = await Promise.all([
+        (loaders.fetchText ?? fetchText)(url).catch(() => null),
+        loaders.figures(),
+      ]);
+      if (text === null) return unread("figureFetchFailed");
+      return shownOf(figures.open(text, lang));
+    }
+    default: {
+      const never: never = source;
+      return never;
+    }
+  }
+}
+
+async function opened(file: unknown, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
+  const { open } = await loaders.figures();
+  return shownOf(open(file, lang));
+}
+
+function shownOf(opening: FigureOpening): Resolved {
+  if (!opening.ok) return { status: "problems", problems: opening.problems, unread: null };
+  const { id, trace, story, warnings } = opening.figure;
+  return { status: "shown", id, trace, story, warnings };
+}
+
+/**
+ * A source's identity, by content: the same file written anew (an inline object at every render) is the same
+ * source, so a shell resolves it once.
+ */
+export function sourceKey(source: FigureSource): string {
+  switch (source.kind) {
+    case "builtin":
+      return `builtin:${source.id}`;
+    case "url":
+      return `url:${source.url}`;
+    case "shared":
+      return `shared:${source.payload}`;
+    case "file": {
+      if (typeof source.file === "string") return `text:${source.file}`;
+      try {
+        return `json:${JSON.stringify(source.file)}`;
+      } catch {
+        // Not JSON data (a cycle, a function): one key for all such, each its own problem once opened.
+        return "unjson";
+      }
+    }
+    default: {
+      const never: never = source;
+      return never;
+    }
+  }
+}
