@@ -14,10 +14,11 @@ import {
 import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type Checkpoint, type PageText, storyCatalog } from "../content/types";
 import { runScenario, type Trace } from "../engine";
+import type { SourceLoaders } from "../figure/source";
 import { formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
-import { FigureProblems, Player, type PlayerHandle, type StepNote } from "../player";
+import { FigureProblems, Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { ExportBar } from "./ExportBar";
@@ -193,9 +194,26 @@ export function App(props: {
   const lang = text.lang;
   const builtIn = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
   const figure = useRef<PlayerHandle>(null);
-  // A figure file opened in the page's language: its figure, or its problems where the figure would be.
-  const fileOpening = useMemo(() => figureFile?.open(lang) ?? null, [figureFile, lang]);
-  const fileFigure = fileOpening?.ok === true ? fileOpening.figure : null;
+  // A figure file, through the one resolver, in the page's language: its figure, or its problems where the figure
+  // would be; the scenario stays until it has resolved (and its last language until the new one has).
+  const fileLoaders = useMemo(
+    (): SourceLoaders => ({
+      builtin: async () => null, // never asked: the page runs its built-ins itself
+      figures: () => import("../figure").then((module) => ({ open: module.openFigure })),
+      allows: (url) => url.origin === window.location.origin, // same origin only, as a transcript
+    }),
+    [],
+  );
+  const resolution = useFigureSource(figureFile?.source ?? null, lang, fileLoaders, {
+    keep: true,
+    onFailed: () => dispatch({ type: "figureFileFailed", problem: "figureFetchFailed" }),
+  });
+  const fileShown = resolution === null || resolution.status === "loading" ? null : resolution;
+  useEffect(() => {
+    if (fileShown?.status === "problems" && fileShown.unread !== null)
+      dispatch({ type: "figureFileFailed", problem: fileShown.unread });
+  }, [fileShown]);
+  const fileFigure = fileShown?.status === "shown" ? fileShown : null;
   const trace = imported?.trace ?? fileFigure?.trace ?? builtIn;
   const story = useMemo(() => {
     if (fileFigure !== null) return fileFigure.story;
@@ -252,20 +270,9 @@ export function App(props: {
     if (params.get("checkpoints") === "1") dispatch({ type: "checkpoints", on: true });
     const file = params.get("figure");
     if (file !== null) {
-      // Same origin only, as a transcript: a relative URL resolves against this page.
-      const url = sameOriginUrl(file);
-      if (url === null) dispatch({ type: "figureFileFailed", problem: "figureOtherOrigin" });
-      else {
-        const name = url.pathname.split("/").pop() || "figure.json";
-        void Promise.all([
-          fetch(url).then((response) => (response.ok ? response.text() : Promise.reject())),
-          import("../figure"),
-        ])
-          .then(([source, module]) =>
-            dispatch({ type: "figureFile", file: { name, open: (lang) => module.openFigure(source, lang) } }),
-          )
-          .catch(() => dispatch({ type: "figureFileFailed", problem: "figureFetchFailed" }));
-      }
+      // The resolver fetches it (same origin only, as a transcript: a relative URL resolves against this page).
+      const name = sameOriginUrl(file)?.pathname.split("/").pop() || "figure.json";
+      dispatch({ type: "figureFile", file: { name, source: { kind: "url", url: file } } });
     }
     const transcript = params.get("transcript");
     if (transcript !== null) {
@@ -362,10 +369,10 @@ export function App(props: {
             <label className="page-scenario">
               {page.scenario}{" "}
               <select
-                value={imported === null && figureFile === null ? scenario : "imported"}
+                value={imported === null && fileShown === null ? scenario : "imported"}
                 onChange={(event) => onScenarioChange(event.target.value as ScenarioId)}
               >
-                {imported === null && figureFile === null ? null : (
+                {imported === null && fileShown === null ? null : (
                   // While a loaded transcript or figure file is shown, the picker says so; choosing a scenario leaves it.
                   <option value="imported" disabled>
                     {`${figureText.ui.figureKicker}: ${story.name}`}
@@ -379,7 +386,7 @@ export function App(props: {
               </select>
             </label>
             <p>
-              {imported !== null || figureFile !== null
+              {imported !== null || fileShown !== null
                 ? story.input
                 : scenario === DEFAULT_SCENARIO_ID
                   ? page.conditions
@@ -497,11 +504,12 @@ export function App(props: {
               )}
             </div>
           )}
-          {fileOpening !== null && !fileOpening.ok ? (
-            <FigureProblems text={text} problems={fileOpening.problems} />
+          {fileShown?.status === "problems" && fileShown.unread === null ? (
+            <FigureProblems text={text} problems={fileShown.problems} />
           ) : (
             <ChapterFigure
-              key={state.figure}
+              // A figure file mounts afresh once it has resolved (at the link's step), not at each language.
+              key={`${state.figure}:${fileFigure?.id ?? ""}`}
               ref={figure}
               readUrlStep={state.urlStep}
               trace={trace}
@@ -516,7 +524,7 @@ export function App(props: {
             text={page.exporting}
             trace={trace}
             figure={figure}
-            scenario={imported === null && figureFile === null ? scenario : null}
+            scenario={imported === null && fileShown === null ? scenario : null}
             name={
               imported !== null ? imported.name.replace(/\.json$/i, "") : fileFigure !== null ? fileFigure.id : scenario
             }

@@ -4,7 +4,7 @@
  * page can make is one action here; the URL follows the state in one effect (App.tsx).
  */
 import { DEFAULT_LANG, type Lang } from "../content/languages";
-import type { FigureOpening } from "../figure/types";
+import type { FigureSource, Unread } from "../figure/source";
 import type { CheckProvider } from "../formats/check";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import type { LoadFailure } from "./FailureNote";
@@ -14,11 +14,11 @@ import type { Loaded } from "./TranscriptPanel";
 /** Why a transcript named by the URL, or loaded in the panel, is not shown. */
 export type TranscriptProblem = "otherOrigin" | "fetchFailed" | LoadFailure;
 
-/** A course author's figure file (`?figure=`), opened in whichever language the page is in. */
+/** A course author's figure file (`?figure=`), resolved (src/figure/source.ts) in whichever language the page is in. */
 export interface FigureFileShown {
   /** Its file name, from the URL. */
   readonly name: string;
-  readonly open: (lang: Lang) => FigureOpening;
+  readonly source: FigureSource;
 }
 
 export interface PageState {
@@ -29,7 +29,7 @@ export interface PageState {
   /** A figure file shown instead of the scenario (its problems, where it cannot be shown). */
   readonly figureFile: FigureFileShown | null;
   /** Why the figure file the URL names is not there at all. */
-  readonly figureFileProblem: "figureOtherOrigin" | "figureFetchFailed" | null;
+  readonly figureFileProblem: Unread | null;
   /** Which figure is shown, counting from 0: each new one (a scenario, a transcript loaded or left) mounts afresh. */
   readonly figure: number;
   /**
@@ -59,7 +59,7 @@ export type PageAction =
   | { readonly type: "leaveTranscript" }
   /** The figure file the page's link names (`?figure=`), opened at the link's step. */
   | { readonly type: "figureFile"; readonly file: FigureFileShown }
-  | { readonly type: "figureFileFailed"; readonly problem: "figureOtherOrigin" | "figureFetchFailed" }
+  | { readonly type: "figureFileFailed"; readonly problem: Unread }
   | { readonly type: "checkFor"; readonly provider: CheckProvider | null }
   | { readonly type: "checkpoints"; readonly on: boolean };
 
@@ -117,7 +117,8 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
     case "figureFile":
       return { ...state, figureFile: action.file, imported: null, figure: state.figure + 1, urlStep: true };
     case "figureFileFailed":
-      return { ...state, figureFileProblem: action.problem };
+      // Nothing was read: the page shows what it showed, with a note, and the link's `figure` leaves the URL.
+      return { ...state, figureFile: null, figureFileProblem: action.problem };
     case "checkFor":
       return { ...state, checkFor: action.provider };
     case "checkpoints":
