@@ -25,7 +25,7 @@ import { ExportBar } from "./ExportBar";
 import { FailureNote } from "./FailureNote";
 import { loadPageLanguage, type PageLanguage } from "./languages";
 import { initialPageState, pageReducer, syncUrl } from "./page-state";
-import type { Loaded } from "./TranscriptPanel";
+import type { Loaded, RunStory } from "./TranscriptPanel";
 import { type StepProblem, stepFromUrl } from "./url";
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
@@ -215,12 +215,17 @@ export function App(props: {
   }, [fileShown]);
   const fileFigure = fileShown?.status === "shown" ? fileShown : null;
   const trace = imported?.trace ?? fileFigure?.trace ?? builtIn;
+  // A recorded run's story, in the page's words of the moment (the resolver asks for it; the page tells it again
+  // as its language changes).
+  const runStory = useCallback<RunStory>(
+    (name, summary) => page.importing.story(name, page.importing.summary(summary, formatName(summary.format))),
+    [page],
+  );
   const story = useMemo(() => {
     if (fileFigure !== null) return fileFigure.story;
     if (imported === null) return SCENARIOS[scenario].stories[lang];
-    const { name, summary } = imported;
-    return page.importing.story(name, page.importing.summary(summary, formatName(summary.format)));
-  }, [imported, fileFigure, scenario, lang, page]);
+    return runStory(imported.name, imported.summary, lang);
+  }, [imported, fileFigure, scenario, lang, runStory]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
   // "Would it replay?": the loaded transcript checked for the provider the reader chose (the checker loads then).
   const [checked, setChecked] = useState<{
@@ -281,19 +286,15 @@ export function App(props: {
       if (url === null) {
         dispatch({ type: "transcriptFailed", problem: "otherOrigin" });
       } else {
-        const name = url.pathname.split("/").pop() || "transcript.json";
-        void Promise.all([
-          fetch(url).then((response) => (response.ok ? response.text() : Promise.reject())),
-          import("./TranscriptPanel"),
-        ])
-          .then(([source, module]) => {
-            const result = module.load(source, undefined, name);
+        void import("./TranscriptPanel")
+          .then((module) => module.loadTranscript({ kind: "transcriptUrl", url: url.href }, lang, runStory))
+          .then((result) =>
             dispatch(
-              "loaded" in result
+              typeof result === "object" && "loaded" in result
                 ? { type: "loaded", loaded: result.loaded, fromUrl: true }
                 : { type: "transcriptFailed", problem: result },
-            );
-          })
+            ),
+          )
           .catch(() => dispatch({ type: "transcriptFailed", problem: "fetchFailed" }));
       }
     }
@@ -433,6 +434,8 @@ export function App(props: {
             <Suspense fallback={null}>
               <TranscriptPanel
                 text={page.importing}
+                lang={lang}
+                story={runStory}
                 onLoaded={onLoaded}
                 onClose={() => dispatch({ type: "panel", open: false })}
               />

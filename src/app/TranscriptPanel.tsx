@@ -4,11 +4,14 @@
  * rendered as HTML, and a failed load leaves the figure as it was.
  */
 import { type FormEvent, useId, useState } from "react";
-import type { ImportText } from "../content/types";
+import type { Lang } from "../content/languages";
+import type { ImportText, Story } from "../content/types";
 import type { Trace } from "../engine";
+import { type FigureSource, resolveSource } from "../figure/source";
 import { FORMATS, type FormatId } from "../formats";
 import { type ImportNote, type ImportProblem, type ImportSummary, importTranscript } from "../formats/import";
 import { FailureNote, type LoadFailure } from "./FailureNote";
+import type { TranscriptProblem } from "./page-state";
 
 /** A transcript the page can show. */
 export interface Loaded {
@@ -19,16 +22,34 @@ export interface Loaded {
   readonly name: string;
 }
 
-/** Import `source` — the one path for paste, file and link — or say why not. */
-export function load(source: string, format: FormatId | undefined, name: string): { loaded: Loaded } | LoadFailure {
-  const result = importTranscript(source, format, name);
-  if (!result.ok) return { format: result.format, errors: result.errors, more: result.more };
-  const { trace, problems, notes, summary } = result;
-  return { loaded: { trace, problems, notes, summary, name } };
+/** How a recorded run is told on this page, in `lang` (the page phrases it again as its language changes). */
+export type RunStory = (name: string, summary: ImportSummary, lang: Lang) => Story;
+
+/**
+ * A transcript — pasted, a file, or a link's (`?transcript=`, same origin only) — through the one resolver
+ * (src/figure/source.ts): loaded, or why not.
+ */
+export async function loadTranscript(
+  source: Extract<FigureSource, { kind: "transcript" | "transcriptUrl" }>,
+  lang: Lang,
+  story: RunStory,
+): Promise<{ loaded: Loaded } | TranscriptProblem> {
+  const resolved = await resolveSource(source, lang, {
+    builtin: async () => null, // never asked: the page runs its built-ins itself
+    figures: () => Promise.reject(new Error("no figure files here")),
+    transcripts: async () => ({ read: importTranscript, story }),
+    allows: (url) => url.origin === window.location.origin,
+  });
+  if (resolved.status === "shown" && resolved.imported !== undefined)
+    return { loaded: { trace: resolved.trace, ...resolved.imported } };
+  if (resolved.status === "problems" && resolved.failure !== undefined) return resolved.failure;
+  return resolved.status === "problems" && resolved.unread === "figureOtherOrigin" ? "otherOrigin" : "fetchFailed";
 }
 
 export default function TranscriptPanel(props: {
   text: ImportText;
+  lang: Lang;
+  story: RunStory;
   onLoaded: (loaded: Loaded) => void;
   onClose: () => void;
 }) {
@@ -41,11 +62,13 @@ export default function TranscriptPanel(props: {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = load(source, format === "" ? undefined : format, name);
-    if ("loaded" in result) {
-      setFailure(null);
-      onLoaded(result.loaded);
-    } else setFailure(result);
+    const given = { kind: "transcript" as const, text: source, name, ...(format === "" ? {} : { format }) };
+    void loadTranscript(given, props.lang, props.story).then((result) => {
+      if (typeof result === "object" && "loaded" in result) {
+        setFailure(null);
+        onLoaded(result.loaded);
+      } else if (typeof result === "object") setFailure(result);
+    });
   };
   return (
     <section className="page-import" aria-labelledby={ids.heading}>

@@ -318,6 +318,7 @@ export const catalog = {
     figureProblems: "This figure file cannot be shown",
     figureProblemsNote: "Fix the file at these places, then load it again:",
     problemPlace: (line, column) => `line ${line}, column ${column}`,
+    theFile: "the file",
     moreProblems: (count) => `and ${count} more`,
     figureLoading: "Loading the figure…",
     figureFetchFailed: "The figure file could not be fetched.",

@@ -313,6 +313,7 @@ export const catalog = {
     figureProblems: "这个图文件无法显示",
     figureProblemsNote: "请在下列位置修改文件，然后重新加载：",
     problemPlace: (line, column) => `第 ${line} 行第 ${column} 列`,
+    theFile: "整个文件",
     moreProblems: (count) => `另有 ${count} 处`,
     figureLoading: "正在加载图…",
     figureFetchFailed: "无法获取这个图文件。",

@@ -308,6 +308,8 @@ export interface UiText {
   readonly figureProblemsNote: string;
   /** Where a problem is in the file's text. */
   readonly problemPlace: (line: number, column: number) => string;
+  /** Where a problem of the whole file is (its path is empty). */
+  readonly theFile: string;
   /** How many more problems there were than are listed. */
   readonly moreProblems: (count: number) => string;
   /** While a figure file loads. */

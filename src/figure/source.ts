@@ -1,14 +1,17 @@
 /**
  * One resolver of what a figure shows. A shell names a source — a built-in scenario by id, a figure file (its
- * object or text), a figure file's URL, a share link's payload — and gets back the figure to show (its id, trace,
- * story in the reader's language and warnings) or, where the figure would be, located problems and why nothing
- * could be read: one loading and one error state for every shell (the React component, the web component,
- * embed.html). Framework-free: the shells give it how code and files reach them (a dynamic import, a classic-script
+ * object or text), a figure file's URL, a share link's payload, a recorded run's text or URL — and gets back the
+ * figure to show (its id, trace, story in the reader's language, warnings, and for a recorded run what was read)
+ * or, where the figure would be, located problems and why nothing could be read: one loading and one error state
+ * for every shell (the chapter page, the React component, the web component, embed.html). Framework-free: the shells give it how code and files reach them (a dynamic import, a classic-script
  * pack, `fetch`), and a React shell reads it through one hook (`useFigureSource`, src/player/).
  */
 import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
 import type { Trace } from "../engine";
+import type { ImportNote, ImportProblem, ImportResult, ImportSummary } from "../formats/import";
+import type { FormatId } from "../formats/index";
+import type { ReadError } from "../formats/types";
 import type { FigureOpening } from "./index";
 import type { FigureProblem } from "./load";
 import type { SharedFigure } from "./share";
@@ -21,7 +24,26 @@ export type FigureSource =
   /** A figure file's URL, resolved against the loaders' `base`. */
   | { readonly kind: "url"; readonly url: string }
   /** A share link's payload (`#figureData=…`). */
-  | { readonly kind: "shared"; readonly payload: string };
+  | { readonly kind: "shared"; readonly payload: string }
+  /** A recorded run's text in any format the import reads (pasted, a file), `format` when it is not detected. */
+  | { readonly kind: "transcript"; readonly text: string; readonly name: string; readonly format?: FormatId }
+  /** A recorded run's URL. */
+  | { readonly kind: "transcriptUrl"; readonly url: string; readonly format?: FormatId };
+
+/** A recorded run as it was read: what it is, and the problems and notes found at its steps. */
+export interface ImportedRun {
+  readonly name: string;
+  readonly summary: ImportSummary;
+  readonly problems: readonly ImportProblem[];
+  readonly notes: readonly ImportNote[];
+}
+
+/** Why a recorded run could not be imported at all: the format it was read as, its first errors, how many more. */
+export interface ImportFailure {
+  readonly format: FormatId | null;
+  readonly errors: readonly ReadError[];
+  readonly more: number;
+}
 
 /** Why nothing could be read at all (said in the catalog's words, `ui[why]`). */
 export type Unread = "figureFetchFailed" | "figureOtherOrigin" | "shareDamaged" | "shareTooLong";
@@ -34,8 +56,16 @@ export type Resolved =
       readonly trace: Trace;
       readonly story: Story;
       readonly warnings: readonly FigureProblem[];
+      /** For a recorded run: what was read. */
+      readonly imported?: ImportedRun;
     }
-  | { readonly status: "problems"; readonly problems: readonly FigureProblem[]; readonly unread: Unread | null };
+  | {
+      readonly status: "problems";
+      readonly problems: readonly FigureProblem[];
+      readonly unread: Unread | null;
+      /** For a recorded run that could not be imported: why. */
+      readonly failure?: ImportFailure;
+    };
 
 /** A source's state in a shell: loading until it resolves. */
 export type Resolution = { readonly status: "loading" } | Resolved;
@@ -48,6 +78,11 @@ export interface SourceLoaders {
   readonly figures: () => Promise<{
     readonly open: (source: unknown, lang: Lang) => FigureOpening;
     readonly readShare?: (payload: string) => SharedFigure;
+  }>;
+  /** The import (for recorded runs): reading a transcript, and the story a recorded run is told in. */
+  readonly transcripts?: () => Promise<{
+    readonly read: (text: string, format: FormatId | undefined, name: string) => ImportResult;
+    readonly story: (name: string, summary: ImportSummary, lang: Lang) => Story;
   }>;
   /** A URL's text; rejects when it cannot be fetched. Default: `fetch`, with CORS. */
   readonly fetchText?: (url: URL) => Promise<string>;
@@ -88,7 +123,8 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
       if (!read.ok) return unread(read.why === "damaged" ? "shareDamaged" : "shareTooLong");
       return opened(read.text, lang, loaders);
     }
-    case "url": {
+    case "url":
+    case "transcriptUrl": {
       let url: URL;
       try {
         url = new URL(source.url, loaders.base ?? globalThis.document?.baseURI);
@@ -97,18 +133,51 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
       }
       if (loaders.allows !== undefined && !loaders.allows(url)) return unread("figureOtherOrigin");
       if (url.protocol !== "https:" && url.protocol !== "http:") return unread("figureOtherOrigin");
-      const [text, figures] = await Promise.all([
-        (loaders.fetchText ?? fetchText)(url).catch(() => null),
-        loaders.figures(),
-      ]);
+      const text = await (loaders.fetchText ?? fetchText)(url).catch(() => null);
       if (text === null) return unread("figureFetchFailed");
-      return shownOf(figures.open(text, lang));
+      if (source.kind === "url") return shownOf((await loaders.figures()).open(text, lang));
+      const name = url.pathname.split("/").pop() || "transcript.json";
+      return recorded(
+        { kind: "transcript", text, name, ...(source.format === undefined ? {} : { format: source.format }) },
+        lang,
+        loaders,
+      );
     }
+    case "transcript":
+      return recorded(source, lang, loaders);
     default: {
       const never: never = source;
       return never;
     }
   }
+}
+
+/** A recorded run read by the import, told in the story the shell gives a recorded run. */
+async function recorded(
+  source: Extract<FigureSource, { kind: "transcript" }>,
+  lang: Lang,
+  loaders: SourceLoaders,
+): Promise<Resolved> {
+  if (loaders.transcripts === undefined)
+    return { status: "problems", problems: [{ message: "this figure reads no transcripts", path: "" }], unread: null };
+  const { read, story } = await loaders.transcripts();
+  const result = read(source.text, source.format, source.name);
+  if (!result.ok)
+    return {
+      status: "problems",
+      problems: [],
+      unread: null,
+      failure: { format: result.format, errors: result.errors, more: result.more },
+    };
+  const { trace, problems, notes, summary } = result;
+  return {
+    status: "shown",
+    id: source.name.replace(/\.json$/i, ""),
+    trace,
+    story: story(source.name, summary, lang),
+    warnings: [],
+    imported: { name: source.name, summary, problems, notes },
+  };
 }
 
 async function opened(file: unknown, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
@@ -134,6 +203,10 @@ export function sourceKey(source: FigureSource): string {
       return `url:${source.url}`;
     case "shared":
       return `shared:${source.payload}`;
+    case "transcript":
+      return `transcript:${source.format ?? ""}:${source.name}:${source.text}`;
+    case "transcriptUrl":
+      return `transcriptUrl:${source.format ?? ""}:${source.url}`;
     case "file": {
       if (typeof source.file === "string") return `text:${source.file}`;
       try {

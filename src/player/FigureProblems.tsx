@@ -47,7 +47,7 @@ export function FigureProblems(props: {
           <ol className="alf-problems-list">
             {problems.map((problem) => (
               <li key={`${problem.path}:${problem.line}:${problem.column}:${problem.message}`}>
-                <code>{problem.path === "" ? "/" : problem.path}</code>
+                {problem.path === "" ? <span>{ui.theFile}</span> : <code>{problem.path}</code>}
                 {problem.line === undefined ? null : (
                   <span className="alf-problems-place"> ({ui.problemPlace(problem.line, problem.column ?? 1)})</span>
                 )}

@@ -6,6 +6,7 @@ import { runScenario } from "../../src/engine";
 import { openFigure } from "../../src/figure";
 import { encodeShare, readShare } from "../../src/figure/share";
 import { type FigureSource, resolveSource, type SourceLoaders, sourceKey } from "../../src/figure/source";
+import { importTranscript } from "../../src/formats/import";
 import { SCENARIOS } from "../../src/scenarios";
 
 const weather = readFileSync(resolve(import.meta.dirname, "../../examples/figures/weather.json"), "utf8");
@@ -62,5 +63,45 @@ describe("the one resolver of what a figure shows", () => {
       sourceKey({ kind: "file", file: JSON.parse(weather) }),
     );
     expect(sourceKey({ kind: "url", url: "a.json" })).not.toBe(sourceKey({ kind: "url", url: "b.json" }));
+  });
+
+  it("reads a recorded run, pasted or by URL, with what was read, or why it could not be", async () => {
+    const chat = JSON.stringify({
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: "Hello." },
+      ],
+    });
+    const withRuns: SourceLoaders = {
+      ...loaders,
+      transcripts: async () => ({
+        read: importTranscript,
+        story: (name, summary) => ({ ...SCENARIOS.f22.stories.en, name: `${name}: ${summary.messages} messages` }),
+      }),
+      fetchText: async (url) => (url.pathname.endsWith("run.json") ? chat : Promise.reject(new Error("404"))),
+    };
+    const pasted = await resolveSource({ kind: "transcript", text: chat, name: "run.json" }, "en", withRuns);
+    expect(pasted).toMatchObject({
+      status: "shown",
+      id: "run",
+      story: { name: "run.json: 2 messages" },
+      imported: { name: "run.json", summary: { format: "chat", messages: 2 }, problems: [] },
+    });
+    expect(await resolveSource({ kind: "transcriptUrl", url: "/runs/run.json" }, "en", withRuns)).toMatchObject({
+      status: "shown",
+      imported: { name: "run.json" },
+    });
+    expect(await resolveSource({ kind: "transcript", text: "{", name: "x.json" }, "en", withRuns)).toMatchObject({
+      status: "problems",
+      failure: { errors: [{ message: expect.stringMatching(/^not valid JSON: /) }] },
+    });
+    expect(
+      await resolveSource({ kind: "transcriptUrl", url: "https://elsewhere.example/run.json" }, "en", withRuns),
+    ).toMatchObject({ unread: "figureOtherOrigin" });
+    // A shell that reads no transcripts says so, in place.
+    expect(await resolveSource({ kind: "transcript", text: chat, name: "r.json" }, "en", loaders)).toMatchObject({
+      status: "problems",
+      problems: [{ message: "this figure reads no transcripts" }],
+    });
   });
 });
