@@ -14,6 +14,12 @@ const counter = (page: Page) => preview(page).locator(".alf-counter > [aria-hidd
 /** The editor's whole text, as the page keeps it once it has settled (CodeMirror draws only the lines in view). */
 const editorText = (page: Page) =>
   page.evaluate(() => window.localStorage.getItem("agent-loop-figure:author-draft") ?? "");
+/** Start from a template, as an author would, and wait for its preview (`steps` long) at step 1. */
+async function startFrom(page: Page, label: string, steps: number) {
+  await page.getByLabel("Start from").selectOption({ label });
+  await page.getByRole("button", { name: "Use this" }).click();
+  await expect(counter(page)).toHaveText(`1 / ${steps}`);
+}
 /** Select the next `text` in the editor with its search panel (Ctrl+F, type, Enter, Esc), as an author would. */
 async function find(page: Page, text: string) {
   await page.keyboard.press("Control+f");
@@ -126,9 +132,7 @@ test.describe("the authoring page", () => {
     page,
   }) => {
     await page.goto("/author.html?lang=en");
-    await page.getByLabel("Start from").selectOption({ label: "Two parallel calls (the weather in two cities)" });
-    await page.getByRole("button", { name: "Use this" }).click();
-    await expect(counter(page)).toHaveText("1 / 10");
+    await startFrom(page, "Two parallel calls (the weather in two cities)", 10);
     const file = await editorText(page);
     await expect(
       page.getByText(/^The link carries the whole file, compressed: \d+ characters, of at most 8000\./),
@@ -167,9 +171,7 @@ test.describe("the authoring page", () => {
     page,
   }) => {
     await page.goto("/author.html?lang=en");
-    await page.getByLabel("Start from").selectOption({ label: "Two parallel calls (the weather in two cities)" });
-    await page.getByRole("button", { name: "Use this" }).click();
-    await expect(counter(page)).toHaveText("1 / 10");
+    await startFrom(page, "Two parallel calls (the weather in two cities)", 10);
     await page.getByRole("button", { name: "Copy the share link" }).click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     const payload = link.split("#figureData=")[1] ?? "";
@@ -180,9 +182,7 @@ test.describe("the authoring page", () => {
     expect(await editorText(page)).not.toContain(payload.slice(0, 60));
     await expect(counter(page)).toHaveText("1 / 10");
     // Another figure's link pasted over this page's own: only the fragment changes, and the page opens it.
-    await page.getByLabel("Start from").selectOption({ label: "A write refused without approval (a failure)" });
-    await page.getByRole("button", { name: "Use this" }).click();
-    await expect(counter(page)).toHaveText("1 / 7");
+    await startFrom(page, "A write refused without approval (a failure)", 7);
     await page.getByRole("button", { name: "Copy the share link" }).click();
     const refusedLink = await page.evaluate(() => navigator.clipboard.readText());
     const marker = await page.evaluate(() => {
@@ -206,9 +206,7 @@ test.describe("the authoring page", () => {
 
   test("the draft is kept in this browser, and a reload brings it back", async ({ page }) => {
     await page.goto("/author.html?lang=en");
-    await page.getByLabel("Start from").selectOption({ label: "A write refused without approval (a failure)" });
-    await page.getByRole("button", { name: "Use this" }).click();
-    await expect(counter(page)).toHaveText("1 / 7");
+    await startFrom(page, "A write refused without approval (a failure)", 7);
     await page.reload();
     await expect(page.getByRole("status").first()).toHaveText(/Your draft from your last visit is back/);
     await expect(counter(page)).toHaveText("1 / 7");
