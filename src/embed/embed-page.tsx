@@ -141,7 +141,10 @@ async function start(): Promise<void> {
     step: checked.step,
     checkpoints: options.checkpoints || container.dataset.scorm !== undefined,
   };
-  if (hydrate && lang === options.lang && source.kind === "builtin") {
+  // A resumed LMS launch opens at the saved step at once: hydrating step 1 first would report step 1 to the LMS
+  // (cmi.core.lesson_location) before the saved one.
+  const resuming = lms !== null && lms.resumeAt !== null;
+  if (hydrate && lang === options.lang && source.kind === "builtin" && !resuming) {
     // The pre-rendered frame is step 1: hydrate that, then move to a linked step (the figure keeps its size from
     // step to step, so nothing shifts). (Not when its language failed to load: the fallback is another figure.)
     hydrateRoot(

@@ -27,15 +27,17 @@ export interface PackageInput {
 const xml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-/** The manifest, written as SCORM 1.2's content packaging has it (the `adlcp:` prefix written out, as LMSs read it). */
+/**
+ * The manifest, written as SCORM 1.2's content packaging has it (the `adlcp:` prefix written out, as LMSs read it).
+ * No `xsi:schemaLocation`: it would name schema files (imscp_rootv1p1p2.xsd, adlcp_rootv1p2.xsd) the package does
+ * not carry; the namespaces alone are what LMSs read.
+ */
 export function manifest(input: Pick<PackageInput, "id" | "title" | "mastery">, files: readonly string[]): string {
   const mastery = input.mastery === null ? "" : `\n        <adlcp:masteryscore>${input.mastery}</adlcp:masteryscore>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${xml(input.id)}" version="1.0"
   xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
   <metadata>
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>

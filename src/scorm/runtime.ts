@@ -1,8 +1,8 @@
 /**
  * The figure as a SCORM 1.2 SCO: find the LMS's API object (ADL's algorithm: up the `window.parent` chain, at most
  * 7 levels, then the opener's), start the session, resume where the learner left off, and report as the learner
- * goes — `lesson_location` per step, `suspend_data` per answer, the score and `lesson_status` once at completion —
- * then finish when the page goes. Framework-free and DOM-light: the API is passed in, so tests run it against a
+ * goes — `lesson_location` per step (committed a moment later), `suspend_data` per answer, the score and
+ * `lesson_status` once at completion — then the session's time and finish when the page goes. Framework-free and DOM-light: the API is passed in, so tests run it against a
  * real SCORM runtime (scorm-again's Scorm12API).
  */
 
@@ -118,6 +118,36 @@ export interface Outcome {
 
 const FINAL = new Set(["passed", "failed", "completed"]);
 
+/** How long after a step change its location is committed: one commit for a run of steps, off the frame. */
+export const STEP_COMMIT_DELAY_MS = 1000;
+
+/**
+ * A duration as SCORM 1.2's CMITimespan, `HHHH:MM:SS.SS` (hours of two to four digits, at most 9999).
+ * @example sessionTime(3_723_450) // "0001:02:03.45"
+ */
+export function sessionTime(ms: number): string {
+  const centis = Math.min(Math.max(0, Math.round(ms / 10)), 9999 * 360_000 + 359_999);
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  const hours = Math.floor(centis / 360_000);
+  const minutes = Math.floor((centis % 360_000) / 6000);
+  const seconds = Math.floor((centis % 6000) / 100);
+  return `${pad(hours, 4)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(centis % 100, 2)}`;
+}
+
+/** When the session does things later and what time it is: the page's own, or a test's. */
+export interface SessionClock {
+  readonly now: () => number;
+  readonly later: (run: () => void, ms: number) => () => void;
+}
+
+const PAGE_CLOCK: SessionClock = {
+  now: () => Date.now(),
+  later: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 /**
  * One launch of the SCO: `start` once, then `step`, `save` and `complete` as the learner goes, `finish` when the
  * page goes. Every call is made at most as SCORM 1.2 allows (initialize and finish once, nothing after finish).
@@ -126,19 +156,25 @@ export class ScormSession {
   readonly #api: Scorm12Api;
   /** The mastery score to use when the LMS gives none (the manifest's, for an LMS that does not pass it on). */
   readonly #mastery: number | null;
+  readonly #clock: SessionClock;
   #running = false;
   #final = false;
   #location = "";
+  #startedAt = 0;
+  /** Cancels the pending commit of a step change, if one is pending. */
+  #pending: (() => void) | null = null;
 
-  constructor(api: Scorm12Api, options: { readonly mastery: number | null }) {
+  constructor(api: Scorm12Api, options: { readonly mastery: number | null; readonly clock?: SessionClock }) {
     this.#api = api;
     this.#mastery = options.mastery;
+    this.#clock = options.clock ?? PAGE_CLOCK;
   }
 
   /** Initialize; read where the learner was; mark a first attempt incomplete. */
   start(): Resume {
     if (this.#api.LMSInitialize("") !== "true") return { step: null, record: null, resumed: false };
     this.#running = true;
+    this.#startedAt = this.#clock.now();
     const get = (element: string) => this.#api.LMSGetValue(element) ?? "";
     const status = get("cmi.core.lesson_status");
     const entry = get("cmi.core.entry");
@@ -154,19 +190,34 @@ export class ScormSession {
     return { step: resumed && Number.isInteger(location) && location >= 1 ? location : null, record, resumed };
   }
 
-  /** The learner is at `step`: `cmi.core.lesson_location`. */
+  /**
+   * The learner is at `step`: `cmi.core.lesson_location`, committed a moment later (one commit for a run of steps,
+   * so a browser that crashes resumes at the last step, not at the last answer).
+   */
   step(step: number): void {
     const location = String(step);
     if (!this.#running || location === this.#location) return;
     this.#location = location;
     this.#api.LMSSetValue("cmi.core.lesson_location", location);
+    if (this.#pending !== null) return;
+    this.#pending = this.#clock.later(() => {
+      this.#pending = null;
+      if (this.#running) this.#api.LMSCommit("");
+    }, STEP_COMMIT_DELAY_MS);
+  }
+
+  /** Commit now, and drop the pending step commit (this commit carries it). */
+  #commit(): void {
+    this.#pending?.();
+    this.#pending = null;
+    this.#api.LMSCommit("");
   }
 
   /** The learner's answers so far: `cmi.suspend_data`, committed. */
   save(record: SavedRecord): void {
     if (!this.#running) return;
     this.#api.LMSSetValue("cmi.suspend_data", encodeRecord(record));
-    this.#api.LMSCommit("");
+    this.#commit();
   }
 
   /**
@@ -184,15 +235,19 @@ export class ScormSession {
     const status =
       outcome.checkpoints === 0 || mastery === null ? "completed" : outcome.score >= mastery ? "passed" : "failed";
     this.#api.LMSSetValue("cmi.core.lesson_status", status);
-    this.#api.LMSCommit("");
+    this.#commit();
   }
 
-  /** The page goes: commit and finish, once. The learner may come back: `cmi.core.exit` "suspend" until final. */
+  /**
+   * The page goes: the time spent (`cmi.core.session_time`, which the LMS adds to the learner's total), commit and
+   * finish, once. The learner may come back: `cmi.core.exit` "suspend" until final.
+   */
   finish(): void {
     if (!this.#running) return;
-    this.#running = false;
+    this.#api.LMSSetValue("cmi.core.session_time", sessionTime(this.#clock.now() - this.#startedAt));
     this.#api.LMSSetValue("cmi.core.exit", this.#final ? "" : "suspend");
-    this.#api.LMSCommit("");
+    this.#commit();
+    this.#running = false;
     this.#api.LMSFinish("");
   }
 }

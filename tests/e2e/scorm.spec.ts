@@ -133,6 +133,11 @@ test.describe("the SCORM 1.2 package", () => {
       .poll(async () => (await calls(page)).filter((c) => c.method === "LMSFinish"))
       .toEqual([{ method: "LMSFinish", args: [""], result: "true" }]);
     expect(await sets(page, "cmi.core.exit")).toEqual([""]);
+    // The time spent, as SCORM 1.2's CMITimespan, so the LMS's total time and reports are not 00:00:00.
+    const time = await sets(page, "cmi.core.session_time");
+    expect(time).toHaveLength(1);
+    expect(time[0]).toMatch(/^\d{4}:\d{2}:\d{2}\.\d{2}$/);
+    expect(time[0]).not.toBe("0000:00:00.00");
   });
 
   test("a resumed launch opens at the saved step with its answers, never marks incomplete again, and fails below mastery", async ({
@@ -151,6 +156,18 @@ test.describe("the SCORM 1.2 package", () => {
     await page.keyboard.press("ArrowLeft");
     // The first answer, as saved: the wrong one.
     await expect(figureIn(frame).getByRole("group", { name: /What happens next\?$/ })).toContainText("✗ Not quite.");
+    // No step 1 written before the saved one: the first location set is the learner's own step back.
+    expect(await sets(page, "cmi.core.lesson_location")).toEqual(["4", "3"]);
+    // A step change is committed by itself, a moment later (a crashed browser resumes at the last step).
+    await expect
+      .poll(async () => {
+        const made = await calls(page);
+        const lastStep = made
+          .map((c) => c.method === "LMSSetValue" && c.args[0] === "cmi.core.lesson_location")
+          .lastIndexOf(true);
+        return made.slice(lastStep).some((c) => c.method === "LMSCommit");
+      })
+      .toBe(true);
     await page.keyboard.press("End");
     await expect(counterIn(frame)).toHaveText("8 / 8");
     // 0 of 3 right: below the mastery score.

@@ -17,6 +17,7 @@ import {
   type Scorm12Api,
   ScormSession,
   SUSPEND_DATA_LIMIT,
+  sessionTime,
 } from "../../src/scorm/runtime";
 
 // The ES module exports the class by name; its type declarations say default.
@@ -66,6 +67,56 @@ describe("the SCORM 1.2 session", () => {
     const plain = new ScormSession(runtime(), { mastery: null });
     plain.start();
     plain.complete({ score: 100, checkpoints: 0 });
+  });
+
+  it("commits a step change a moment later, once for a run of steps; writes the session's time on finish", () => {
+    const api = runtime();
+    const commits: string[] = [];
+    const commit = api.LMSCommit.bind(api);
+    api.LMSCommit = (parameter) => {
+      commits.push(api.LMSGetValue("cmi.core.lesson_location"));
+      return commit(parameter);
+    };
+    let now = 1_000;
+    const waiting: (() => void)[] = [];
+    const clock = {
+      now: () => now,
+      later: (run: () => void) => {
+        waiting.push(run);
+        return () => waiting.splice(waiting.indexOf(run), 1);
+      },
+    };
+    const session = new ScormSession(api, { mastery: 60, clock });
+    session.start();
+    commits.length = 0;
+    session.step(2);
+    session.step(3);
+    session.step(4);
+    expect([commits, waiting.length]).toEqual([[], 1]);
+    waiting.shift()?.();
+    expect(commits).toEqual(["4"]);
+    // An answer commits at once, and carries a pending step with it.
+    session.step(5);
+    session.save({ answers: [[0, 1]], furthest: 5 });
+    expect([commits, waiting.length]).toEqual([["4", "5"], 0]);
+    now += 3_723_450;
+    // cmi.core.session_time is write-only: what the runtime accepted is what was set, with no error.
+    const set = api.LMSSetValue.bind(api);
+    const written: [string, string, string, string][] = [];
+    api.LMSSetValue = (element, value) => {
+      const result = set(element, value);
+      written.push([element, value, result, api.LMSGetLastError()]);
+      return result;
+    };
+    session.finish();
+    expect(written.find(([element]) => element === "cmi.core.session_time")).toEqual([
+      "cmi.core.session_time",
+      "0001:02:03.45",
+      "true",
+      "0",
+    ]);
+    expect(sessionTime(0)).toBe("0000:00:00.00");
+    expect(sessionTime(1e15)).toBe("9999:59:59.99");
   });
 
   it("a final status is never set again", () => {
@@ -130,6 +181,8 @@ describe("the package", () => {
     );
     const manifest = strFromU8(files["imsmanifest.xml"] ?? new Uint8Array());
     expect(manifest).toContain('xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"');
+    // No schema location naming files the package does not carry.
+    expect(manifest).not.toContain("schemaLocation");
     expect(manifest).toContain(
       '<resource identifier="figure" type="webcontent" adlcp:scormtype="sco" href="index.html">',
     );
