@@ -137,6 +137,14 @@ const PROVIDER_TEXT: Partial<Record<CheckProvider, Partial<Record<RuleId, string
   },
 };
 
+/**
+ * Where a provider refuses a call id used twice: Anthropic anywhere in the history (its documents: "`tool_use` ids
+ * must be unique"); Chat Completions within one turn, whose results could not be told apart (a real gpt-4o run,
+ * shared/real-transcripts/01, reused ids across turns and every later request was accepted). The others document
+ * no such rule, so it is not checked for them.
+ */
+const DUPLICATE_SCOPE: Partial<Record<CheckProvider, "history" | "turn">> = { anthropic: "history", chat: "turn" };
+
 /** Where a call or result with `id` shows in the run: its proposal or its execution (or validation) step. */
 function stepOfCall(trace: Pick<Trace, "steps">, id: string, kind: "call" | "result", nth = 0): number {
   const steps =
@@ -174,12 +182,16 @@ export function checkReplay(
   const seen = new Map<string, number>();
   const resultSeen = new Map<string, number>();
   const blockFormats = provider === "anthropic" || provider === "gemini" || provider === "bedrock";
+  const duplicates = DUPLICATE_SCOPE[provider];
   messages.forEach((m, i) => {
     if (m.role === "assistant") {
+      const inTurn = new Set<string>();
       for (const call of m.toolCalls) {
         const times = seen.get(call.callId) ?? 0;
         seen.set(call.callId, times + 1);
-        if (times > 0)
+        const twice = duplicates === "history" ? times > 0 : duplicates === "turn" && inTurn.has(call.callId);
+        inTurn.add(call.callId);
+        if (twice)
           problems.push({
             rule: "duplicate_call_id",
             path: callPath(call.callId, times),

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
 import { LANGS } from "../../src/content";
 import { runScenario } from "../../src/engine";
+import { chatRequest } from "../../src/formats/chat";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, type RuleId } from "../../src/formats/check";
 import { CODECS } from "../../src/formats/codecs";
 import { importTranscript } from "../../src/formats/import";
@@ -126,7 +127,48 @@ describe("what passes", () => {
     }
   });
 
+  it("a call id reused in a later turn, answered each time: refused by Anthropic only, which documents unique ids", () => {
+    const call = (callId: string) => ({ callId, name: "lookup", args: { word: "loop" } });
+    const answer = (callId: string) => ({
+      role: "tool" as const,
+      callId,
+      name: "lookup",
+      status: "ok" as const,
+      content: "a cycle",
+      replayed: false,
+    });
+    const result = importTranscript(
+      JSON.stringify(
+        chatRequest(
+          [
+            { role: "user", content: "define loop, twice" },
+            { role: "assistant", content: null, toolCalls: [call("call_0")] },
+            answer("call_0"),
+            { role: "assistant", content: null, toolCalls: [call("call_0")] },
+            answer("call_0"),
+            { role: "assistant", content: "A cycle.", toolCalls: [] },
+          ],
+          [{ name: "lookup", description: "Look a word up.", parameters: { type: "object", properties: {} } }],
+        ),
+      ),
+    );
+    if (!result.ok) throw new Error("not imported");
+    const rules = (provider: CheckProvider) => checkReplay(result.trace, provider, result.format).map((p) => p.rule);
+    expect(CHECK_PROVIDERS.map((provider) => [provider, rules(provider)])).toEqual(
+      CHECK_PROVIDERS.map((provider) => [provider, provider === "anthropic" ? ["duplicate_call_id"] : []]),
+    );
+  });
+
   // The shared transcripts sit beside the project, not in it: skipped where a checkout has none (a clean CI machine).
+  it.skipIf(!existsSync("../shared/real-transcripts"))(
+    "a real gpt-4o run through Chat Completions that reused call ids across turns would replay in Chat",
+    () => {
+      const result = importTranscript(read("../shared/real-transcripts/01-taubench-gpt4o-airline.json"));
+      if (!result.ok) throw new Error("not imported");
+      expect(checkReplay(result.trace, "chat", result.format)).toEqual([]);
+    },
+  );
+
   it.skipIf(!existsSync("../shared/real-transcripts"))(
     "a real recorded Anthropic request with two parallel calls, for every provider",
     () => {
