@@ -156,6 +156,7 @@ export const chapter = {
           result_not_right_after_call: `the result of ${callId} is not where this provider wants it: right after its call, first in the next turn`,
           result_without_call: `the result for ${callId} answers no call of the turn before it (or its call was answered already)`,
           duplicate_call_id: `the call id ${callId} is used twice`,
+          call_id_pattern: `the call id ${callId} has characters this provider does not take in an id`,
           first_message_not_user: "the conversation starts with the model's turn, not the user's",
           result_turn_has_other_content: "a turn that returns tool results also holds the user's text",
           tools_not_declared: "the history has tool calls, but no tools are declared",

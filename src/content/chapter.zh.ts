@@ -126,6 +126,7 @@ export const chapter = {
           result_not_right_after_call: `${callId} 的结果不在这家服务方要求的位置：应紧跟在调用之后、位于下一轮的最前面`,
           result_without_call: `${callId} 的结果没有对应上一轮的调用（或它的调用已经有过结果）`,
           duplicate_call_id: `调用 ID ${callId} 用了两次`,
+          call_id_pattern: `调用 ID ${callId} 含有这家服务方不接受的字符`,
           first_message_not_user: "对话以模型的一轮开头，而不是用户的",
           result_turn_has_other_content: "回填工具结果的那一轮里还有用户的文字",
           tools_not_declared: "历史里有工具调用，但没有声明任何工具",

@@ -19,6 +19,7 @@ export type RuleId =
   | "result_not_right_after_call"
   | "result_without_call"
   | "duplicate_call_id"
+  | "call_id_pattern"
   | "first_message_not_user"
   | "result_turn_has_other_content"
   | "tools_not_declared"
@@ -116,6 +117,7 @@ const PROVIDER_TEXT: Partial<Record<CheckProvider, Partial<Record<RuleId, string
     result_without_call:
       "unexpected `tool_use_id` found in `tool_result` blocks. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
     duplicate_call_id: "`tool_use` ids must be unique",
+    call_id_pattern: "String should match pattern '^[a-zA-Z0-9_-]+$'",
     arguments_not_object: "Input should be a valid dictionary",
   },
   gemini: {
@@ -144,6 +146,13 @@ const PROVIDER_TEXT: Partial<Record<CheckProvider, Partial<Record<RuleId, string
  * no such rule, so it is not checked for them.
  */
 const DUPLICATE_SCOPE: Partial<Record<CheckProvider, "history" | "turn">> = { anthropic: "history", chat: "turn" };
+
+/**
+ * The call ids a provider accepts, where it limits them: Anthropic's `tool_use.id` (a Kimi-style id such as
+ * `functions.read_file:0`, written as it is, is refused: "messages.N.content.M.tool_use.id: String should match
+ * pattern …", as reported, e.g. maximhq/bifrost#5097).
+ */
+const ID_PATTERN: Partial<Record<CheckProvider, RegExp>> = { anthropic: /^[a-zA-Z0-9_-]+$/ };
 
 /** Where a call or result with `id` shows in the run: its proposal or its execution (or validation) step. */
 function stepOfCall(trace: Pick<Trace, "steps">, id: string, kind: "call" | "result", nth = 0): number {
@@ -265,6 +274,29 @@ export function checkReplay(
         });
     }
   });
+
+  // Call ids of a shape the provider refuses, once each.
+  const pattern = ID_PATTERN[provider];
+  if (pattern !== undefined) {
+    const named = new Set<string>();
+    for (const m of messages) {
+      if (m.role !== "assistant") continue;
+      for (const call of m.toolCalls) {
+        if (pattern.test(call.callId) || named.has(call.callId)) continue;
+        named.add(call.callId);
+        problems.push({
+          rule: "call_id_pattern",
+          path: callPath(call.callId),
+          step: stepOfCall(trace, call.callId, "call"),
+          callId: call.callId,
+          explanation: say(
+            "call_id_pattern",
+            `the call id ${call.callId} has characters this provider does not take in an id (${pattern.source})`,
+          ),
+        });
+      }
+    }
+  }
 
   // Bedrock and Gemini: the conversation starts with the user (Anthropic has accepted any first role since
   // 2024-10-08).

@@ -159,6 +159,47 @@ describe("what passes", () => {
     );
   });
 
+  it("a Kimi-style call id (functions.lookup:0) would be refused by Anthropic only, once, at its tool_use", () => {
+    const result = importTranscript(
+      JSON.stringify(
+        chatRequest(
+          [
+            { role: "user", content: "define loop" },
+            {
+              role: "assistant",
+              content: null,
+              toolCalls: [{ callId: "functions.lookup:0", name: "lookup", args: {} }],
+            },
+            {
+              role: "tool",
+              callId: "functions.lookup:0",
+              name: "lookup",
+              status: "ok",
+              content: "a cycle",
+              replayed: false,
+            },
+            { role: "assistant", content: "A cycle.", toolCalls: [] },
+          ],
+          [{ name: "lookup", description: "Look a word up.", parameters: { type: "object", properties: {} } }],
+        ),
+      ),
+    );
+    if (!result.ok) throw new Error("not imported");
+    for (const provider of CHECK_PROVIDERS) {
+      const problems = checkReplay(result.trace, provider, result.format);
+      if (provider !== "anthropic") expect([provider, problems]).toEqual([provider, []]);
+      else
+        expect(problems).toEqual([
+          expect.objectContaining({
+            rule: "call_id_pattern",
+            path: "messages.1.content.0",
+            callId: "functions.lookup:0",
+            explanation: expect.stringContaining(`(Anthropic: "String should match pattern '^[a-zA-Z0-9_-]+$'")`),
+          }),
+        ]);
+    }
+  });
+
   // The shared transcripts sit beside the project, not in it: skipped where a checkout has none (a clean CI machine).
   it.skipIf(!existsSync("../shared/real-transcripts"))(
     "a real gpt-4o run through Chat Completions that reused call ids across turns would replay in Chat",
