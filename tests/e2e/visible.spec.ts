@@ -159,6 +159,11 @@ test("the chapter page with its scenario picker, a pinned thread and the inner l
     .first()
     .click();
   await expect(fig.locator(".alf-tokens > li").first()).toBeVisible();
+  // The tokens fade in one after another: check the colours once they have (a token caught mid-fade, on a busy
+  // machine, is a frame's contrast, not the page's).
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState !== "finished").length))
+    .toBe(0);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 });
