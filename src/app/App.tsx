@@ -198,7 +198,7 @@ export function App(props: {
   // would be; the scenario stays until it has resolved (and its last language until the new one has).
   const fileLoaders = useMemo(
     (): SourceLoaders => ({
-      builtin: async () => null, // never asked: the page runs its built-ins itself
+      // No built-in loader: the page runs its built-ins itself, at once (its first frame is pre-rendered).
       figures: () => import("../figure").then((module) => ({ open: module.openFigure })),
       allows: (url) => url.origin === window.location.origin, // same origin only, as a transcript
     }),

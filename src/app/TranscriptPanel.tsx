@@ -35,8 +35,6 @@ export async function loadTranscript(
   story: RunStory,
 ): Promise<{ loaded: Loaded } | TranscriptProblem> {
   const resolved = await resolveSource(source, lang, {
-    builtin: async () => null, // never asked: the page runs its built-ins itself
-    figures: () => Promise.reject(new Error("no figure files here")),
     transcripts: async () => ({ read: importTranscript, story }),
     allows: (url) => url.origin === window.location.origin,
   });

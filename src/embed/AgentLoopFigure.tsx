@@ -98,8 +98,7 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
   // The one resolver, for a figure file; a built-in runs at once instead (below), so a server renders it.
   const loaders = useMemo(
     (): SourceLoaders => ({
-      // Never asked: this shell names a built-in by running it at once.
-      builtin: async () => null,
+      // No built-in loader: this shell runs a built-in at once, so a server renders it.
       figures: () => opener().then((open) => ({ open })),
     }),
     [opener],

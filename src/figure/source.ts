@@ -70,12 +70,15 @@ export type Resolved =
 /** A source's state in a shell: loading until it resolves. */
 export type Resolution = { readonly status: "loading" } | Resolved;
 
-/** What the resolver needs of its shell. */
+/**
+ * What the resolver needs of its shell, for the kinds of source the shell names (a kind whose loader is left out
+ * resolves as a problem that says so).
+ */
 export interface SourceLoaders {
   /** A built-in scenario's trace and story in `lang`, or null when there is none of that id. */
-  readonly builtin: (id: string, lang: Lang) => Promise<{ readonly trace: Trace; readonly story: Story } | null>;
+  readonly builtin?: (id: string, lang: Lang) => Promise<{ readonly trace: Trace; readonly story: Story } | null>;
   /** The figure file's reader (and the share link's decoder), loaded when first needed. */
-  readonly figures: () => Promise<{
+  readonly figures?: () => Promise<{
     readonly open: (source: unknown, lang: Lang) => FigureOpening;
     readonly readShare?: (payload: string) => SharedFigure;
   }>;
@@ -97,6 +100,13 @@ const fetchText = (url: URL): Promise<string> =>
 
 const unread = (why: Unread): Resolved => ({ status: "problems", problems: [], unread: why });
 
+/** A source of a kind this shell names no loader for. */
+const notRead = (what: string): Resolved => ({
+  status: "problems",
+  problems: [{ message: `this figure reads no ${what}`, path: "" }],
+  unread: null,
+});
+
 /**
  * A source's figure in `lang`, or its problems. Rejects only when the shell's own code cannot be loaded (a pack
  * or a chunk that does not arrive); everything a source can get wrong resolves as problems.
@@ -105,6 +115,7 @@ const unread = (why: Unread): Resolved => ({ status: "problems", problems: [], u
 export async function resolveSource(source: FigureSource, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
   switch (source.kind) {
     case "builtin": {
+      if (loaders.builtin === undefined) return notRead("built-in figures");
       const built = await loaders.builtin(source.id, lang);
       if (built === null)
         return {
@@ -117,6 +128,7 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
     case "file":
       return opened(source.file, lang, loaders);
     case "shared": {
+      if (loaders.figures === undefined) return notRead("figure files");
       const { readShare } = await loaders.figures();
       if (readShare === undefined) return unread("shareDamaged");
       const read = readShare(source.payload);
@@ -135,7 +147,10 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
       if (url.protocol !== "https:" && url.protocol !== "http:") return unread("figureOtherOrigin");
       const text = await (loaders.fetchText ?? fetchText)(url).catch(() => null);
       if (text === null) return unread("figureFetchFailed");
-      if (source.kind === "url") return shownOf((await loaders.figures()).open(text, lang));
+      if (source.kind === "url")
+        return loaders.figures === undefined
+          ? notRead("figure files")
+          : shownOf((await loaders.figures()).open(text, lang));
       const name = url.pathname.split("/").pop() || "transcript.json";
       return recorded(
         { kind: "transcript", text, name, ...(source.format === undefined ? {} : { format: source.format }) },
@@ -158,8 +173,7 @@ async function recorded(
   lang: Lang,
   loaders: SourceLoaders,
 ): Promise<Resolved> {
-  if (loaders.transcripts === undefined)
-    return { status: "problems", problems: [{ message: "this figure reads no transcripts", path: "" }], unread: null };
+  if (loaders.transcripts === undefined) return notRead("transcripts");
   const { read, story } = await loaders.transcripts();
   const result = read(source.text, source.format, source.name);
   if (!result.ok)
@@ -181,6 +195,7 @@ async function recorded(
 }
 
 async function opened(file: unknown, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
+  if (loaders.figures === undefined) return notRead("figure files");
   const { open } = await loaders.figures();
   return shownOf(open(file, lang));
 }

@@ -98,7 +98,16 @@ describe("the one resolver of what a figure shows", () => {
     expect(
       await resolveSource({ kind: "transcriptUrl", url: "https://elsewhere.example/run.json" }, "en", withRuns),
     ).toMatchObject({ unread: "figureOtherOrigin" });
-    // A shell that reads no transcripts says so, in place.
+    // A shell that names no loader for a kind says so, in place.
+    expect(
+      await resolveSource({ kind: "builtin", id: "f22" }, "en", { figures: async () => ({ open: openFigure }) }),
+    ).toMatchObject({
+      status: "problems",
+      problems: [{ message: "this figure reads no built-in figures" }],
+    });
+    expect(await resolveSource({ kind: "file", file: weather }, "en", {})).toMatchObject({
+      problems: [{ message: "this figure reads no figure files" }],
+    });
     expect(await resolveSource({ kind: "transcript", text: chat, name: "r.json" }, "en", loaders)).toMatchObject({
       status: "problems",
       problems: [{ message: "this figure reads no transcripts" }],
