@@ -53,9 +53,11 @@ test.describe("the context diff", () => {
     await page.goto("./?lang=en#step-2");
     const fig = figureOf(page);
     const size = fig.locator(".alf-context-size");
+    // The page opens in Chinese at step 1 (its pre-rendered frame); wait for the English step 2 it links to.
+    const sentence = /adds 2 messages, about (\d+) tokens; about (\d+) tokens in the messages/;
+    await expect(size).toHaveText(sentence);
     const first = (await size.textContent()) ?? "";
-    const [, added, total] =
-      first.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in the messages/) ?? [];
+    const [, added, total] = first.match(sentence) ?? [];
     expect(Number(added)).toBeGreaterThan(0);
     expect(added).toBe(total); // the first call's context is all new
     await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
