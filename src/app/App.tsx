@@ -232,17 +232,19 @@ export function App(props: {
     for: Loaded;
     provider: CheckProvider;
     problems: readonly CheckProblem[];
+    models: readonly string[];
   } | null>(null);
   useEffect(() => {
     const provider = state.checkFor;
     if (imported === null || provider === null) return;
     let current = true;
-    void import("../formats/check").then(({ checkReplay }) => {
+    void import("../formats/check").then(({ checkReplay, verdictModels }) => {
       if (current)
         setChecked({
           for: imported,
           provider,
           problems: checkReplay(imported.trace, provider, imported.summary.format),
+          models: verdictModels(provider),
         });
     });
     return () => {
@@ -475,7 +477,7 @@ export function App(props: {
                 <div role="status" className="page-check">
                   <p>
                     {check.problems.length === 0
-                      ? page.importing.checkPassed(formatName(check.provider))
+                      ? page.importing.checkPassed(formatName(check.provider), check.models)
                       : page.importing.checkFailed(check.problems.length, formatName(check.provider))}
                   </p>
                   {check.problems.length === 0 ? null : (

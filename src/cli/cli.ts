@@ -4,7 +4,7 @@ import type { Lang } from "../content/languages";
 import { demoReport, runScenario, selfTest, type Trace } from "../engine";
 import { openFigure, problemLine } from "../figure";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
-import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider } from "../formats/check";
+import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
 import { importTranscript, MAX_ERRORS } from "../formats/import";
 import { lossesIn } from "../formats/loss";
 import { wireTranscript } from "../formats/wire";
@@ -248,11 +248,12 @@ function checkReport(file: string, provider: CheckProvider, readFile: (path: str
   if (imported.exitCode === 2) return imported;
   const { trace, format } = JSON.parse(imported.stdout) as { trace: Trace; format: FormatId };
   const problems = checkReplay(trace, provider, format);
+  const models = verdictModels(provider);
   const name = baseName(file);
   if (problems.length === 0)
     return {
       exitCode: 0,
-      stdout: `${name}: a request made of this history follows ${formatName(provider)}'s documented rules\n`,
+      stdout: `${name}: a request made of this history follows ${formatName(provider)}'s documented rules${models.length === 0 ? "" : ` (${models.join(" and ")})`}\n`,
       stderr: "",
     };
   return {

@@ -146,7 +146,8 @@ export const chapter = {
     stepSeparator: ": ",
     checkLabel: "Would it replay? Check for",
     checkNone: "(choose a provider)",
-    checkPassed: (provider) => `A request made of this history follows ${provider}'s documented rules.`,
+    checkPassed: (provider, models) =>
+      `A request made of this history follows ${provider}'s documented rules${models.length === 0 ? "" : ` (${models.join(" and ")})`}.`,
     checkFailed: (count, provider) =>
       `${provider} would refuse a request made of this history: ${count} problem${count === 1 ? "" : "s"}.`,
     checkProblem: ({ rule, callId, path }) =>
@@ -162,7 +163,8 @@ export const chapter = {
           tools_not_declared: "the history has tool calls, but no tools are declared",
           arguments_not_object: `the arguments of ${callId} are not a JSON object`,
           thinking_not_kept: `the turn that calls ${callId} has thinking without its signature`,
-          thought_signature_not_kept: `the turn that calls ${callId} has no thought signature`,
+          empty_message: `a message has no content (at ${path}), which only a final model turn may have`,
+          thinking_block_missing: `the turn that calls ${callId} does not start with a thinking block, which the last tool turn needs with thinking on`,
         }[rule]
       } (${rule} at ${path})`,
     story: (name, summary) => ({

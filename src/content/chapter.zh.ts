@@ -117,7 +117,8 @@ export const chapter = {
     stepSeparator: "：",
     checkLabel: "能否重放？按此服务方检查",
     checkNone: "（选择服务方）",
-    checkPassed: (provider) => `用这段历史组成的请求符合 ${provider} 的文档规则。`,
+    checkPassed: (provider, models) =>
+      `用这段历史组成的请求符合 ${provider} 的文档规则${models.length === 0 ? "" : `（${models.join("、")}）`}。`,
     checkFailed: (count, provider) => `${provider} 会拒绝用这段历史组成的请求：${count} 个问题。`,
     checkProblem: ({ rule, callId, path }) =>
       `${
@@ -132,7 +133,8 @@ export const chapter = {
           tools_not_declared: "历史里有工具调用，但没有声明任何工具",
           arguments_not_object: `${callId} 的参数不是 JSON 对象`,
           thinking_not_kept: `调用 ${callId} 的那一轮有思考内容，却没有它的签名`,
-          thought_signature_not_kept: `调用 ${callId} 的那一轮没有思考签名`,
+          empty_message: `有一条消息没有内容（${path}），只有最后一轮模型消息可以为空`,
+          thinking_block_missing: `调用 ${callId} 的那一轮不是以思考块开头；开启思考时，最后一轮工具调用必须如此`,
         }[rule]
       }（${rule}，位置 ${path}）`,
     story: (name, summary) => ({

@@ -423,7 +423,8 @@ export interface ImportText {
   readonly checkLabel: string;
   readonly checkNone: string;
   /** Its verdict: no problem, or how many. */
-  readonly checkPassed: (provider: string) => string;
+  /** `models`: the provider's models it holds for, where their rules differ (empty: all of them). */
+  readonly checkPassed: (provider: string, models: readonly string[]) => string;
   readonly checkFailed: (count: number, provider: string) => string;
   /** One problem, in words (the command line's explanation is English). */
   readonly checkProblem: (problem: CheckProblem) => string;

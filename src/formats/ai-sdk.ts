@@ -184,7 +184,7 @@ function readMessages(items: readonly unknown[], path: string, system: readonly 
         const name = needString(part, "toolName", partAt);
         if (field(part, "providerExecuted") === true)
           return { type: "provider_tool", id, name, input: compact(field(part, "input") ?? field(part, "args") ?? {}) };
-        const call = toolCall(id, name, field(part, "input") ?? field(part, "args") ?? {});
+        const call = toolCall(id, name, field(part, "input") ?? field(part, "args") ?? {}, "object");
         calls.push(call);
         return { type: "tool_call", callId: id };
       });

@@ -20,6 +20,7 @@ import {
   refuse,
   toolCall,
 } from "./read";
+import type { Replay } from "./replay";
 import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
 
 /** An Anthropic content block, as sent. */
@@ -309,6 +310,79 @@ function detect(data: unknown): number {
 }
 
 /** The Anthropic Messages codec. */
+/**
+ * What Anthropic refuses in a Messages request made of a history (its documents and its error texts). It has taken
+ * a first assistant turn since 2024-10-08 and a request without `tools` since 2025-02-27 (release notes), and it
+ * joins consecutive turns of one role, so none of those is a rule here.
+ */
+const replay: Replay = {
+  by: "Anthropic",
+  results: "next_turn_first",
+  turns: "messages",
+  rules: {
+    call_without_result: {
+      refuses: "a `tool_use` with no `tool_result` in the next user turn",
+      words: "`tool_use` ids were found without `tool_result` blocks immediately after",
+      source: "[handling tool calls](https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls)",
+    },
+    result_not_right_after_call: {
+      refuses: "a `tool_result` that is not among the first blocks of the next user turn",
+      words:
+        "Did not find 1 `tool_result` block(s) at the beginning of this message. Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks.",
+      source:
+        '[handling tool calls](https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls) ("tool_result blocks must come first"); the words as reported ([claude-code#37](https://github.com/anthropics/claude-code/issues/37))',
+    },
+    result_without_call: {
+      refuses: "a `tool_result` whose `tool_use_id` is in no `tool_use` of the previous message, or a second one",
+      words:
+        "unexpected `tool_use_id` found in `tool_result` blocks. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
+      source: "reported ([claude-code#13460](https://github.com/anthropics/claude-code/issues/13460))",
+    },
+    duplicate_call_id: {
+      scope: "history",
+      refuses: "one `tool_use` id used by two calls anywhere in the history",
+      words: "`tool_use` ids must be unique",
+      source: "reported ([claude-code#20901](https://github.com/anthropics/claude-code/issues/20901))",
+    },
+    call_id_pattern: {
+      pattern: /^[a-zA-Z0-9_-]+$/,
+      refuses:
+        "a `tool_use` id with characters outside `[a-zA-Z0-9_-]` (a Kimi-style `functions.read_file:0`, kept as written)",
+      words: "String should match pattern '^[a-zA-Z0-9_-]+$'",
+      source:
+        "reported ([maximhq/bifrost#5097](https://github.com/maximhq/bifrost/issues/5097), [HKUDS/nanobot#4356](https://github.com/HKUDS/nanobot/pull/4356))",
+    },
+    empty_message: {
+      refuses:
+        "a message with empty content, except a final assistant turn (a Gemini history's empty first user text, written as it is)",
+      words: "all messages must have non-empty content except for the optional final assistant message",
+      source: "reported ([claude-code#6774](https://github.com/anthropics/claude-code/issues/6774))",
+    },
+    arguments_not_object: {
+      refuses: "a `tool_use` whose `input` is not a JSON object",
+      words: "Input should be a valid dictionary",
+      source: "[handling tool calls](https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls)",
+    },
+    thinking_not_kept: {
+      refuses:
+        "for a history recorded in Anthropic Messages: a turn with `tool_use` whose thinking has no signature (with thinking on, it must be sent back unchanged)",
+      source: "[extended thinking](https://platform.claude.com/docs/en/build-with-claude/extended-thinking)",
+    },
+    thinking_block_missing: {
+      refuses:
+        "for a history recorded in Anthropic Messages with thinking: the assistant turn before the lastmost `tool_result` blocks not starting with a thinking block",
+      words:
+        "When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks).",
+      source:
+        "[extended thinking](https://platform.claude.com/docs/en/build-with-claude/extended-thinking); the words as reported ([Kilo-Org/kilocode#5219](https://github.com/Kilo-Org/kilocode/issues/5219))",
+    },
+  },
+  notChecked: [
+    "a first assistant turn (accepted since 2024-10-08) and tool blocks without `tools` (accepted since 2025-02-27): [release notes](https://platform.claude.com/docs/en/release-notes/api)",
+    "role alternation: the API combines consecutive turns of one role",
+  ],
+};
+
 export const codec: Codec<"anthropic"> = {
   ...formatMeta("anthropic"),
   carries: ["system", "tool_declarations", "error_status"],
@@ -323,4 +397,5 @@ export const codec: Codec<"anthropic"> = {
     const { model: _model, max_tokens: _maxTokens, ...record } = anthropicRequest(runMessages(trace), trace.tools);
     return record;
   },
+  replay,
 };

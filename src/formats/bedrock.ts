@@ -19,6 +19,7 @@ import {
   refuse,
   toolCall,
 } from "./read";
+import type { Replay } from "./replay";
 import {
   asJson,
   type Codec,
@@ -160,6 +161,7 @@ function readMessages(items: readonly unknown[], path: string, system: readonly 
             needString(use, "toolUseId", `${blockAt}.toolUse`),
             needString(use, "name", `${blockAt}.toolUse`),
             field(use, "input") ?? {},
+            "object",
           );
           names.set(call.callId, call.name);
           calls.push(call);
@@ -257,6 +259,58 @@ function detect(data: unknown): number {
 }
 
 /** The Amazon Bedrock Converse codec. */
+/** What Bedrock refuses in a Converse request made of a history (its API reference and its error texts). */
+const replay: Replay = {
+  by: "Bedrock",
+  results: "next_turn_first",
+  turns: "messages",
+  rules: {
+    call_without_result: {
+      refuses: "a `toolUse` with no `toolResult` in the next user turn",
+      words: "Expected toolResult blocks at messages.N.content for the following Ids",
+      source: "[Bedrock tool use](https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html)",
+    },
+    result_not_right_after_call: {
+      refuses: "a `toolResult` that is not in the user turn right after its call",
+      source: "[Bedrock tool use](https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html)",
+    },
+    result_without_call: {
+      refuses: "more `toolResult` blocks than the previous turn's `toolUse` blocks",
+      words:
+        "The number of toolResult blocks at messages.N.content exceeds the number of toolUse blocks of previous turn.",
+      source: "[Bedrock tool use](https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html)",
+    },
+    call_id_pattern: {
+      pattern: /^[a-zA-Z0-9_.:-]+$/,
+      maxLength: 64,
+      refuses: "a `toolUseId` longer than 64 characters or with characters outside `[a-zA-Z0-9_.:-]`",
+      source:
+        "[ToolUseBlock](https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html) (length 1–64)",
+    },
+    first_message_not_user: {
+      refuses: "a conversation that starts with the model's turn",
+      words: "A conversation must start with a user message.",
+      source:
+        "reported ([anthropic-sdk-typescript#622](https://github.com/anthropics/anthropic-sdk-typescript/issues/622))",
+    },
+    result_turn_has_other_content: {
+      refuses: "a user turn that returns tool results and holds the user's text too",
+      words: "Conversation blocks and tool result blocks cannot be provided in the same turn.",
+      source: "reported ([langchain-aws#141](https://github.com/langchain-ai/langchain-aws/issues/141))",
+    },
+    tools_not_declared: {
+      refuses: "tool calls in the history and no `toolConfig`",
+      words: "The toolConfig field must be defined when using toolUse and toolResult content blocks.",
+      source: "reported ([litellm#6053](https://github.com/BerriAI/litellm/issues/6053))",
+    },
+    arguments_not_object: {
+      refuses: "a `toolUse` whose `input` is not a JSON object",
+      source: "[ToolUseBlock](https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html)",
+    },
+  },
+  notChecked: ["role alternation: the figure's writer joins consecutive turns of one role"],
+};
+
 export const codec: Codec<"bedrock"> = {
   ...formatMeta("bedrock"),
   carries: ["system", "tool_declarations", "error_status"],
@@ -265,4 +319,5 @@ export const codec: Codec<"bedrock"> = {
   parse,
   request: bedrockRequest,
   transcript: (trace: Trace) => bedrockRequest(runMessages(trace), trace.tools),
+  replay,
 };

@@ -19,6 +19,7 @@ import {
   refuse,
   toolCall,
 } from "./read";
+import type { Replay } from "./replay";
 import { type Codec, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
 
 /** A Chat Completions message, as sent. */
@@ -242,6 +243,48 @@ function detect(data: unknown): number {
 }
 
 /** The OpenAI Chat Completions codec. */
+/**
+ * What OpenAI refuses in a Chat Completions request made of a history (its error texts, as reported). An assistant
+ * message with neither content nor tool_calls is refused when its content is `null` ("Invalid value for 'content':
+ * expected a string, got null."); the writer above writes `""` there, which is accepted, so it is not checked.
+ */
+const replay: Replay = {
+  by: "OpenAI",
+  results: "next_messages",
+  rules: {
+    call_without_result: {
+      refuses: "a call with no result before the model's next turn",
+      words:
+        "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'.",
+      source: "reported ([openai-agents-python#673](https://github.com/openai/openai-agents-python/issues/673))",
+    },
+    result_not_right_after_call: {
+      refuses: "a result with another message between it and its call",
+      words:
+        "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'.",
+      source: "reported ([claude-code#177](https://github.com/claude-code-best/claude-code/pull/177))",
+    },
+    result_without_call: {
+      refuses: "a result that answers no call of the model's turn before it, or a second result for one call",
+      words:
+        "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+      source: "reported ([openai-go#43](https://github.com/openai/openai-go/issues/43))",
+    },
+    duplicate_call_id: {
+      scope: "turn",
+      refuses:
+        "two calls of one turn with the same id, whose results cannot be told apart (ids reused across turns, each answered after its call, are accepted: a real gpt-4o run did so, shared transcript 01)",
+      words: "Invalid parameter: Duplicate value for 'tool_call_id'",
+      source:
+        "reported ([agno#5116](https://github.com/agno-agi/agno/issues/5116)); accepted across turns: shared transcript 01",
+    },
+  },
+  notChecked: [
+    'an assistant message with neither content nor tool calls: refused when its content is `null` ("Invalid value for \'content\': expected a string, got null.", [vercel/ai#14950](https://github.com/vercel/ai/pull/14950)); the figure\'s Chat writer writes `""` there, which is accepted',
+    "invalid JSON in `arguments`: a string the API does not validate",
+  ],
+};
+
 export const codec: Codec<"chat"> = {
   ...formatMeta("chat"),
   carries: ["system", "tool_declarations", "raw_arguments"],
@@ -251,4 +294,5 @@ export const codec: Codec<"chat"> = {
   parse,
   request: chatRequest,
   transcript: (trace: Trace) => chatRequest(runMessages(trace), trace.tools),
+  replay,
 };

@@ -85,4 +85,5 @@ export const codec: Codec<"claude-code"> = {
   parse,
   request: claudeCodeLines,
   transcript: (trace: Trace) => claudeCodeLines(runMessages(trace), trace.tools),
+  lines: true,
 };

@@ -20,13 +20,23 @@ import {
   refuse,
   toolCall,
 } from "./read";
+import type { Replay } from "./replay";
 import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
 
 /** A Gemini content part, as sent. */
 export type GeminiPart =
   | { text: string }
-  | { functionCall: { id?: string; name: string; args: JsonObject } }
+  | { functionCall: { id?: string; name: string; args: JsonObject }; thoughtSignature?: string }
   | { functionResponse: { id?: string; name: string; response: JsonObject } };
+
+/**
+ * The placeholder Google documents for a `thoughtSignature` no Gemini 3 model made ("context_engineering_is_the_way_to_go",
+ * or "skip_thought_signature_validator"): Gemini 3 refuses the current turn's function calls without a signature, and
+ * skips validating these. The writer puts the first on each model turn's first call (the figure keeps no real
+ * signature's bytes); the reader takes either as no signature.
+ */
+export const PLACEHOLDER_SIGNATURE = "context_engineering_is_the_way_to_go";
+const PLACEHOLDERS = new Set([PLACEHOLDER_SIGNATURE, "skip_thought_signature_validator"]);
 
 /** A Gemini content: one turn. */
 export interface GeminiContent {
@@ -84,6 +94,11 @@ export function geminiRequest(messages: readonly Message[], tools: readonly Tool
         functionResponse: { id: m.callId, name: m.name, response: responseOf(m.content, m.status === "error") },
       });
     }
+  }
+  // Each model turn's first call carries the placeholder signature (Gemini 3 validates the current turn's).
+  for (const content of contents) {
+    const first = content.role === "model" ? content.parts.find((part) => "functionCall" in part) : undefined;
+    if (first !== undefined && "functionCall" in first) first.thoughtSignature = PLACEHOLDER_SIGNATURE;
   }
   const functions = tools.filter((t) => t.builtIn === undefined);
   return {
@@ -155,7 +170,11 @@ function readParts(content: unknown, at: string, pairing: Pairing, out: Message[
   parts.forEach((part, i) => {
     const partAt = `${at}.parts.${i}`;
     if (!isRecord(part)) refuse(partAt, `expected a part object, got ${kindOf(part)}`);
-    if (typeof part.thoughtSignature === "string" && part.thoughtSignature !== "")
+    if (
+      typeof part.thoughtSignature === "string" &&
+      part.thoughtSignature !== "" &&
+      !PLACEHOLDERS.has(part.thoughtSignature)
+    )
       shown.push({ type: "reasoning", text: "", redacted: true, signed: true });
     if (typeof part.text === "string") {
       if (part.thought === true) shown.push({ type: "reasoning", text: part.text, redacted: false });
@@ -171,7 +190,7 @@ function readParts(content: unknown, at: string, pairing: Pairing, out: Message[
         pairing.minted += 1;
         callId = `functionCall_${pairing.minted}`;
       }
-      const call = toolCall(callId, name, field(fn, "args") ?? {});
+      const call = toolCall(callId, name, field(fn, "args") ?? {}, "object");
       pairing.open.push({ callId, name });
       calls.push(call);
       shown.push({ type: "tool_call", callId });
@@ -320,6 +339,52 @@ function detect(data: unknown): number {
 }
 
 /** The Google Gemini generateContent codec. */
+/**
+ * What Google refuses in a generateContent request made of a history (its documents and its error texts). Gemini
+ * 3 also validates the `thoughtSignature` of the first function call of each step of the current turn; the writer
+ * above puts Google's placeholder on every model turn's first call that has none, so that is not checked.
+ */
+const replay: Replay = {
+  by: "Gemini",
+  results: "next_turn_first",
+  turns: "contents",
+  models: ["Gemini 2.5", "Gemini 3"],
+  rules: {
+    call_without_result: {
+      refuses: "a function call turn not answered with as many `functionResponse` parts",
+      words:
+        "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
+      source: "reported ([gemini-cli#16984](https://github.com/google-gemini/gemini-cli/issues/16984))",
+    },
+    result_not_right_after_call: {
+      refuses: "a `functionResponse` that is not first in the turn right after its call",
+      words: "Please ensure that function response turn comes immediately after a function call turn.",
+      source: "reported ([gemini-cli#16984](https://github.com/google-gemini/gemini-cli/issues/16984))",
+    },
+    result_without_call: {
+      refuses: "a `functionResponse` that answers no call of the model's turn before it, or a second one",
+      source:
+        "[function calling](https://ai.google.dev/gemini-api/docs/function-calling) (each response answers a call of the turn before)",
+    },
+    first_message_not_user: {
+      onlyWithCall: true,
+      refuses: "a conversation whose first turn is the model's and holds a function call",
+      words:
+        "Please ensure that function call turn comes immediately after a user turn or after a function response turn.",
+      source: "reported ([gemini-cli#11814](https://github.com/google-gemini/gemini-cli/issues/11814))",
+    },
+    arguments_not_object: {
+      refuses: "a `functionCall` whose `args` is not a JSON object",
+      source: "the `FunctionCall.args` schema (a `Struct`)",
+    },
+  },
+  notChecked: [
+    "a first model turn of text only: no Google document or error refuses it",
+    "a missing `thoughtSignature` (Gemini 3 refuses one on the current turn's first function calls: \"Function call is missing a thought_signature in functionCall parts.\", [thought signatures](https://ai.google.dev/gemini-api/docs/thought-signatures); older turns are not validated): the figure's writer puts Google's documented placeholder on each model turn's first call that has none",
+    "role alternation: the figure's writer joins consecutive turns of one role",
+  ],
+};
+
 export const codec: Codec<"gemini"> = {
   ...formatMeta("gemini"),
   carries: ["system", "tool_declarations", "error_status"],
@@ -329,4 +394,5 @@ export const codec: Codec<"gemini"> = {
   parse: parseGemini,
   request: geminiRequest,
   transcript: (trace: Trace) => geminiRequest(runMessages(trace), trace.tools),
+  replay,
 };

@@ -66,9 +66,6 @@ export type ImportResult =
       readonly more: number;
     };
 
-/** The formats saved as JSON Lines, one value per line. */
-const LINE_FORMATS: readonly FormatId[] = ["claude-code"];
-
 /** At most this many errors are listed; the rest are counted. */
 export const MAX_ERRORS = 5;
 
@@ -77,6 +74,12 @@ const READ_FORMATS = [
   ...FORMATS.filter((f) => f.id !== "neutral").map((f): string => f.name),
   formatName("neutral"),
 ].join(", ");
+
+/** The formats saved as JSON Lines, by name, for that message. */
+const LINE_NAMES = Object.values(CODECS)
+  .filter((codec) => codec.lines === true)
+  .map((codec) => `a ${codec.name} log`)
+  .join(" or ");
 
 const failure = (format: FormatId | null, errors: readonly ReadError[]): ImportResult => ({
   ok: false,
@@ -106,12 +109,13 @@ function decode(source: string): { ok: true; data: unknown } | { ok: false; erro
         }
       }
       if (values.length > 0) {
-        if (LINE_FORMATS.some((id) => CODECS[id].detect(values) >= 8)) return { ok: true, data: values };
+        if (Object.values(CODECS).some((codec) => codec.lines === true && codec.detect(values) >= 8))
+          return { ok: true, data: values };
         const foreign = foreignFormat(values);
         return {
           ok: false,
           error: {
-            message: `this is JSON Lines (${values.length} JSON values, one per line)${foreign === null ? "" : `, it looks like ${foreign.name}, which is not read yet`}; the import reads one JSON document, or a Claude Code session log as JSON Lines: ${READ_FORMATS}`,
+            message: `this is JSON Lines (${values.length} JSON values, one per line)${foreign === null ? "" : `, it looks like ${foreign.name}, which is not read yet`}; the import reads one JSON document, or ${LINE_NAMES} as JSON Lines: ${READ_FORMATS}`,
             line: 2,
             column: 1,
           },

@@ -51,8 +51,13 @@ export function needArray(data: unknown, path: string): readonly unknown[] {
   return data as readonly unknown[];
 }
 
-/** A tool call read from a transcript, its arguments given as JSON text (OpenAI) or as an object (Anthropic). */
-export function toolCall(callId: string, name: string, args: unknown): ToolCall {
+/**
+ * A tool call read from a transcript, its arguments given as JSON text (OpenAI: `"text"`) or as an object (Gemini,
+ * Bedrock, the AI SDK: `"object"`, where a string is not arguments but a value the provider refuses, kept as written
+ * and reported as `bad_arguments`).
+ */
+export function toolCall(callId: string, name: string, args: unknown, given: "text" | "object" = "text"): ToolCall {
+  if (typeof args === "string" && given === "object") return { callId, name, args: {}, rawArguments: args };
   if (typeof args === "string") {
     const read = readArguments(args);
     return { callId, name, ...(read as { args: JsonObject; rawArguments?: string }) };

@@ -20,6 +20,7 @@ import {
   refuse,
   toolCall,
 } from "./read";
+import type { Replay } from "./replay";
 import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
 
 /** A Responses input item, as sent. */
@@ -300,6 +301,29 @@ function detect(data: unknown): number {
 }
 
 /** The OpenAI Responses codec. */
+/** What OpenAI refuses in a Responses request made of a history: outputs and calls pair by `call_id` wherever they stand. */
+const replay: Replay = {
+  by: "OpenAI",
+  results: "anywhere_later",
+  rules: {
+    call_without_result: {
+      refuses: "a call with no output anywhere after it",
+      words: "No tool output found for function call",
+      source: "reported ([openai-agents-python#673](https://github.com/openai/openai-agents-python/issues/673))",
+    },
+    result_without_call: {
+      refuses: "an output with no earlier call of its `call_id`, or a second output for one call",
+      words: "No tool call found for function call output with call_id",
+      source: "reported ([openai-go#43](https://github.com/openai/openai-go/issues/43))",
+    },
+  },
+  notChecked: [
+    "where an output stands: Responses pairs by `call_id` wherever it is (not confirmed either way)",
+    "a reasoning item missing beside a function call: refused only when the call keeps its `fc_` item id, which the figure does not write",
+    "invalid JSON in `arguments`: a string the API does not validate",
+  ],
+};
+
 export const codec: Codec<"responses"> = {
   ...formatMeta("responses"),
   carries: ["system", "tool_declarations", "raw_arguments"],
@@ -308,4 +332,5 @@ export const codec: Codec<"responses"> = {
   parse,
   request: responsesRequest,
   transcript: (trace: Trace) => responsesRequest(runMessages(trace), trace.tools),
+  replay,
 };

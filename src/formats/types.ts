@@ -5,6 +5,7 @@
  */
 import type { JsonObject, JsonValue, Message, Step, ToolDeclaration, Trace } from "../engine";
 import type { Feature } from "./features";
+import type { Replay } from "./replay";
 
 /** What kind of document a transcript was: a request body, a bare list of messages or items, or a response body. */
 export type TranscriptShape = "request" | "messages" | "response";
@@ -50,6 +51,10 @@ export interface Codec<Id extends string = string> {
   readonly parse: (data: unknown) => ParseResult;
   readonly request: (messages: readonly Message[], tools: readonly ToolDeclaration[]) => unknown;
   readonly transcript: (trace: Trace) => unknown;
+  /** The provider's replay rules, for a format that is a provider's request ("would this replay?", ./check.ts). */
+  readonly replay?: Replay;
+  /** Whether the format is saved as JSON Lines: the import reads such text as the list of its lines. */
+  readonly lines?: boolean;
 }
 
 // ---- helpers the codecs share ------------------------------------------------------------------------------

@@ -4,13 +4,19 @@
  * in the provider's request and its step; every built-in scenario, and its export in every format read back,
  * passes for every provider; the command line's exit codes and lines.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
 import { LANGS } from "../../src/content";
 import { runScenario } from "../../src/engine";
 import { chatRequest } from "../../src/formats/chat";
-import { CHECK_PROVIDERS, type CheckProvider, checkReplay, type RuleId } from "../../src/formats/check";
+import {
+  CHECK_PROVIDERS,
+  type CheckProvider,
+  checkReplay,
+  isCheckProvider,
+  type RuleId,
+} from "../../src/formats/check";
 import { CODECS } from "../../src/formats/codecs";
 import { importTranscript } from "../../src/formats/import";
 import { FORMAT_IDS } from "../../src/formats/index";
@@ -62,13 +68,23 @@ describe("each rule, on a history that breaks it", () => {
         { rule: "thinking_not_kept", path: "messages.1.content.0", step: 3 },
       ],
     ],
+    // A first model turn of text, and a call without its signature: taken (the request carries the placeholder).
+    ["check-gemini-missing-signature.json", "gemini", []],
+    ["check-gemini-first-call.json", "gemini", [{ rule: "first_message_not_user", path: "contents.0.role", step: 1 }]],
     [
-      "check-gemini-missing-signature.json",
+      "check-string-arguments.json",
       "gemini",
-      [
-        { rule: "first_message_not_user", path: "contents.0.role", step: 1 },
-        { rule: "thought_signature_not_kept", path: "contents.4.parts.0.functionCall", step: 8 },
-      ],
+      [{ rule: "arguments_not_object", path: "contents.1.parts.0.functionCall", step: 3 }],
+    ],
+    [
+      "check-string-arguments.json",
+      "anthropic",
+      [{ rule: "arguments_not_object", path: "messages.1.content.0", step: 3 }],
+    ],
+    [
+      "check-anthropic-thinking-missing.json",
+      "anthropic",
+      [{ rule: "thinking_block_missing", path: "messages.3.content.0", step: 6 }],
     ],
     [
       "check-bedrock-no-toolconfig.json",
@@ -85,6 +101,50 @@ describe("each rule, on a history that breaks it", () => {
   it("accepts what a provider has accepted since its rules eased: Anthropic takes a first assistant turn and no tools", () => {
     expect(problemsIn("check-bedrock-no-toolconfig.json", "anthropic")).toEqual([]);
     expect(problemsIn("check-gemini-missing-signature.json", "anthropic")).toEqual([]);
+  });
+
+  it("Gemini: each model turn's first call carries Google's placeholder thoughtSignature, which the reader does not take for a real one", () => {
+    const result = importTranscript(fixture("check-gemini-missing-signature.json"));
+    if (!result.ok) throw new Error("not imported");
+    const body = CODECS.gemini.request(result.trace.messages, result.trace.tools) as {
+      contents: { role: string; parts: Record<string, unknown>[] }[];
+    };
+    const signatures = body.contents.flatMap((content) =>
+      content.parts.flatMap((part, i) => ("functionCall" in part ? [[i, part.thoughtSignature]] : [])),
+    );
+    expect(signatures).toEqual([
+      [0, "context_engineering_is_the_way_to_go"],
+      [0, "context_engineering_is_the_way_to_go"],
+    ]);
+    const back = importTranscript(JSON.stringify(body), "gemini");
+    if (!back.ok) throw new Error("not read back");
+    expect(
+      back.trace.messages
+        .flatMap((m) => (m.role === "tool" ? [] : (m.parts ?? [])))
+        .filter((p) => p.type === "reasoning"),
+    ).toEqual([]);
+  });
+
+  it("arguments written as a JSON string where an object is due (Gemini args, Bedrock input) are kept as written and reported", () => {
+    const bedrock = JSON.stringify({
+      messages: [
+        { role: "user", content: [{ text: "Define loop." }] },
+        {
+          role: "assistant",
+          content: [{ toolUse: { toolUseId: "t1", name: "lookup", input: '{"word":"loop"}' } }],
+        },
+      ],
+    });
+    for (const [text, format] of [
+      [fixture("check-string-arguments.json"), "gemini"],
+      [bedrock, "bedrock"],
+    ] as const) {
+      const result = importTranscript(text, format);
+      if (!result.ok) throw new Error(`${format} not imported`);
+      const call = result.trace.messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls : []))[0];
+      expect([format, call?.args, call?.rawArguments]).toEqual([format, {}, '{"word":"loop"}']);
+      expect(result.problems.map((p) => p.kind)).toContain("bad_arguments");
+    }
   });
 
   it("quotes the provider's own error text where it is known", () => {
@@ -207,6 +267,22 @@ describe("what passes", () => {
       const result = importTranscript(read("../shared/real-transcripts/01-taubench-gpt4o-airline.json"));
       if (!result.ok) throw new Error("not imported");
       expect(checkReplay(result.trace, "chat", result.format)).toEqual([]);
+    },
+  );
+
+  it.skipIf(!existsSync("../shared/real-transcripts"))(
+    "every shared real transcript recorded in a provider's request format replays for that provider, which accepted it",
+    () => {
+      const dir = "../shared/real-transcripts";
+      const checked = readdirSync(dir)
+        .filter((file) => file.endsWith(".json"))
+        .flatMap((file) => {
+          const result = importTranscript(read(`${dir}/${file}`));
+          if (!result.ok || !isCheckProvider(result.format)) return [];
+          return [[file, result.format, checkReplay(result.trace, result.format, result.format)] as const];
+        });
+      expect(checked.length).toBeGreaterThanOrEqual(6);
+      for (const [file, format, problems] of checked) expect([file, format, problems]).toEqual([file, format, []]);
     },
   );
 
