@@ -302,8 +302,19 @@ export const catalog = {
     innerLoopTokens: "Tokens, generated one by one",
     format: "Format",
     neutralFormat: "Neutral (this figure's messages)",
-    wireNote:
-      "The request body the host sent at its latest model call. The model name and the call ids are placeholders (a provider mints its own: call_… in Chat, call_… with an fc_… item id in Responses, toolu_… in Anthropic Messages); Responses is shown stateless, every item sent again, without previous_response_id.",
+    wireNote: {
+      chat: "The Chat Completions request body the host sent at its latest model call. The model name and the call ids are placeholders (OpenAI mints call_… ids).",
+      responses:
+        "The Responses request body the host sent at its latest model call, stateless: every item sent again, without previous_response_id. The model name and the call ids are placeholders (OpenAI mints call_… ids, each call with an fc_… item id, not written here).",
+      anthropic:
+        "The Messages request body the host sent at its latest model call. The model name and the call ids are placeholders (Anthropic mints toolu_… ids).",
+      gemini:
+        "The generateContent request body the host sent at its latest model call (the model is named in the URL). The call ids are the figure's: Gemini sets a functionCall's id itself, and the functionResponse answers with it. Each model turn's first call carries Google's placeholder thoughtSignature, which Gemini 3 requires when no Gemini 3 model signed the call.",
+      bedrock:
+        "The Converse request the host sent at its latest model call, as the SDK's ConverseCommand input (the REST API takes modelId in the URL). The modelId and the call ids are placeholders (Bedrock mints tooluse_… ids). A tool result's status \"error\" is supported only by Anthropic Claude models, says AWS's API reference.",
+      "ai-sdk":
+        "Not a provider's request: the ModelMessage list the host gave the Vercel AI SDK at its latest model call, which the SDK converts into the chosen provider's request. The call ids are placeholders.",
+    },
     wireLoading: "Loading the format…",
     showAll: (length) => `Show all ${length} characters`,
     showLess: "Show less",

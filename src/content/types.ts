@@ -19,6 +19,7 @@ import type {
   ValidationStep,
 } from "../engine";
 import type { CheckProblem } from "../formats/check";
+import type { WireFormatId } from "../formats/index";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
 import type { Loss } from "../formats/loss";
 import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
@@ -287,8 +288,8 @@ export interface UiText {
   readonly format: string;
   /** The figure's own (neutral) format in the switch; the providers' formats go by their own names. */
   readonly neutralFormat: string;
-  /** Under a provider's format: what the JSON is. */
-  readonly wireNote: string;
+  /** Under a provider's format: what the JSON is, and what in it is the figure's (placeholders, ids). */
+  readonly wireNote: { readonly [Format in WireFormatId]: string };
   readonly wireLoading: string;
   readonly wireFailed: string;
   /** A checkpoint (predict, then reveal): its kicker, the hint before a choice, the marks on the options. */

@@ -318,6 +318,11 @@ export const codec: Codec<"bedrock"> = {
   detect,
   parse,
   request: bedrockRequest,
-  transcript: (trace: Trace) => bedrockRequest(runMessages(trace), trace.tools),
+  // A whole run ends on the model's reply, which sent as it is would be a prefill: like Anthropic's, the transcript is
+  // the body's content without the model (`modelId`), a record rather than a request to send.
+  transcript: (trace: Trace) => {
+    const { modelId: _modelId, ...record } = bedrockRequest(runMessages(trace), trace.tools);
+    return record;
+  },
   replay,
 };

@@ -2,7 +2,7 @@
  * Google Gemini `generateContent`: a request body (`contents`, `systemInstruction`, `tools[].functionDeclarations`),
  * a bare `contents` list, or a response body (`candidates[].content`). Roles are `user` and `model`; a tool call
  * is a `functionCall` part, its result a `functionResponse` part in the next `user` content. Pairing:
- * `functionCall.id` ↔ `functionResponse.id`; the id is optional (the API leaves it out unless the caller set one),
+ * `functionCall.id` ↔ `functionResponse.id`; the id is optional (the API sets it on the calls the model makes, some models leave it out),
  * so a response without an id answers the earliest unanswered call of its name, and the import says so in a note.
  * A part's `thoughtSignature` (the model's encrypted reasoning state) is kept as a redacted reasoning part.
  */

@@ -24,6 +24,12 @@ export const FORMATS = [
   { id: "claude-code", name: "Claude Code", request: false },
 ] as const;
 
+/** A format the Format switch offers: a body a host sends at a model call, or the figure's own. */
+export type RequestFormatId = Extract<(typeof FORMATS)[number], { readonly request: true }>["id"];
+
+/** A provider's request format: what the Format view shows as JSON. */
+export type WireFormatId = Exclude<RequestFormatId, "neutral">;
+
 /** The formats the Format switch offers: the request formats. */
 export const REQUEST_FORMATS = FORMATS.filter((format) => format.request);
 

@@ -56,6 +56,28 @@ export function otelMessages(messages: readonly Message[], _tools: readonly Tool
   });
 }
 
+/** An output message: the model's reply, with why the model stopped. */
+export type OtelOutputMessage = OtelMessage & { finish_reason: "stop" | "tool_call" };
+
+/**
+ * A whole run as the two attributes of its last model call's span: the history the model was given
+ * (`gen_ai.input.messages`) and the reply it made (`gen_ai.output.messages`, with its `finish_reason`), which the
+ * conventions keep apart.
+ */
+export function otelSpanMessages(trace: Trace): {
+  "gen_ai.input.messages": OtelMessage[];
+  "gen_ai.output.messages"?: OtelOutputMessage[];
+} {
+  const messages = otelMessages(runMessages(trace), trace.tools);
+  const last = messages.at(-1);
+  if (last?.role !== "assistant") return { "gen_ai.input.messages": messages };
+  const calls = last.parts.some((part) => part.type === "tool_call");
+  return {
+    "gen_ai.input.messages": messages.slice(0, -1),
+    "gen_ai.output.messages": [{ ...last, finish_reason: calls ? "tool_call" : "stop" }],
+  };
+}
+
 // ---- reading -------------------------------------------------------------------------------------------------
 
 const ROLES = new Set(["system", "user", "assistant", "tool"]);
@@ -168,9 +190,13 @@ function readSpans(data: unknown): Neutral {
 function parse(data: unknown): ParseResult {
   return reading((): Neutral => {
     if (field(data, "resourceSpans") !== undefined) return readSpans(data);
-    const input = field(data, "gen_ai.input.messages");
-    const items = Array.isArray(data) ? data : needArray(input, "gen_ai.input.messages");
-    return { messages: readMessages(items, "", []), tools: [], shape: "messages" };
+    if (Array.isArray(data)) return { messages: readMessages(data, "", []), tools: [], shape: "messages" };
+    // A span's attributes: its input messages, then its output messages.
+    const input = needArray(field(data, "gen_ai.input.messages"), "gen_ai.input.messages");
+    const output = field(data, "gen_ai.output.messages");
+    const history = readMessages(input, "gen_ai.input.messages", []);
+    const messages = Array.isArray(output) ? readMessages(output, "gen_ai.output.messages", history) : history;
+    return { messages, tools: [], shape: "messages" };
   });
 }
 
@@ -197,5 +223,5 @@ export const codec: Codec<"otel-genai"> = {
   detect,
   parse,
   request: otelMessages,
-  transcript: (trace: Trace) => otelMessages(runMessages(trace), trace.tools),
+  transcript: otelSpanMessages,
 };

@@ -1,8 +1,10 @@
 // @vitest-environment node
+
 import { describe, expect, it } from "vitest";
 import { catalogs, chapters, LANGS } from "../../src/content";
 import { resultLabel, storyCatalog } from "../../src/content/types";
 import { runScenario, type Step, type Trace } from "../../src/engine";
+import { REQUEST_FORMATS } from "../../src/formats";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";
 
 /** Every key path of a catalog, with the type of what sits there. */
@@ -147,8 +149,18 @@ describe("sentences checked against the APIs", () => {
   it("counts the tokens of the messages, which leave the tool declarations out", () => {
     expect(catalogs.en.ui.contextAdded(2, 10, 30)).toContain("about 30 tokens in the messages");
   });
-  it("says the ids in a provider's request are placeholders too", () => {
-    expect(catalogs.en.ui.wireNote).toContain("call ids are placeholders");
-    expect(catalogs.zh.ui.wireNote).toContain("调用 ID 都是占位符");
+  it("says for every request format what in it is the figure's: the ids, the model name, Gemini's placeholder signature, the AI SDK's conversion", () => {
+    for (const { id } of REQUEST_FORMATS) {
+      if (id === "neutral") continue;
+      expect([id, /call ids (are placeholders|are the figure's)/.test(catalogs.en.ui.wireNote[id])]).toEqual([
+        id,
+        true,
+      ]);
+      expect([id, /调用 ID (都)?是(占位符|本图的)/.test(catalogs.zh.ui.wireNote[id])]).toEqual([id, true]);
+    }
+    expect(catalogs.en.ui.wireNote.gemini).toContain("placeholder thoughtSignature");
+    expect(catalogs.en.ui.wireNote.bedrock).toContain('status "error" is supported only by Anthropic Claude models');
+    expect(catalogs.en.ui.wireNote["ai-sdk"]).toContain("which the SDK converts");
+    expect(catalogs.zh.ui.wireNote["ai-sdk"]).toContain("SDK 再把它转换");
   });
 });

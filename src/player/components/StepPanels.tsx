@@ -13,7 +13,7 @@ import {
   type ToolResult,
   tokenPrefixSums,
 } from "../../engine";
-import { type FormatId, REQUEST_FORMATS } from "../../formats";
+import { REQUEST_FORMATS, type RequestFormatId } from "../../formats";
 import { useCatalog } from "../catalog";
 import { CONTEXT_PAGE, LONG_TEXT } from "../limits";
 import { usePlayer, usePlayerStore } from "../store/context";
@@ -299,7 +299,7 @@ function FormatSwitch() {
   return (
     <label className="alf-format">
       {text.ui.format}{" "}
-      <select value={format} onChange={(event) => store.getState().setFormat(event.target.value as FormatId)}>
+      <select value={format} onChange={(event) => store.getState().setFormat(event.target.value as RequestFormatId)}>
         {/* The registry's names (its codecs load only when a format is picked); the neutral one in the reader's words. */}
         {REQUEST_FORMATS.map(({ id, name }) => (
           <option key={id} value={id}>

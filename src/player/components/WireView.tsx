@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useMemo, useState } from "react";
 import type { Message, Step, ToolDeclaration } from "../../engine";
-import type { FormatId } from "../../formats";
+import type { WireFormatId } from "../../formats";
 import { useCatalog } from "../catalog";
 import { loadWire, type WireText } from "../wire-loader";
 import { CallIdChip } from "./Chip";
@@ -11,7 +11,7 @@ import { CallIdChip } from "./Chip";
  * emitters and the text's splitting load on first use (../wire-text.ts).
  */
 export function WireView(props: {
-  format: Exclude<FormatId, "neutral">;
+  format: WireFormatId;
   step: Step;
   messages: readonly Message[];
   tools: readonly ToolDeclaration[];
@@ -37,7 +37,7 @@ export function WireView(props: {
   if (pieces === null) return <p className="alf-empty">{text.ui.wireLoading}</p>;
   return (
     <>
-      <p className="alf-wire-note">{text.ui.wireNote}</p>
+      <p className="alf-wire-note">{text.ui.wireNote[format]}</p>
       <pre className="alf-wire">
         <code>
           {pieces.map((piece, i) =>

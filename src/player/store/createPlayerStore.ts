@@ -4,7 +4,7 @@
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Trace } from "../../engine";
-import type { FormatId } from "../../formats";
+import type { RequestFormatId } from "../../formats";
 
 /** Whether the player advances by itself. `ended` is derived (paused on the last step), not stored. */
 export type PlayStatus = "playing" | "paused";
@@ -39,7 +39,7 @@ export interface PlayerState {
   /** Whether model steps show the inner loop (token-by-token generation). Off by default. */
   readonly innerLoop: boolean;
   /** The format the context panel shows: the trace's own (neutral), or a provider's request. */
-  readonly format: FormatId;
+  readonly format: RequestFormatId;
   /** The steps the reader has seen (0-based indexes), for progress. */
   readonly visited: ReadonlySet<number>;
   /** The option the reader chose for each answered checkpoint, by the checkpoint's key. */
@@ -71,7 +71,7 @@ export interface PlayerState {
   /** Pin a call_id's thread, or unpin it when it is the pinned one. */
   togglePin(callId: string): void;
   toggleInnerLoop(): void;
-  setFormat(format: FormatId): void;
+  setFormat(format: RequestFormatId): void;
   /** Show another trace (another scenario or language): the step is kept where it exists, else clamped. */
   setTrace(trace: Trace): void;
   /** Set the step without asking a controller: for the owner of a controlled player. */
