@@ -102,6 +102,14 @@ export const chapter = {
             count === 1
               ? "1 part of a type the figure does not know"
               : `${count} parts of types the figure does not know`,
+          unfed_calls:
+            count === 1
+              ? "1 call the model proposed, and its result: the host never put them in the model's context, so only the figure's trace holds them"
+              : `${count} calls the model proposed, and their results: the host never put them in the model's context, so only the figure's trace holds them`,
+          host_hops:
+            count === 1
+              ? "1 JSON-RPC exchange between the host and an MCP server (tools/call), which no model request holds"
+              : `${count} JSON-RPC exchanges between the host and an MCP server (tools/call), which no model request holds`,
         }[feature]
       } (from step ${step})`,
     noLoss: (formatName) => `${formatName} carries the whole run.`,

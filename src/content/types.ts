@@ -19,8 +19,8 @@ import type {
   ValidationStep,
 } from "../engine";
 import type { CheckProblem } from "../formats/check";
-import type { WireFormatId } from "../formats/index";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
+import type { WireFormatId } from "../formats/index";
 import type { Loss } from "../formats/loss";
 import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
 import { type Lang, languageOf } from "./languages";

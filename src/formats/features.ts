@@ -19,7 +19,11 @@ export type Feature =
   /** Call arguments that are not a JSON object, kept as written. */
   | "raw_arguments"
   /** Content of a type the figure does not know, kept as a placeholder. */
-  | "unknown_parts";
+  | "unknown_parts"
+  /** Calls the model proposed (and their results) that the host never put in the model's context: only the run's steps hold them. */
+  | "unfed_calls"
+  /** The host's own exchanges beside the model's (an MCP server's JSON-RPC tools/call), in no model request. */
+  | "host_hops";
 
 /** Every feature, in the order a report lists them. */
 export const FEATURES: readonly Feature[] = [
@@ -32,4 +36,6 @@ export const FEATURES: readonly Feature[] = [
   "provider_tools",
   "raw_arguments",
   "unknown_parts",
+  "unfed_calls",
+  "host_hops",
 ];

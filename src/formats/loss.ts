@@ -59,9 +59,26 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
           : trace.steps.find((s) => s.contextEnd === index && (s.kind === "model_call" || s.kind === "task"));
     return step?.number ?? trace.steps.find((s) => s.contextEnd > index)?.number ?? 1;
   };
+  // What the run did that no message holds (a run the engine made keeps it in its steps): calls the host never put
+  // in the model's context, and the host's hops to a server.
+  const atStep = new Map<Feature, { count: number; step: number }>();
+  const addAt = (feature: Feature, step: number) => {
+    const seen = atStep.get(feature);
+    atStep.set(feature, { count: (seen?.count ?? 0) + 1, step: seen?.step ?? step });
+  };
+  const recorded = new Set(
+    trace.messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : [])),
+  );
+  for (const step of trace.steps) {
+    if (step.kind === "proposal")
+      for (const id of step.callIds) if (!recorded.has(id)) addAt("unfed_calls", step.number);
+    if (step.kind === "mcp_request") addAt("host_hops", step.number);
+  }
   return FEATURES.flatMap((feature) => {
     const seen = found.get(feature);
-    return seen === undefined ? [] : [{ feature, count: seen.count, step: stepOf(seen.index) }];
+    if (seen !== undefined) return [{ feature, count: seen.count, step: stepOf(seen.index) }];
+    const run = atStep.get(feature);
+    return run === undefined ? [] : [{ feature, ...run }];
   });
 }
 

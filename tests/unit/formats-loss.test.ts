@@ -5,13 +5,13 @@
  * it, so the loss report (src/formats/loss.ts) lists what a conversion really drops.
  */
 import { describe, expect, it } from "vitest";
-import type { Message, ToolDeclaration } from "../../src/engine";
+import type { Message, ToolDeclaration, Trace } from "../../src/engine";
 import { runScenario } from "../../src/engine";
 import { CODECS } from "../../src/formats/codecs";
 import { importTranscript, toTrace } from "../../src/formats/import";
 import { FORMAT_IDS } from "../../src/formats/index";
 import { FEATURES, type Feature, featuresOf, lossesIn } from "../../src/formats/loss";
-import { SCENARIO_IDS, scenarioById } from "../../src/scenarios";
+import { SCENARIO_IDS, type ScenarioId, scenarioById } from "../../src/scenarios";
 
 const user = (content: string): Message => ({ role: "user", content });
 const reply = (content: string): Message => ({ role: "assistant", content, toolCalls: [] });
@@ -30,8 +30,8 @@ const result = (callId: string, status: "ok" | "error" = "ok"): Message => ({
   replayed: false,
 });
 
-/** A run with each feature, and nothing else a format could drop. */
-const RUNS: Readonly<Record<Feature, { messages: Message[]; tools: ToolDeclaration[] }>> = {
+/** A run with each feature, and nothing else a format could drop (as messages; a run's own doings, as a scenario). */
+const RUNS: Readonly<Record<Feature, { messages: Message[]; tools: ToolDeclaration[] } | ScenarioId>> = {
   system: { messages: [{ role: "system", content: "Answer briefly." }, user("hi"), reply("hello")], tools: [] },
   tool_declarations: { messages: [user("hi"), reply("hello")], tools: [TOOL] },
   built_in_tools: {
@@ -115,11 +115,20 @@ const RUNS: Readonly<Record<Feature, { messages: Message[]; tools: ToolDeclarati
     ],
     tools: [],
   },
+  unfed_calls: "missing-feedback",
+  host_hops: "mcp-hop",
+};
+
+const runOf = (feature: Feature): Trace => {
+  const run = RUNS[feature];
+  return typeof run === "string"
+    ? runScenario(scenarioById(run, "en"))
+    : toTrace({ ...run, shape: "messages" }, "run").trace;
 };
 
 describe.each(FORMAT_IDS.filter((id) => id !== "neutral"))("%s carries what it says, and only that", (format) => {
   it.each(FEATURES)("%s", (feature) => {
-    const run = toTrace({ ...RUNS[feature], shape: "messages" }, "run").trace;
+    const run = runOf(feature);
     expect(featuresOf(run).map((f) => f.feature)).toContain(feature);
     const written = JSON.stringify(CODECS[format].transcript(run));
     const back = importTranscript(written, format);
@@ -132,18 +141,35 @@ describe.each(FORMAT_IDS.filter((id) => id !== "neutral"))("%s carries what it s
 
 describe("the loss report", () => {
   it("is empty for the figure's own format, and counts each loss with its first step", () => {
-    const run = toTrace({ ...RUNS.error_status, shape: "messages" }, "run").trace;
+    const run = runOf("error_status");
     expect(lossesIn("neutral", run)).toEqual([]);
     expect(lossesIn("chat", run)).toEqual([{ feature: "error_status", count: 1, step: 4 }]);
   });
 
-  it("says what each built-in scenario loses in each format: only error statuses, system notes and declarations", () => {
-    for (const id of SCENARIO_IDS) {
-      const trace = runScenario(scenarioById(id, "en"));
-      for (const format of FORMAT_IDS) {
-        for (const loss of lossesIn(format, trace))
-          expect(["error_status", "system", "tool_declarations"]).toContain(loss.feature);
-      }
+  it("says what a forgetful host dropped, and the MCP hop, from the run rather than its last context", () => {
+    expect(lossesIn("chat", runOf("unfed_calls"))).toEqual([{ feature: "unfed_calls", count: 3, step: 3 }]);
+    expect(lossesIn("anthropic", runOf("host_hops"))).toContainEqual({ feature: "host_hops", count: 2, step: 9 });
+    expect(lossesIn("neutral", runOf("unfed_calls"))).toEqual([]);
+  });
+
+  // Every scenario in every format, read back: what the run had and the export lost is exactly what the report says,
+  // and every call the model proposed is in the file or counted as dropped.
+  it.each(SCENARIO_IDS)("%s: each format's export, read back, lost just what its report says", (id) => {
+    const trace = runScenario(scenarioById(id, "en"));
+    const had = featuresOf(trace);
+    const proposed = trace.steps.flatMap((s) => (s.kind === "proposal" ? s.callIds : []));
+    for (const format of FORMAT_IDS.filter((f) => f !== "neutral")) {
+      const back = importTranscript(JSON.stringify(CODECS[format].transcript(trace)), format);
+      if (!back.ok) throw new Error(`${id} in ${format} not read back`);
+      const kept = new Set(featuresOf(back.trace).map((f) => f.feature));
+      const lost = had.filter((f) => !kept.has(f.feature)).map((f) => f.feature);
+      expect([format, lossesIn(format, trace).map((l) => l.feature)]).toEqual([format, lost]);
+      const written = new Set(
+        back.trace.messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : [])),
+      );
+      const dropped = proposed.filter((callId) => !written.has(callId)).length;
+      const reported = lossesIn(format, trace).find((l) => l.feature === "unfed_calls")?.count ?? 0;
+      expect([format, dropped]).toEqual([format, reported]);
     }
   });
 });
