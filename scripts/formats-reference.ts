@@ -1,18 +1,66 @@
 /**
- * docs/formats.md's tables of "Would this replay?", generated from the codecs' replay rules (src/formats/replay.ts,
- * each codec's `replay`): one row per rule with the providers that declare it, what each refuses, their words and
- * sources, then what each provider's rules considered and do not check. tests/unit/formats-docs.test.ts fails
- * when the doc and the codecs differ; `npx tsx scripts/formats-reference.ts --write` writes it there.
+ * docs/formats.md's generated tables: "Would this replay?" from the codecs' replay rules (src/formats/replay.ts, each
+ * codec's `replay`: one row per rule with the providers that declare it, what each refuses, their words and sources,
+ * then what each provider's rules considered and do not check), and "What a conversion loses" from the codecs'
+ * `carries` and `adds`. tests/unit/formats-docs.test.ts fails when the doc and the codecs differ;
+ * `npx tsx scripts/formats-reference.ts --write` writes them there.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { CHECK_PROVIDERS } from "../src/formats/check";
 import { CODECS } from "../src/formats/codecs";
+import { FEATURES, type Feature } from "../src/formats/features";
+import { FORMAT_IDS } from "../src/formats/index";
 import { RULE_IDS } from "../src/formats/replay";
 
 export const BEGIN =
   "<!-- replay-rules:begin (generated from the codecs' replay rules: npx tsx scripts/formats-reference.ts --write) -->";
 export const END = "<!-- replay-rules:end -->";
+export const LOSS_BEGIN =
+  "<!-- losses:begin (generated from the codecs' carries and adds: npx tsx scripts/formats-reference.ts --write) -->";
+export const LOSS_END = "<!-- losses:end -->";
+
+/** What each feature is, for the table (the features' own names are in src/formats/features.ts). */
+const FEATURE_WORDS: Readonly<Record<Feature, string>> = {
+  system: "the host's system note",
+  tool_declarations: "the host's tool declarations",
+  built_in_tools: "declarations of the provider's built-in tools",
+  error_status: "a result marked as an error",
+  reasoning: "the model's reasoning, its opaque state included",
+  media: "images, audio and documents",
+  provider_tools: "tools the provider ran inside a model call, with their results",
+  raw_arguments: "arguments that are not a JSON object, kept as written",
+  unknown_parts: "content of a type the figure does not know",
+  unfed_calls: "calls the model proposed, and their results, that the host never put in the model's context",
+  host_hops: "the host's own exchanges beside the model's, such as an MCP server's JSON-RPC",
+};
+
+/** The table of what each format carries, and what each writer adds. */
+export function lossReference(): string {
+  const formats = FORMAT_IDS.filter((id) => id !== "neutral");
+  const rows = FEATURES.map((feature) => {
+    const by = formats.filter((id) => CODECS[id].carries.includes(feature));
+    const carried =
+      by.length === formats.length
+        ? "every format"
+        : by.length === 0
+          ? "`neutral` only"
+          : `${by.map((id) => `\`${id}\``).join(", ")} (and \`neutral\`)`;
+    return `| \`${feature}\` (${FEATURE_WORDS[feature]}) | ${carried} |`;
+  });
+  const adders = formats.filter((id) => CODECS[id].adds !== undefined).map((id) => `\`${id}\``);
+  return [
+    LOSS_BEGIN,
+    "",
+    "| feature | carried by |",
+    "|---|---|",
+    ...rows,
+    "",
+    `Formats whose writer adds what the run did not have, said under the losses: ${adders.length === 0 ? "none" : adders.join(", ")}.`,
+    "",
+    LOSS_END,
+  ].join("\n");
+}
 
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
@@ -66,12 +114,17 @@ export function replayReference(): string {
 
 const DOC = resolve(import.meta.dirname, "../docs/formats.md");
 
-/** docs/formats.md with the generated part replaced. */
+/** `doc` with the part between `begin` and `end` replaced by `part`. */
+function replaced(doc: string, begin: string, end: string, part: string): string {
+  const from = doc.indexOf(begin);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < 0) throw new Error(`docs/formats.md has no ${begin} … ${end}`);
+  return `${doc.slice(0, from)}${part}${doc.slice(to + end.length)}`;
+}
+
+/** docs/formats.md with the generated parts replaced. */
 export function withReference(doc: string): string {
-  const from = doc.indexOf(BEGIN);
-  const to = doc.indexOf(END);
-  if (from < 0 || to < 0) throw new Error(`docs/formats.md has no ${BEGIN} … ${END}`);
-  return `${doc.slice(0, from)}${replayReference()}${doc.slice(to + END.length)}`;
+  return replaced(replaced(doc, BEGIN, END, replayReference()), LOSS_BEGIN, LOSS_END, lossReference());
 }
 
 if (process.argv.includes("--write")) writeFileSync(DOC, withReference(readFileSync(DOC, "utf8")));

@@ -527,6 +527,7 @@ export function App(props: {
           )}
           <ExportBar
             text={page.exporting}
+            problemText={page.importing.checkProblem}
             trace={trace}
             figure={figure}
             scenario={imported === null && fileShown === null ? scenario : null}

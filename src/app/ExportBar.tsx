@@ -3,10 +3,11 @@
  * a provider's format, which the import reads back) and a link to the current step of a built-in scenario.
  */
 import { type RefObject, useEffect, useId, useState } from "react";
-import type { ExportText } from "../content/types";
+import type { ExportText, ImportText } from "../content/types";
 import type { Trace } from "../engine";
 import { FORMATS, type FormatId, formatName } from "../formats";
-import type { Loss } from "../formats/loss";
+import type { CheckProblem } from "../formats/check";
+import type { Addition, Loss } from "../formats/loss";
 import type { PlayerHandle } from "../player";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 
@@ -31,8 +32,33 @@ export function permalink(location: Pick<Location, "href">, scenario: ScenarioId
   return url.href;
 }
 
+/** A heading and its list, or nothing when the list is empty. */
+function Listed(props: { heading: string; items: readonly string[] }) {
+  if (props.items.length === 0) return null;
+  return (
+    <>
+      <p>{props.heading}</p>
+      <ul>
+        {props.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What writing the run in a format drops, adds, and would still be refused for as a request. */
+interface Report {
+  readonly format: FormatId;
+  readonly losses: readonly Loss[];
+  readonly additions: readonly Addition[];
+  readonly refusals: readonly CheckProblem[];
+}
+
 export function ExportBar(props: {
   text: ExportText;
+  /** How a problem the provider would refuse is phrased (the import's check words it the same way). */
+  problemText: ImportText["checkProblem"];
   trace: Trace;
   /** The figure, whose handle says the step shown (for the link). */
   figure: RefObject<PlayerHandle | null>;
@@ -40,24 +66,33 @@ export function ExportBar(props: {
   scenario: ScenarioId | null;
   name: string;
 }) {
-  const { text, trace, figure, scenario, name } = props;
+  const { text, problemText, trace, figure, scenario, name } = props;
   const [format, setFormat] = useState<FormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const ids = { format: useId(), link: useId() };
-  // What the chosen format cannot carry, shown before the download (the writers load on first use).
-  const [losses, setLosses] = useState<{ format: FormatId; list: readonly Loss[] } | null>(null);
+  // What the chosen format cannot carry, what its writer adds and what its provider would still refuse, shown
+  // before the download (the writers and the checker load on first use).
+  const [report, setReport] = useState<Report | null>(null);
   useEffect(() => {
     if (format === "neutral") return;
     let current = true;
-    void import("../formats/loss").then(({ lossesIn }) => {
-      if (current) setLosses({ format, list: lossesIn(format, trace) });
-    });
+    void Promise.all([import("../formats/loss"), import("../formats/check")]).then(
+      ([{ lossesIn, additionsIn }, { checkReplay, isCheckProvider }]) => {
+        if (current)
+          setReport({
+            format,
+            losses: lossesIn(format, trace),
+            additions: additionsIn(format, trace),
+            refusals: isCheckProvider(format) ? checkReplay(trace, format) : [],
+          });
+      },
+    );
     return () => {
       current = false;
     };
   }, [format, trace]);
-  const shownLosses = format === "neutral" || losses?.format !== format ? null : losses.list;
+  const shown = format === "neutral" || report?.format !== format ? null : report;
 
   const onDownload = () => {
     if (format === "neutral") {
@@ -102,20 +137,15 @@ export function ExportBar(props: {
           {text.copyLink}
         </button>
       )}
-      {shownLosses === null ? null : (
+      {shown === null ? null : (
         <div className="page-note" role="note">
-          {shownLosses.length === 0 ? (
-            <p>{text.noLoss(formatName(format))}</p>
-          ) : (
-            <>
-              <p>{text.lossHeading(formatName(format))}</p>
-              <ul>
-                {shownLosses.map((loss) => (
-                  <li key={loss.feature}>{text.loss(loss)}</li>
-                ))}
-              </ul>
-            </>
-          )}
+          {shown.losses.length === 0 ? <p>{text.noLoss(formatName(format))}</p> : null}
+          <Listed heading={text.lossHeading(formatName(format))} items={shown.losses.map(text.loss)} />
+          <Listed heading={text.additionHeading(formatName(format))} items={shown.additions.map(text.addition)} />
+          <Listed
+            heading={text.refusedHeading(formatName(format), shown.refusals.length)}
+            items={shown.refusals.map(problemText)}
+          />
         </div>
       )}
       {link === null ? null : (

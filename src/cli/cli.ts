@@ -6,7 +6,7 @@ import { openFigure, problemLine } from "../figure";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
 import { importTranscript, MAX_ERRORS } from "../formats/import";
-import { lossesIn } from "../formats/loss";
+import { additionsIn, lossesIn } from "../formats/loss";
 import { wireTranscript } from "../formats/wire";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
@@ -224,7 +224,7 @@ function importReport(
 
 /**
  * A run written in `format`: the transcript on stdout (a Claude Code log as JSON Lines, as Claude Code writes it),
- * what the format cannot carry on stderr, one line each.
+ * on stderr what the format cannot carry, what its writer adds, and what its provider would still refuse, one line each.
  */
 function exportReport(trace: Trace, format: FormatId, before = ""): CliOutput {
   const written = wireTranscript(format, trace);
@@ -235,10 +235,22 @@ function exportReport(trace: Trace, format: FormatId, before = ""): CliOutput {
   const { exporting } = chapters[TOOLING_LANG];
   const name = formatName(format);
   const losses = lossesIn(format, trace);
-  const lines =
-    losses.length === 0
+  const additions = additionsIn(format, trace);
+  const refusals = isCheckProvider(format) ? checkReplay(trace, format) : [];
+  const lines = [
+    ...(losses.length === 0
       ? [`${exporting.noLoss(name)}\n`]
-      : [`${exporting.lossHeading(name)}\n`, ...losses.map((loss) => `  ${exporting.loss(loss)}\n`)];
+      : [`${exporting.lossHeading(name)}\n`, ...losses.map((loss) => `  ${exporting.loss(loss)}\n`)]),
+    ...(additions.length === 0
+      ? []
+      : [`${exporting.additionHeading(name)}\n`, ...additions.map((added) => `  ${exporting.addition(added)}\n`)]),
+    ...(refusals.length === 0
+      ? []
+      : [
+          `${exporting.refusedHeading(name, refusals.length)}\n`,
+          ...refusals.map((p) => `  ${p.rule} at ${p.path}: ${p.explanation} (step ${p.step})\n`),
+        ]),
+  ];
   return { exitCode: 0, stdout, stderr: before + lines.join("") };
 }
 

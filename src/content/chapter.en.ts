@@ -113,6 +113,15 @@ export const chapter = {
         }[feature]
       } (from step ${step})`,
     noLoss: (formatName) => `${formatName} carries the whole run.`,
+    additionHeading: (formatName) => `What the figure adds so that ${formatName} takes it as a request:`,
+    addition: ({ kind, count, step }) =>
+      `${
+        {
+          placeholder_signature: `Google's placeholder thoughtSignature on the first call of ${count} model turn${count === 1 ? "" : "s"}, which Gemini 3 requires of calls no Gemini 3 model signed`,
+        }[kind]
+      } (from step ${step})`,
+    refusedHeading: (formatName, count) =>
+      `Sent as a request, ${formatName} would still refuse this history: ${count} problem${count === 1 ? "" : "s"}.`,
   },
   importing: {
     open: "Load transcript",

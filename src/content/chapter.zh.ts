@@ -78,6 +78,14 @@ export const chapter = {
         }[feature]
       }（从第 ${step} 步起）`,
     noLoss: (formatName) => `${formatName} 能承载整次运行。`,
+    additionHeading: (formatName) => `为了让 ${formatName} 把它当作请求接受，本图加上了：`,
+    addition: ({ kind, count, step }) =>
+      `${
+        {
+          placeholder_signature: `${count} 轮模型消息的第一个调用上 Google 文档给出的占位 thoughtSignature：调用不是 Gemini 3 模型签名的时候，Gemini 3 要求这样做`,
+        }[kind]
+      }（从第 ${step} 步起）`,
+    refusedHeading: (formatName, count) => `当作请求发送时，${formatName} 仍会拒绝这段历史：${count} 个问题。`,
   },
   importing: {
     open: "载入记录",

@@ -21,7 +21,7 @@ import type {
 import type { CheckProblem } from "../formats/check";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
 import type { WireFormatId } from "../formats/index";
-import type { Loss } from "../formats/loss";
+import type { Addition, Loss } from "../formats/loss";
 import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
 import { type Lang, languageOf } from "./languages";
 
@@ -387,6 +387,12 @@ export interface ExportText {
   readonly loss: (loss: Loss) => string;
   /** The chosen format carries the whole run. */
   readonly noLoss: (formatName: string) => string;
+  /** Above the list of what the format's writer adds so that the provider takes the request. */
+  readonly additionHeading: (formatName: string) => string;
+  /** One thing added: what, how many, from which step. */
+  readonly addition: (addition: Addition) => string;
+  /** Above the problems the provider would still refuse the file for, as a request (each phrased as the check's). */
+  readonly refusedHeading: (formatName: string, count: number) => string;
 }
 
 /** The chapter page's transcript import: its panel, its messages, and the story of an imported run. */

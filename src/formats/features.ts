@@ -39,3 +39,8 @@ export const FEATURES: readonly Feature[] = [
   "unfed_calls",
   "host_hops",
 ];
+
+/** What a format's writer puts in that the run did not have, so that the provider takes the request. */
+export type AdditionKind =
+  /** Google's documented placeholder `thoughtSignature` on a model turn's first call (Gemini 3 requires one). */
+  "placeholder_signature";

@@ -395,4 +395,19 @@ export const codec: Codec<"gemini"> = {
   request: geminiRequest,
   transcript: (trace: Trace) => geminiRequest(runMessages(trace), trace.tools),
   replay,
+  // The placeholder signature, on each model turn with calls (consecutive model messages are one turn).
+  adds: (messages) => {
+    let count = 0;
+    let first = -1;
+    let turnHasCall = false;
+    messages.forEach((m, i) => {
+      if (m.role !== "assistant") turnHasCall = false;
+      else if (m.toolCalls.length > 0 && !turnHasCall) {
+        turnHasCall = true;
+        count += 1;
+        if (first < 0) first = i;
+      }
+    });
+    return count === 0 ? [] : [{ kind: "placeholder_signature", count, index: first }];
+  },
 };

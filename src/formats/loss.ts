@@ -6,10 +6,11 @@
  */
 import type { Trace } from "../engine";
 import { CODECS } from "./codecs";
-import { FEATURES, type Feature } from "./features";
+import { type AdditionKind, FEATURES, type Feature } from "./features";
 import type { FormatId } from "./index";
+import { runMessages } from "./types";
 
-export type { Feature } from "./features";
+export type { AdditionKind, Feature } from "./features";
 export { FEATURES } from "./features";
 
 /** One thing a conversion drops: the feature, how many times the run has it, and the first step where it shows. */
@@ -18,6 +19,24 @@ export interface Loss {
   readonly count: number;
   /** 1-based: where it first shows (declarations and a leading system note: the first model call). */
   readonly step: number;
+}
+
+/**
+ * Where the message at `index` shows: a result at its execution (a refusal's at its validation), the model's message
+ * at its model call (whose context ends before it), a user's at its task step; declarations and a leading system
+ * note at the first model call, the first step whose context holds them.
+ */
+function stepOfMessage(trace: Pick<Trace, "messages" | "steps">, index: number): number {
+  const m = trace.messages[index];
+  const step =
+    index === 0 || m === undefined
+      ? undefined
+      : m.role === "tool"
+        ? trace.steps.find(
+            (s) => (s.kind === "execution" || s.kind === "validation") && s.toolResult?.callId === m.callId,
+          )
+        : trace.steps.find((s) => s.contextEnd === index && (s.kind === "model_call" || s.kind === "task"));
+  return step?.number ?? trace.steps.find((s) => s.contextEnd > index)?.number ?? 1;
 }
 
 /** The features a run has, each with its count and first step. */
@@ -44,21 +63,6 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
       else if (part.type === "other") add("unknown_parts", i);
     }
   });
-  // Where a message shows: a result at its execution (a refusal's at its validation), the model's message at its model call (whose context ends
-  // before it), a user's at its task step; declarations and a leading system note at the first model call, the first
-  // step whose context holds them.
-  const stepOf = (index: number) => {
-    const m = trace.messages[index];
-    const step =
-      index === 0 || m === undefined
-        ? undefined
-        : m.role === "tool"
-          ? trace.steps.find(
-              (s) => (s.kind === "execution" || s.kind === "validation") && s.toolResult?.callId === m.callId,
-            )
-          : trace.steps.find((s) => s.contextEnd === index && (s.kind === "model_call" || s.kind === "task"));
-    return step?.number ?? trace.steps.find((s) => s.contextEnd > index)?.number ?? 1;
-  };
   // What the run did that no message holds (a run the engine made keeps it in its steps): calls the host never put
   // in the model's context, and the host's hops to a server.
   const atStep = new Map<Feature, { count: number; step: number }>();
@@ -76,7 +80,7 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
   }
   return FEATURES.flatMap((feature) => {
     const seen = found.get(feature);
-    if (seen !== undefined) return [{ feature, count: seen.count, step: stepOf(seen.index) }];
+    if (seen !== undefined) return [{ feature, count: seen.count, step: stepOfMessage(trace, seen.index) }];
     const run = atStep.get(feature);
     return run === undefined ? [] : [{ feature, ...run }];
   });
@@ -86,4 +90,18 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
 export function lossesIn(format: FormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Loss[] {
   const carries = CODECS[format].carries;
   return featuresOf(trace).filter((loss) => !carries.includes(loss.feature));
+}
+
+/** One thing a format's writer adds so that its provider takes the request: what, how many, from which step. */
+export interface Addition {
+  readonly kind: AdditionKind;
+  readonly count: number;
+  readonly step: number;
+}
+
+/** What writing `trace` in `format` adds that the run did not have (Gemini's placeholder signatures). */
+export function additionsIn(format: FormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Addition[] {
+  const adds = CODECS[format].adds;
+  if (adds === undefined) return [];
+  return adds(runMessages(trace)).map(({ kind, count, index }) => ({ kind, count, step: stepOfMessage(trace, index) }));
 }

@@ -4,7 +4,7 @@
  * a tool call with its result. The registry (./index.ts) lists the codecs; nothing else names a format.
  */
 import type { JsonObject, JsonValue, Message, Step, ToolDeclaration, Trace } from "../engine";
-import type { Feature } from "./features";
+import type { AdditionKind, Feature } from "./features";
 import type { Replay } from "./replay";
 
 /** What kind of document a transcript was: a request body, a bare list of messages or items, or a response body. */
@@ -53,6 +53,13 @@ export interface Codec<Id extends string = string> {
   readonly transcript: (trace: Trace) => unknown;
   /** The provider's replay rules, for a format that is a provider's request ("would this replay?", ./check.ts). */
   readonly replay?: Replay;
+  /**
+   * What the writer adds that the run did not have (each with how many and the index of the first message it is
+   * in), said with the loss report.
+   */
+  readonly adds?: (
+    messages: readonly Message[],
+  ) => readonly { readonly kind: AdditionKind; readonly count: number; readonly index: number }[];
   /** Whether the format is saved as JSON Lines: the import reads such text as the list of its lines. */
   readonly lines?: boolean;
 }

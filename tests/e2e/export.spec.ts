@@ -95,4 +95,27 @@ test.describe("export", () => {
     await format.selectOption({ label: "The whole trace (neutral JSON, version 1)" });
     await expect(note).toHaveCount(0);
   });
+
+  test("reports from the run: a forgetful host's dropped calls, and what the Gemini writer adds", async ({ page }) => {
+    await page.goto("./?lang=en&scenario=missing-feedback");
+    const bar = page.getByRole("region", { name: "Export" });
+    const format = bar.getByLabel("Export format");
+    const note = bar.getByRole("note");
+    await format.selectOption({
+      label: "The whole run as OpenAI Chat Completions (every message, then the final reply)",
+    });
+    await expect(note.getByRole("listitem")).toHaveText([
+      "3 calls the model proposed, and their results: the host never put them in the model's context, so only the figure's trace holds them (from step 3)",
+    ]);
+    await page.goto("./?lang=en");
+    await format.selectOption({
+      label: "The whole run as Google Gemini generateContent (every message, then the final reply)",
+    });
+    await expect(note).toContainText(
+      "What the figure adds so that Google Gemini generateContent takes it as a request:",
+    );
+    await expect(note.getByRole("listitem")).toHaveText([
+      "Google's placeholder thoughtSignature on the first call of 1 model turn, which Gemini 3 requires of calls no Gemini 3 model signed (from step 2)",
+    ]);
+  });
 });

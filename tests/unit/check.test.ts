@@ -147,6 +147,24 @@ describe("each rule, on a history that breaks it", () => {
     }
   });
 
+  it("Chat: a model message with no content and no calls is written with content \"\" (OpenAI refuses null there), so it is not a problem", () => {
+    const result = importTranscript(
+      JSON.stringify({
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: null },
+          { role: "user", content: "still there?" },
+          { role: "assistant", content: "Yes." },
+        ],
+      }),
+      "chat",
+    );
+    if (!result.ok) throw new Error("not imported");
+    const body = CODECS.chat.request(result.trace.messages, []) as { messages: { role: string; content: unknown }[] };
+    expect(body.messages[1]).toEqual({ role: "assistant", content: "" });
+    expect(checkReplay(result.trace, "chat", "chat")).toEqual([]);
+  });
+
   it("quotes the provider's own error text where it is known", () => {
     const result = importTranscript(fixture("check-chat-call-without-result.json"));
     if (!result.ok) throw new Error("not imported");

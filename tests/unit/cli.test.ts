@@ -148,6 +148,31 @@ describe("npm run demo -- --export", () => {
     );
   });
 
+  it("reports from the run: what a forgetful host dropped, what the writer adds, what the provider would still refuse", () => {
+    expect(runCli(["--scenario", "missing-feedback", "--lang", "en", "--export", "chat"]).stderr).toBe(
+      "What OpenAI Chat Completions cannot carry, left out of the file:\n  3 calls the model proposed, and their results: the host never put them in the model's context, so only the figure's trace holds them (from step 3)\n",
+    );
+    expect(runCli(["--scenario", "f22", "--lang", "en", "--export", "gemini"]).stderr).toBe(
+      "Google Gemini generateContent carries the whole run.\nWhat the figure adds so that Google Gemini generateContent takes it as a request:\n  Google's placeholder thoughtSignature on the first call of 1 model turn, which Gemini 3 requires of calls no Gemini 3 model signed (from step 2)\n",
+    );
+    // A Gemini history that opens with an empty user text (as a real pydantic-ai run did), written for Anthropic.
+    const gemini = JSON.stringify({
+      contents: [
+        { role: "user", parts: [{ text: "" }] },
+        { role: "model", parts: [{ functionCall: { id: "t1", name: "topic", args: {} } }] },
+        { role: "user", parts: [{ functionResponse: { id: "t1", name: "topic", response: { output: "cats" } } }] },
+        { role: "model", parts: [{ text: "A cat joke." }] },
+      ],
+    });
+    const out = runCli(["--import", "run.json", "--export", "anthropic"], () => gemini);
+    expect(out.stderr.split("\n").slice(1)).toEqual([
+      "Anthropic Messages carries the whole run.",
+      "Sent as a request, Anthropic Messages would still refuse this history: 1 problem.",
+      `  empty_message at messages.0.content: the user's message at messages.0 has no content (Anthropic: "all messages must have non-empty content except for the optional final assistant message") (step 1)`,
+      "",
+    ]);
+  });
+
   it("converts an imported transcript: what was read, then what is lost; a Claude Code log as JSON Lines", () => {
     const source = JSON.stringify({
       contents: [

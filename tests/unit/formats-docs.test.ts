@@ -7,19 +7,20 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BEGIN, END, replayReference, withReference } from "../../scripts/formats-reference";
+import { BEGIN, END, lossReference, replayReference, withReference } from "../../scripts/formats-reference";
 import { CHECK_PROVIDERS } from "../../src/formats/check";
 import { CODECS } from "../../src/formats/codecs";
 
 const read = (path: string) => readFileSync(resolve(import.meta.dirname, "../..", path), "utf8");
 
 describe("docs/formats.md's replay rules", () => {
-  it("holds the rules table generated from the codecs (npx tsx scripts/formats-reference.ts --write)", () => {
+  it("holds the rules and loss tables generated from the codecs (npx tsx scripts/formats-reference.ts --write)", () => {
     const doc = read("docs/formats.md");
     expect(doc).toContain(BEGIN);
     expect(doc).toContain(END);
     expect(withReference(doc)).toBe(doc);
     expect(replayReference()).toContain("| `call_id_pattern` | Anthropic Messages, Amazon Bedrock Converse |");
+    expect(lossReference()).toContain("| `unfed_calls` (");
   });
 
   it("the providers a history can be checked for are exactly the codecs that declare replay rules", () => {
