@@ -147,7 +147,7 @@ describe("each rule, on a history that breaks it", () => {
     }
   });
 
-  it("Chat: a model message with no content and no calls is written with content \"\" (OpenAI refuses null there), so it is not a problem", () => {
+  it('Chat: a model message with no content and no calls is written with content "" (OpenAI refuses null there), so it is not a problem', () => {
     const result = importTranscript(
       JSON.stringify({
         messages: [
