@@ -315,7 +315,10 @@ export default defineConfig(({ mode }): UserConfig => {
             // A client boundary: the figure uses state and effects, so a React Server Components framework (a
             // Next.js App Router page, a server component by default) must render it on the client. With the
             // directive, a server component can import and render <AgentLoopFigure> as it is.
-            output: { codeSplitting: false, banner: '"use client";' },
+            // The figure's code is split: what a bare <AgentLoopFigure> renders is the entry, and the figure-file
+            // reader, the codecs, the other scenarios, the checkpoints and the course reporters are chunks the
+            // entry imports when a prop asks for them, which the consumer's bundler splits off in turn.
+            output: { banner: '"use client";', chunkFileNames: "chunks/[name]-[hash].js" },
           },
         },
       };

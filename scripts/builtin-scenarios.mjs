@@ -1,7 +1,7 @@
 // The built-in scenarios' modules, made from their figure files: src/scenarios/NN-<id>.json is the one definition
 // of built-in <id> (NN orders the picker, the default first). `node scripts/builtin-scenarios.mjs` writes
-// src/scenarios/ids.gen.ts (the ids alone, for shells that only check an id) and src/scenarios/files.gen.ts (the
-// files, by id); npm run build writes them first, and tests/unit/scenario-files.test.ts fails when they are not
+// src/scenarios/ids.gen.ts (the ids alone, for shells that only check an id), src/scenarios/files.gen.ts (the
+// files, by id) and src/scenarios/default.gen.ts (the default's file alone); npm run build writes them first, and tests/unit/scenario-files.test.ts fails when they are not
 // what the files make. Adding a built-in is adding its file.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -53,7 +53,16 @@ export const BUILTIN_FILES: Readonly<Record<ScenarioId, FigureFileInput>> = {
 ${files.map(({ id }) => `  ${JSON.stringify(id)}: ${local(id)} as FigureFileInput,`).join("\n")}
 };
 `;
-  return { "ids.gen.ts": ids, "files.gen.ts": modules };
+  const first = files[0];
+  if (first === undefined) throw new Error("src/scenarios has no figure file");
+  const fallback = `${HEADER}
+import type { FigureFileInput } from "../figure/types";
+import file from "./${first.file}";
+
+/** The default built-in's figure file alone (${first.id}), for a shell that shows the others only when asked. */
+export const DEFAULT_FILE = file as FigureFileInput;
+`;
+  return { "ids.gen.ts": ids, "files.gen.ts": modules, "default.gen.ts": fallback };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,11 +1,12 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "../content";
 import { type Lang, languageOf } from "../content/languages";
 import { runScenario, type Trace } from "../engine";
 import type { FigureSource, SourceLoaders } from "../figure/source";
 import type { FigureFileInput, FigureOpening } from "../figure/types";
 import { FigureProblems, Player, type PlayerProps, useFigureSource, useLatest } from "../player";
-import { SCENARIOS } from "../scenarios";
+import type { ScenarioEntry } from "../scenarios";
+import { DEFAULT_ENTRY } from "../scenarios/default";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import { alongside, figureReporter, mountMemory } from "./course-events";
 import { useFigureTheme } from "./useHostTheme";
@@ -71,6 +72,21 @@ export type FigureOpener = () => Promise<(source: unknown, lang: Lang) => Figure
 /** The package's opener: a dynamic import, which the course site's bundler splits off. */
 const importOpener: FigureOpener = () => import("../figure").then((module) => module.openFigure);
 
+/** A built-in's entry: the default at once, another once the built-ins' module has loaded (null until then). */
+function useBuiltIn(id: ScenarioId): ScenarioEntry | null {
+  const [all, setAll] = useState<Readonly<Record<ScenarioId, ScenarioEntry>> | null>(null);
+  const wanted = id !== DEFAULT_SCENARIO_ID && all === null;
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void import("../scenarios").then((module) => live && setAll(module.SCENARIOS));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return id === DEFAULT_SCENARIO_ID ? DEFAULT_ENTRY : (all?.[id] ?? null);
+}
+
 /** The figure from a scenario or a figure file, with the opener the shell gives. */
 export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: FigureOpener }) {
   const {
@@ -104,9 +120,13 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     [opener],
   );
   const file = useFigureSource(source, lang, loaders) ?? { status: "loading" };
-  const entry = SCENARIOS[scenario];
   const fromFile = source !== null;
-  const builtIn = useMemo(() => (fromFile ? null : runScenario(entry.build(lang))), [fromFile, entry, lang]);
+  // The default built-in is in the entry, so a server renders it; the others load when one is asked for.
+  const entry = useBuiltIn(fromFile || scenario === DEFAULT_SCENARIO_ID ? DEFAULT_SCENARIO_ID : scenario);
+  const builtIn = useMemo(
+    () => (fromFile || entry === null ? null : runScenario(entry.build(lang))),
+    [fromFile, entry, lang],
+  );
   // theme "auto" (the default) follows the host page when it says what it is (a site's dark-mode toggle).
   const theme = useFigureTheme(props.theme);
   const text = catalogs[lang];
@@ -121,7 +141,7 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
   }, [resolved, loadedRef, errorRef]);
   const shown = resolved?.status === "shown" ? resolved : null;
   const shownTrace = builtIn ?? shown?.trace ?? null;
-  const shownStory = builtIn !== null ? entry.stories[lang] : (shown?.story ?? null);
+  const shownStory = builtIn !== null && entry !== null ? entry.stories[lang] : (shown?.story ?? null);
   const shownId = builtIn !== null ? scenario : (shown?.id ?? "");
   const courseRef = useLatest({ onStatement, onProgress, onCompleted, xapiActivity, xapiActor });
   const course = useMemo(() => {
@@ -145,11 +165,9 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
       }),
     };
   }, [shownTrace, shownStory, shownId, asked, text, courseRef]);
-  if (builtIn !== null)
-    return (
-      <ScenarioFigure {...rest} {...course} theme={theme} trace={builtIn} story={entry.stories[lang]} text={text} />
-    );
-  if (file.status === "loading")
+  if (builtIn !== null && shownStory !== null)
+    return <ScenarioFigure {...rest} {...course} theme={theme} trace={builtIn} story={shownStory} text={text} />;
+  if (!fromFile || file.status === "loading")
     return (
       <div className="alf-root" data-theme={theme} lang={languageOf(lang).htmlLang}>
         <p className="alf-figure alf-loading">{text.ui.figureLoading}</p>

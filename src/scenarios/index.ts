@@ -5,10 +5,9 @@
  * (scripts/builtin-scenarios.mjs). The embed page keeps only the default in its entry and loads the rest from a
  * pack (src/embed/pack-scenarios.ts) when a link asks for one.
  */
-import { LANGS, type Lang } from "../content/languages";
+import type { Lang } from "../content/languages";
 import type { Scenario } from "../engine";
-import { figureScenario } from "../figure/compile";
-import { storyIn } from "../figure/story";
+import { entryOf } from "./entry";
 import { BUILTIN_FILES } from "./files.gen";
 import { SCENARIO_IDS, type ScenarioId } from "./ids";
 import type { ScenarioEntry } from "./types";
@@ -18,20 +17,8 @@ export type { ScenarioId } from "./ids";
 export { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS } from "./ids";
 export type { ScenarioEntry } from "./types";
 
-/** A built-in's entry from its figure file. Every built-in file is a scenario the engine runs, not a recording. */
-function entryOf(id: ScenarioId): ScenarioEntry {
-  const file = BUILTIN_FILES[id];
-  const scenario = file.scenario;
-  if (scenario === undefined) throw new Error(`built-in ${id} has no scenario`);
-  const stories = Object.fromEntries(LANGS.map((lang) => [lang, storyIn(file, lang)])) as Record<
-    Lang,
-    ReturnType<typeof storyIn>
-  >;
-  return { id, build: (lang) => figureScenario(id, scenario, lang, LANGS), stories };
-}
-
 export const SCENARIOS: Readonly<Record<ScenarioId, ScenarioEntry>> = /* @__PURE__ */ Object.fromEntries(
-  SCENARIO_IDS.map((id) => [id, entryOf(id)]),
+  SCENARIO_IDS.map((id) => [id, entryOf(id, BUILTIN_FILES[id])]),
 ) as Record<ScenarioId, ScenarioEntry>;
 
 /**

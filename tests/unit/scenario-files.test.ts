@@ -4,7 +4,8 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without declarations
 import { builtinModules } from "../../scripts/builtin-scenarios.mjs";
-import { SCENARIO_IDS } from "../../src/scenarios";
+import { BUILTIN_FILES, DEFAULT_SCENARIO_ID, SCENARIO_IDS } from "../../src/scenarios";
+import { DEFAULT_FILE } from "../../src/scenarios/default.gen";
 
 const dir = resolve(import.meta.dirname, "../../src/scenarios");
 
@@ -18,5 +19,8 @@ describe("the built-in scenarios' generated modules", () => {
   it("list the files in their numbers' order, the default first", () => {
     expect(SCENARIO_IDS[0]).toBe("f22");
     expect(SCENARIO_IDS).toHaveLength(8);
+    // The default alone, for the package's entry, is the first file and the default id.
+    expect(DEFAULT_FILE.id).toBe(DEFAULT_SCENARIO_ID);
+    expect(DEFAULT_FILE).toBe(BUILTIN_FILES[DEFAULT_SCENARIO_ID]);
   });
 });
