@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useState } from "react";
-import { type Catalog, catalogs, DEFAULT_LANG, type Story, storyCatalog } from "../content";
-import { type Lang, languageOf } from "../content/languages";
-import { runScenario, type Trace } from "../engine";
+import { Suspense, use, useEffect, useMemo, useState } from "react";
+import { DEFAULT_LANG, LANGS, type Lang, languageOf } from "../content/languages";
+import type { Catalog } from "../content/types";
+import { runScenario } from "../engine";
 import type { FigureSource, SourceLoaders } from "../figure/source";
 import type { FigureFileInput, FigureOpening } from "../figure/types";
-import { FigureProblems, Player, type PlayerProps, useFigureSource, useLatest } from "../player";
+import { FigureProblems, type PlayerProps, useFigureSource, useLatest } from "../player";
 import type { ScenarioEntry } from "../scenarios";
 import { DEFAULT_ENTRY } from "../scenarios/default";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { catalogNow, loadCatalog } from "./catalog-loader";
 import { alongside, figureReporter, mountMemory } from "./course-events";
+import { ScenarioFigure } from "./ScenarioFigure";
 import { useFigureTheme } from "./useHostTheme";
 import type { Statement } from "./xapi";
 
@@ -53,19 +55,6 @@ export interface FigureProblemInfo {
   readonly column?: number;
 }
 
-/** A scenario's trace, told in its own words (its story, in the catalog's language) by the player. */
-export function ScenarioFigure(
-  props: Omit<PlayerProps, "text"> & {
-    readonly trace: Trace;
-    readonly story: Story;
-    readonly text: Catalog;
-  },
-) {
-  const { story, text: catalog, ...rest } = props;
-  const text = useMemo(() => storyCatalog(catalog, story), [catalog, story]);
-  return <Player {...rest} text={text} />;
-}
-
 /** What opens a figure file: the figure module, loaded when first needed (the web component brings its own). */
 export type FigureOpener = () => Promise<(source: unknown, lang: Lang) => FigureOpening>;
 
@@ -87,8 +76,8 @@ function useBuiltIn(id: ScenarioId): ScenarioEntry | null {
   return id === DEFAULT_SCENARIO_ID ? DEFAULT_ENTRY : (all?.[id] ?? null);
 }
 
-/** The figure from a scenario or a figure file, with the opener the shell gives. */
-export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: FigureOpener }) {
+/** The figure from a scenario or a figure file, with the opener and the words (in `lang`) the shell gives. */
+export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: FigureOpener; readonly text: Catalog }) {
   const {
     scenario = DEFAULT_SCENARIO_ID,
     lang = DEFAULT_LANG,
@@ -97,6 +86,7 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     onFigureLoaded,
     onFigureError,
     opener,
+    text,
     checkpoints: asked = false,
     onStatement,
     xapiActivity,
@@ -129,7 +119,6 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
   );
   // theme "auto" (the default) follows the host page when it says what it is (a site's dark-mode toggle).
   const theme = useFigureTheme(props.theme);
-  const text = catalogs[lang];
   const resolved = fromFile && file.status !== "loading" ? file : null;
   const loadedRef = useLatest(onFigureLoaded);
   const errorRef = useLatest(onFigureError);
@@ -196,5 +185,44 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
  * @example <AgentLoopFigure lang="en" figureUrl="/figures/weather.json" />
  */
 export function AgentLoopFigure(props: AgentLoopFigureProps) {
-  return <FigureFrom {...props} opener={importOpener} />;
+  const theme = useFigureTheme(props.theme);
+  // Until the words of its language have loaded (a server that streams waits for them), an empty frame of the
+  // figure's theme holds its place.
+  return (
+    <Suspense fallback={<div className="alf-root alf-waiting" data-theme={theme} aria-busy="true" />}>
+      <WithWords {...props} />
+    </Suspense>
+  );
+}
+
+/** The figure, once the catalog of its language is there. */
+function WithWords(props: AgentLoopFigureProps) {
+  const text = useCatalog(props.lang ?? DEFAULT_LANG, props.onLangChange !== undefined);
+  return <FigureFrom {...props} opener={importOpener} text={text} />;
+}
+
+/**
+ * The catalog of `lang`: at once when loaded, else the one shown before while it loads (a language switch keeps
+ * the frame), else a suspension until it has loaded. With `switchable` (the figure shows its language switch) the
+ * other languages load in the background, so a switch is immediate.
+ */
+function useCatalog(lang: Lang, switchable: boolean): Catalog {
+  const [shown, setShown] = useState<Catalog | null>(() => catalogNow(lang) ?? null);
+  const now = catalogNow(lang);
+  useEffect(() => {
+    let live = true;
+    if (now === undefined)
+      loadCatalog(lang).then(
+        (catalog) => live && setShown(catalog),
+        () => {},
+      );
+    else if (switchable) for (const other of LANGS) if (other !== lang) loadCatalog(other).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [lang, now, switchable]);
+  // While another language loads, the one shown stays; otherwise use() returns a loaded catalog at once, and
+  // suspends (the same call, in the same place, every render) until it has loaded.
+  if (now === undefined && shown !== null) return shown;
+  return use(loadCatalog(lang));
 }

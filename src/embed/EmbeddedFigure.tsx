@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
 import { SHARE_PARAM } from "../figure/link";
 import { FigureProblems, type PlayerHandle, type PlayerProps, type Progress, useLatest } from "../player";
-import { ScenarioFigure } from "./AgentLoopFigure";
 import { alongside, figureReporter, sessionMemory } from "./course-events";
 import {
   type AllowOrigin,
@@ -19,6 +18,7 @@ import {
 } from "./messages";
 import type { FigureOptions } from "./options";
 import { type FigureSource, type Shown, shownLang, showSource } from "./packs";
+import { ScenarioFigure } from "./ScenarioFigure";
 
 /** What an LMS's run-time takes from the figure, and the learner's earlier record it gives back. */
 export interface LmsHooks {

@@ -8,6 +8,7 @@
  */
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { catalogs } from "../content";
 import type { Lang } from "../content/languages";
 import { runScenario } from "../engine";
 import type { PlayerHandle } from "../player";
@@ -206,6 +207,7 @@ export class AgentLoopFigureElement extends HTMLElement {
       <StrictMode>
         <FigureFrom
           opener={packOpener}
+          text={catalogs[this.#currentLang()]}
           {...file}
           onFigureLoaded={({ id, total }) =>
             this.#emit("loaded", { id, step: this.step, total, lang: this.#currentLang() })

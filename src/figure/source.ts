@@ -16,6 +16,8 @@ import type { FigureOpening } from "./index";
 import type { FigureProblem } from "./load";
 import type { SharedFigure } from "./share";
 
+export { sourceKey } from "./source-key";
+
 /** What a figure shows, named by a shell. */
 export type FigureSource =
   | { readonly kind: "builtin"; readonly id: string }
@@ -204,36 +206,4 @@ function shownOf(opening: FigureOpening): Resolved {
   if (!opening.ok) return { status: "problems", problems: opening.problems, unread: null };
   const { id, trace, story, warnings } = opening.figure;
   return { status: "shown", id, trace, story, warnings };
-}
-
-/**
- * A source's identity, by content: the same file written anew (an inline object at every render) is the same
- * source, so a shell resolves it once.
- */
-export function sourceKey(source: FigureSource): string {
-  switch (source.kind) {
-    case "builtin":
-      return `builtin:${source.id}`;
-    case "url":
-      return `url:${source.url}`;
-    case "shared":
-      return `shared:${source.payload}`;
-    case "transcript":
-      return `transcript:${source.format ?? ""}:${source.name}:${source.text}`;
-    case "transcriptUrl":
-      return `transcriptUrl:${source.format ?? ""}:${source.url}`;
-    case "file": {
-      if (typeof source.file === "string") return `text:${source.file}`;
-      try {
-        return `json:${JSON.stringify(source.file)}`;
-      } catch {
-        // Not JSON data (a cycle, a function): one key for all such, each its own problem once opened.
-        return "unjson";
-      }
-    }
-    default: {
-      const never: never = source;
-      return never;
-    }
-  }
 }

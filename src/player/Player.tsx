@@ -1,4 +1,15 @@
-import { memo, type Ref, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  memo,
+  type Ref,
+  Suspense,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { flushSync } from "react-dom";
 import type { Catalog, Checkpoint } from "../content";
 import { type Lang, languageOf } from "../content/languages";
@@ -7,9 +18,9 @@ import { CatalogContext, useCatalog } from "./catalog";
 import { CheckpointsContext } from "./checkpoints";
 import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
-import { InnerLoopToggle } from "./components/InnerLoop";
+import { InnerLoopToggle } from "./components/InnerLoopToggle";
 import { PrintSteps } from "./components/PrintSteps";
-import { Rehearsal } from "./components/Rehearsal";
+
 import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
 import { type PlacedCheckpoint, type Progress, placeCheckpoints, progressOf } from "./progress";
@@ -17,6 +28,9 @@ import { PlayerProvider, usePlayerStore } from "./store/context";
 import { stepCountOf } from "./store/createPlayerStore";
 import { useLatest } from "./useLatest";
 import { usePlayback } from "./usePlayback";
+
+/** The rehearsal runs only on a page that asks for it (the chapter page), so it loads then. */
+const Rehearsal = lazy(() => import("./components/Rehearsal").then((module) => ({ default: module.Rehearsal })));
 
 /** Colour scheme of the figure: fixed, or following the reader's system (`auto`). */
 export type Theme = "light" | "dark" | "auto";
@@ -236,6 +250,9 @@ const PlayerBody = memo(function PlayerBody(
   const [enlarged, setEnlarged] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
   const printing = usePrinting();
+  // The rehearsal's code loads after the first frame is hydrated (a pre-rendered page never waits for it).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   const languageToggle = onLangChange === undefined || !full ? null : <LanguageToggle onChange={onLangChange} />;
   return (
@@ -289,7 +306,11 @@ const PlayerBody = memo(function PlayerBody(
         </EnlargeDialog>
       ) : null}
       {printing ? <PrintSteps /> : null}
-      {props.warmUp === true ? <Rehearsal notes={notes} /> : null}
+      {props.warmUp === true && mounted ? (
+        <Suspense fallback={null}>
+          <Rehearsal notes={notes} />
+        </Suspense>
+      ) : null}
     </>
   );
 });

@@ -5,14 +5,8 @@
  */
 import { useEffect, useState } from "react";
 import type { Lang } from "../content/languages";
-import {
-  type FigureSource,
-  type Resolution,
-  type Resolved,
-  resolveSource,
-  type SourceLoaders,
-  sourceKey,
-} from "../figure/source";
+import type { FigureSource, Resolution, Resolved, SourceLoaders } from "../figure/source";
+import { sourceKey } from "../figure/source-key";
 import { useLatest } from "./useLatest";
 
 /**
@@ -32,10 +26,13 @@ export function useFigureSource(
     const { source: now, loaders: using } = given.current;
     if (wanted === null || now === null) return;
     let current = true;
-    resolveSource(now, lang, using).then(
-      (resolved) => current && setState({ key: wanted, resolved }),
-      () => current && given.current.onFailed?.(),
-    );
+    // The resolver loads with the first source (a shell showing a built-in never needs it).
+    import("../figure/source")
+      .then(({ resolveSource }) => resolveSource(now, lang, using))
+      .then(
+        (resolved) => current && setState({ key: wanted, resolved }),
+        () => current && given.current.onFailed?.(),
+      );
     return () => {
       current = false;
     };

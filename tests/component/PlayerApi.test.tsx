@@ -137,12 +137,16 @@ describe("the player's public API", () => {
 
   it("keeps two figures on one page independent", async () => {
     const user = userEvent.setup();
-    render(
-      <>
-        <AgentLoopFigure lang="en" defaultStep={2} />
-        <AgentLoopFigure lang="en" defaultStep={5} />
-      </>,
-    );
+    // The figure's words load (a chunk of their own in the package) before it renders: within act, so React
+    // retries the suspended figure once they are in.
+    await act(async () => {
+      render(
+        <>
+          <AgentLoopFigure lang="en" defaultStep={2} />
+          <AgentLoopFigure lang="en" defaultStep={5} />
+        </>,
+      );
+    });
     const [first, second] = screen.getAllByRole("region", { name: /F22/ });
     if (first === undefined || second === undefined) throw new Error("two figures expected");
     await user.click(within(first).getByRole("button", { name: "Next" }));

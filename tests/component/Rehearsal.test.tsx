@@ -22,6 +22,13 @@ const nextIdlePeriod = (room = 0) =>
     for (const callback of due) callback({ didTimeout: false, timeRemaining: () => room });
   });
 
+/** The rehearsal's code has loaded (it is a chunk of its own, loaded once the first frame is up). */
+const loaded = () =>
+  act(async () => {
+    await import("../../src/player/components/Rehearsal");
+    await new Promise((done) => setTimeout(done, 0));
+  });
+
 beforeEach(() => {
   idle = [];
   vi.stubGlobal("requestIdleCallback", (callback: (deadline: IdleDeadline) => void) => idle.push(callback));
@@ -36,9 +43,10 @@ afterEach(() => {
 });
 
 describe("the rehearsal", () => {
-  it("steps an inert, hidden copy through every step once, then leaves; the figure itself does not move", () => {
+  it("steps an inert, hidden copy through every step once, then leaves; the figure itself does not move", async () => {
     const onStepChange = vi.fn();
     render(<Player trace={f22} text={EN} onStepChange={onStepChange} warmUp />);
+    await loaded(); // its code, which loads after the first frame
     expect(rehearsal()).toBeNull(); // nothing before the page is idle
     const seen: (string | undefined)[] = [];
     for (let period = 0; period < f22.steps.length + 1; period += 1) {
@@ -60,11 +68,12 @@ describe("the rehearsal", () => {
     expect(document.querySelectorAll("[aria-live]")).toHaveLength(1);
   });
 
-  it("takes as many steps as an idle period has room for, and is over within a few", () => {
+  it("takes as many steps as an idle period has room for, and is over within a few", async () => {
     // A stopped clock: every step costs nothing, whatever the machine running the test, so only the idle
     // period's room decides how many steps it takes.
     vi.spyOn(performance, "now").mockReturnValue(1_000);
     render(<Player trace={f22} text={EN} warmUp />);
+    await loaded();
     nextIdlePeriod(50); // mounts the copy at step 1, and nothing else: a frame passes before its first step change
     expect(counter(rehearsal() as Element)).toBe(`1 / ${f22.steps.length}`);
     nextIdlePeriod(0); // no room left: one step, never more
@@ -76,10 +85,11 @@ describe("the rehearsal", () => {
     expect(idle).toEqual([]);
   });
 
-  it("waits while the reader steps, and goes on once they have paused", () => {
+  it("waits while the reader steps, and goes on once they have paused", async () => {
     let now = 1_000;
     vi.spyOn(performance, "now").mockImplementation(() => now);
     render(<Player trace={f22} text={EN} warmUp />);
+    await loaded();
     nextIdlePeriod(); // the copy mounts
     act(() => within(figure()).getByRole("button", { name: /Next/ }).click());
     for (let period = 0; period < 3; period += 1) nextIdlePeriod(50);
@@ -92,8 +102,9 @@ describe("the rehearsal", () => {
     expect(counter(figure())).toBe(`2 / ${f22.steps.length}`);
   });
 
-  it("waits while the figure plays", () => {
+  it("waits while the figure plays", async () => {
     render(<Player trace={f22} text={EN} autoplay dwell={8} warmUp />);
+    await loaded();
     expect(within(figure()).getByRole("button", { name: /Pause/ })).toBeInTheDocument();
     for (let period = 0; period < 3; period += 1) nextIdlePeriod();
     expect(rehearsal()).toBeNull();

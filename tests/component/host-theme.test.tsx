@@ -1,5 +1,5 @@
 /** The host page's theme, as the web component and the React component follow it (src/embed/host-theme.ts). */
-import { act, render } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentLoopFigure } from "../../src/embed/AgentLoopFigure";
 import { hostTheme } from "../../src/embed/host-theme";
@@ -30,7 +30,11 @@ describe("the host page's theme", () => {
   });
 
   it("is followed by a figure whose theme is auto, as the page toggles it; an explicit theme stays", async () => {
-    const view = render(<AgentLoopFigure lang="en" />);
+    let view = render(<div />);
+    await act(async () => {
+      view = render(<AgentLoopFigure lang="en" />); // its words load before it renders
+    });
+    expect(screen.getByRole("region", { name: /F22/ })).toBeInTheDocument();
     const root = () => view.container.querySelector(".alf-root");
     expect(root()?.getAttribute("data-theme")).toBe("auto");
     await act(async () => {

@@ -19,11 +19,12 @@ const run = (command: string, args: string[], cwd: string) =>
 /**
  * What a fresh React app whose only content is `<AgentLoopFigure lang="en" />` may load up front beyond the same
  * app with the package's runtime dependencies alone, in KiB of gzip: the package's entry holds the player and F22;
- * the other scenarios, the figure-file reader, the codecs and the Format view are chunks loaded when used. A
- * ratchet at today's 36.6: issue 30's goal is 25 (both languages' catalogs are still up front, about 6 each); the
- * single-module package of before was 76 over, and fails here.
+ * the other scenarios, the figure-file reader, the codecs and the Format view are chunks loaded when used. Each
+ * language's catalog is a chunk too, which the figure loads as it first renders (about 6 KiB more, in a second
+ * request this count leaves out; a server that streams waits for it). Issue 30's goal; the single-module package
+ * of before was 76 over, and fails here.
  */
-const PACKAGE_BUDGET_KIB = 37;
+const PACKAGE_BUDGET_KIB = 25;
 
 /** The gzip bytes of the JS a built page loads up front: its module scripts and modulepreloads. */
 function upFront(dist: string, html: string): number {
@@ -115,11 +116,17 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
         include: ["src"],
       }),
     );
-    // Three pages: the lessons, and the budget's two (tests/fixtures/package-app): the bare figure and its floor.
+    // The lessons' page, and the budget's two (tests/fixtures/package-app): the bare figure and its floor.
     writeFileSync(
       join(app, "vite.config.ts"),
-      'import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./", build: { rollupOptions: { input: ["index.html", "figure.html", "floor.html"] } } });\n',
+      'import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./" });\n',
     );
+    // Each budget page is an app of its own, built alone (no chunk shared with another page).
+    for (const entry of ["figure", "floor"])
+      writeFileSync(
+        join(app, `vite.${entry}.config.ts`),
+        `import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./", build: { outDir: "dist-${entry}", rollupOptions: { input: "${entry}.html" } } });\n`,
+      );
     for (const [html, entry] of [
       ["index.html", "main"],
       ["figure.html", "figure"],
@@ -171,7 +178,9 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
 
     const dist = join(app, "dist");
     // The budget: what the bare figure loads up front (its page's module scripts and preloads) beyond the floor.
-    const extra = upFront(dist, "figure.html") - upFront(dist, "floor.html");
+    for (const entry of ["figure", "floor"])
+      run("npx", ["vite", "build", "--logLevel", "error", "--config", `vite.${entry}.config.ts`], app);
+    const extra = upFront(join(app, "dist-figure"), "figure.html") - upFront(join(app, "dist-floor"), "floor.html");
     expect(extra / 1024, "the package's up-front JS beyond the floor, KiB gzip").toBeLessThanOrEqual(
       PACKAGE_BUDGET_KIB,
     );

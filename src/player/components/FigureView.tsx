@@ -1,4 +1,13 @@
-import { type FocusEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from "react";
 import type { Catalog } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
@@ -11,10 +20,12 @@ import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { CheckpointBox } from "./CheckpointBox";
 import { Controls } from "./Controls";
-import { InnerLoop } from "./InnerLoop";
 import { LiveRegion } from "./LiveRegion";
 import { StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
+
+/** The inner loop's panel loads when a reader first switches it on. */
+const InnerLoop = lazy(() => import("./InnerLoop").then((module) => ({ default: module.InnerLoop })));
 
 /** A mark for each outcome, so it is told by shape as well as colour. */
 const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
@@ -237,7 +248,11 @@ export function FigureView(props: {
         </div>
       )}
       {point === undefined ? null : <CheckpointBox key={point.key} point={point} />}
-      {innerLoop ? <InnerLoop step={step} /> : null}
+      {innerLoop ? (
+        <Suspense fallback={null}>
+          <InnerLoop step={step} />
+        </Suspense>
+      ) : null}
       <StepPanels step={step} tools={trace.tools} messages={trace.messages} />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when

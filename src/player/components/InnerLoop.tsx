@@ -1,7 +1,6 @@
 import { useId, useMemo } from "react";
 import { callText, type Step, teachingTokens } from "../../engine";
 import { useCatalog } from "../catalog";
-import { usePlayer, usePlayerStore } from "../store/context";
 
 /** Seconds between two tokens appearing, and the most the whole reply may take. */
 const TOKEN_GAP = 0.06;
@@ -12,23 +11,6 @@ function modelOutput(step: Step): string | null {
   if (step.kind === "proposal") return step.calls.map(callText).join(" ");
   if (step.kind === "answer") return step.text;
   return null;
-}
-
-/** The switch for the inner loop, off by default; one per figure (its store). */
-export function InnerLoopToggle() {
-  const text = useCatalog();
-  const store = usePlayerStore();
-  const on = usePlayer((s) => s.innerLoop);
-  return (
-    <button
-      type="button"
-      className="alf-button alf-button-small alf-switch"
-      aria-pressed={on}
-      onClick={() => store.getState().toggleInnerLoop()}
-    >
-      {text.ui.innerLoop}
-    </button>
-  );
 }
 
 /**

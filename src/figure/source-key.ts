@@ -1,0 +1,34 @@
+/** A figure source's identity (./source.ts), apart from the resolver, for a shell that keys what it shows by it. */
+import type { FigureSource } from "./source";
+
+/**
+ * A source's identity, by content: the same file written anew (an inline object at every render) is the same
+ * source, so a shell resolves it once.
+ */
+export function sourceKey(source: FigureSource): string {
+  switch (source.kind) {
+    case "builtin":
+      return `builtin:${source.id}`;
+    case "url":
+      return `url:${source.url}`;
+    case "shared":
+      return `shared:${source.payload}`;
+    case "transcript":
+      return `transcript:${source.format ?? ""}:${source.name}:${source.text}`;
+    case "transcriptUrl":
+      return `transcriptUrl:${source.format ?? ""}:${source.url}`;
+    case "file": {
+      if (typeof source.file === "string") return `text:${source.file}`;
+      try {
+        return `json:${JSON.stringify(source.file)}`;
+      } catch {
+        // Not JSON data (a cycle, a function): one key for all such, each its own problem once opened.
+        return "unjson";
+      }
+    }
+    default: {
+      const never: never = source;
+      return never;
+    }
+  }
+}
