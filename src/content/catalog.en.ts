@@ -309,9 +309,9 @@ export const catalog = {
       anthropic:
         "The Messages request body the host sent at its latest model call. The model name and the call ids are placeholders (Anthropic mints toolu_… ids).",
       gemini:
-        "The generateContent request body the host sent at its latest model call (the model is named in the URL). The call ids are the figure's: Gemini sets a functionCall's id itself, and the functionResponse answers with it. Each model turn's first call carries Google's placeholder thoughtSignature, which Gemini 3 requires when no Gemini 3 model signed the call.",
+        "The generateContent body the host sent at its latest model call (the model is named in the URL). The call ids are the figure's (Gemini sets its own). Each model turn's first call carries Google's placeholder thoughtSignature, which Gemini 3 requires.",
       bedrock:
-        "The Converse request the host sent at its latest model call, as the SDK's ConverseCommand input (the REST API takes modelId in the URL). The modelId and the call ids are placeholders (Bedrock mints tooluse_… ids). A tool result's status \"error\" is supported only by Anthropic Claude models, says AWS's API reference.",
+        "The Converse request (the SDK's ConverseCommand input) the host sent at its latest model call. The modelId and the call ids are placeholders. A result's status \"error\" is supported only by Anthropic Claude models, says AWS.",
       "ai-sdk":
         "Not a provider's request: the ModelMessage list the host gave the Vercel AI SDK at its latest model call, which the SDK converts into the chosen provider's request. The call ids are placeholders.",
     },

@@ -304,9 +304,9 @@ export const catalog = {
       anthropic:
         "宿主在最近一次模型调用时发送的 Messages 请求体。model 名称和调用 ID 都是占位符（Anthropic 会生成 toolu_… ID）。",
       gemini:
-        "宿主在最近一次模型调用时发送的 generateContent 请求体（模型名写在 URL 里）。调用 ID 是本图的：Gemini 会自己给 functionCall 设定 ID，functionResponse 用它作答。每一轮模型消息的第一个调用带有 Google 文档给出的占位 thoughtSignature：调用不是 Gemini 3 模型签名的时候，Gemini 3 要求这样做。",
+        "宿主在最近一次模型调用时发送的 generateContent 请求体（模型名写在 URL 里）。调用 ID 是本图的（Gemini 会自己设定）。每一轮模型消息的第一个调用带有 Google 给出的占位 thoughtSignature，这是 Gemini 3 的要求。",
       bedrock:
-        '宿主在最近一次模型调用时发送的 Converse 请求，按 SDK 的 ConverseCommand 输入书写（REST API 把 modelId 放在 URL 里）。modelId 和调用 ID 都是占位符（Bedrock 会生成 tooluse_… ID）。按 AWS 的 API 参考，工具结果的 status "error" 只有 Anthropic Claude 模型支持。',
+        '宿主在最近一次模型调用时发送的 Converse 请求（SDK 的 ConverseCommand 输入）。modelId 和调用 ID 都是占位符。按 AWS 的说法，结果的 status "error" 只有 Anthropic Claude 模型支持。',
       "ai-sdk":
         "这不是服务方的请求：这是宿主在最近一次模型调用时交给 Vercel AI SDK 的 ModelMessage 列表，SDK 再把它转换成所选服务方的请求。调用 ID 是占位符。",
     },
