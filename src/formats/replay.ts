@@ -142,21 +142,28 @@ function idPaths(body: unknown): { calls: Map<string, string[]>; results: Map<st
   return { calls, results };
 }
 
-/** Where a call or result with `id` shows in the run: its proposal or its execution (or validation) step. */
-function stepOfCall(trace: Pick<Trace, "steps">, id: string, kind: "call" | "result", nth = 0): number {
-  let seen = 0;
-  let first: number | undefined;
+/**
+ * Where a call or result with an id shows in the run: its proposal steps, and its execution (or validation) steps,
+ * by id, in order — indexed once per check, so a long run is not scanned again for every call.
+ */
+function stepIndex(trace: Pick<Trace, "steps">): (id: string, kind: "call" | "result", nth?: number) => number {
+  const calls = new Map<string, number[]>();
+  const results = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, id: string, step: number) => {
+    const steps = map.get(id);
+    if (steps === undefined) map.set(id, [step]);
+    else steps.push(step);
+  };
   for (const s of trace.steps) {
-    const match =
-      kind === "call"
-        ? s.kind === "proposal" && s.callIds.includes(id)
-        : (s.kind === "execution" || s.kind === "validation") && s.toolResult?.callId === id;
-    if (!match) continue;
-    first ??= s.number;
-    if (seen === nth) return s.number;
-    seen += 1;
+    if (s.kind === "proposal") for (const id of new Set(s.callIds)) add(calls, id, s.number);
+    else if ((s.kind === "execution" || s.kind === "validation") && s.toolResult !== null)
+      add(results, s.toolResult.callId, s.number);
   }
-  return first ?? trace.steps.at(-1)?.number ?? 1;
+  const last = trace.steps.at(-1)?.number ?? 1;
+  return (id, kind, nth = 0) => {
+    const steps = (kind === "call" ? calls : results).get(id);
+    return steps?.[nth] ?? steps?.[0] ?? last;
+  };
 }
 
 /** The index of the run's `nth` message of `role` (a result counts as the user's). */
@@ -397,14 +404,18 @@ const CHECKS: { readonly [R in RuleId]: Check<R> } = {
       content?: readonly Record<string, unknown>[];
     }[];
     const { messages } = run;
+    // A user's message is the run's n-th user message, told at its n-th task step.
+    const tasks = run.trace.steps.filter((step) => step.kind === "task");
+    let users = 0;
     return messages.flatMap((m, i) => {
+      if (m.role !== "user") return [];
+      const nth = users;
+      users += 1;
       const result = messages[i - 1];
-      if (m.role !== "user" || result?.role !== "tool") return [];
+      if (result?.role !== "tool") return [];
       const turn = Number(run.resultPath(result.callId).split(".")[1]);
       const other = bodyTurns[turn]?.content?.findIndex((block) => !("toolResult" in block)) ?? -1;
-      // The user's message is the run's n-th user message, told at its n-th task step.
-      const nth = messages.slice(0, i).filter((earlier) => earlier.role === "user").length;
-      const task = run.trace.steps.filter((step) => step.kind === "task")[nth];
+      const task = tasks[nth];
       return [
         {
           rule: "result_turn_has_other_content" as const,
@@ -552,7 +563,7 @@ export function checkRules(run: ReplayRun): CheckProblem[] {
     ...run,
     callPath: (id, n = 0) => paths.calls.get(id)?.[n] ?? paths.calls.get(id)?.[0] ?? "",
     resultPath: (id, n = 0) => paths.results.get(id)?.[n] ?? paths.results.get(id)?.[0] ?? "",
-    step: (id, kind, nth) => stepOfCall(run.trace, id, kind, nth),
+    step: stepIndex(run.trace),
     say: (rule, explanation) => {
       const words = run.replay.rules[rule]?.words;
       return words === undefined ? explanation : `${explanation} (${run.replay.by}: "${words}")`;
