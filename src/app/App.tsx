@@ -21,6 +21,7 @@ import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats
 import { FigureProblems, Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { CappedList } from "./CappedList";
 import { ExportBar } from "./ExportBar";
 import { FailureNote } from "./FailureNote";
 import { loadPageLanguage, type PageLanguage } from "./languages";
@@ -481,30 +482,37 @@ export function App(props: {
                       : page.importing.checkFailed(check.problems.length, formatName(check.provider))}
                   </p>
                   {check.problems.length === 0 ? null : (
-                    <ul>
-                      {check.problems.map((problem) => (
-                        <li key={`${problem.rule}-${problem.path}`}>
+                    <CappedList
+                      key={check.provider}
+                      items={check.problems}
+                      keyOf={(problem) => `${problem.rule}-${problem.path}`}
+                      showMore={page.showMore}
+                      render={(problem) => (
+                        <>
                           <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
                           {page.importing.stepSeparator}
                           {page.importing.checkProblem(problem)}
-                        </li>
-                      ))}
-                    </ul>
+                        </>
+                      )}
+                    />
                   )}
                 </div>
               )}
               {imported.problems.length === 0 ? null : (
                 <>
                   <h3>{page.importing.problemsHeading}</h3>
-                  <ul>
-                    {imported.problems.map((problem) => (
-                      <li key={`${problem.kind}-${problem.callId}-${problem.step}`}>
+                  <CappedList
+                    items={imported.problems}
+                    keyOf={(problem) => `${problem.kind}-${problem.callId}-${problem.step}`}
+                    showMore={page.showMore}
+                    render={(problem) => (
+                      <>
                         <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
                         {page.importing.stepSeparator}
                         {page.importing.problem(problem)}
-                      </li>
-                    ))}
-                  </ul>
+                      </>
+                    )}
+                  />
                 </>
               )}
             </div>
@@ -528,6 +536,7 @@ export function App(props: {
           <ExportBar
             text={page.exporting}
             problemText={page.importing.checkProblem}
+            showMore={page.showMore}
             trace={trace}
             figure={figure}
             scenario={imported === null && fileShown === null ? scenario : null}

@@ -3,13 +3,14 @@
  * a provider's format, which the import reads back) and a link to the current step of a built-in scenario.
  */
 import { type RefObject, useEffect, useId, useState } from "react";
-import type { ExportText, ImportText } from "../content/types";
+import type { ExportText, ImportText, PageText } from "../content/types";
 import type { Trace } from "../engine";
 import { FORMATS, type FormatId, formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import type { Addition, Loss } from "../formats/loss";
 import type { PlayerHandle } from "../player";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { CappedList } from "./CappedList";
 
 /** Offer `text` as a file download named `name`. */
 function download(name: string, text: string): void {
@@ -33,16 +34,17 @@ export function permalink(location: Pick<Location, "href">, scenario: ScenarioId
 }
 
 /** A heading and its list, or nothing when the list is empty. */
-function Listed(props: { heading: string; items: readonly string[] }) {
+function Listed(props: { heading: string; items: readonly string[]; showMore: PageText["showMore"] }) {
   if (props.items.length === 0) return null;
   return (
     <>
       <p>{props.heading}</p>
-      <ul>
-        {props.items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <CappedList
+        items={props.items}
+        keyOf={(item, index) => `${index}:${item}`}
+        render={(item) => item}
+        showMore={props.showMore}
+      />
     </>
   );
 }
@@ -59,6 +61,8 @@ export function ExportBar(props: {
   text: ExportText;
   /** How a problem the provider would refuse is phrased (the import's check words it the same way). */
   problemText: ImportText["checkProblem"];
+  /** The button under a long list. */
+  showMore: PageText["showMore"];
   trace: Trace;
   /** The figure, whose handle says the step shown (for the link). */
   figure: RefObject<PlayerHandle | null>;
@@ -66,7 +70,7 @@ export function ExportBar(props: {
   scenario: ScenarioId | null;
   name: string;
 }) {
-  const { text, problemText, trace, figure, scenario, name } = props;
+  const { text, problemText, showMore, trace, figure, scenario, name } = props;
   const [format, setFormat] = useState<FormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -140,11 +144,20 @@ export function ExportBar(props: {
       {shown === null ? null : (
         <div className="page-note" role="note">
           {shown.losses.length === 0 ? <p>{text.noLoss(formatName(format))}</p> : null}
-          <Listed heading={text.lossHeading(formatName(format))} items={shown.losses.map(text.loss)} />
-          <Listed heading={text.additionHeading(formatName(format))} items={shown.additions.map(text.addition)} />
+          <Listed
+            heading={text.lossHeading(formatName(format))}
+            items={shown.losses.map(text.loss)}
+            showMore={showMore}
+          />
+          <Listed
+            heading={text.additionHeading(formatName(format))}
+            items={shown.additions.map(text.addition)}
+            showMore={showMore}
+          />
           <Listed
             heading={text.refusedHeading(formatName(format), shown.refusals.length)}
             items={shown.refusals.map(problemText)}
+            showMore={showMore}
           />
         </div>
       )}

@@ -2,6 +2,9 @@ import type { Evidence, FinishStep } from "../engine";
 import { type ResultKind, rpcOf, type StepFacts, type ToolEffect, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, resultLabel, type StepPhrases, stepWords } from "./types";
 
+/** A count as this language writes it (149,180). */
+const count = (n: number): string => n.toLocaleString("en");
+
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "(name unknown)" : name);
 
@@ -250,8 +253,8 @@ export const catalog = {
     play: "Play",
     pause: "Pause",
     replay: "Replay",
-    counter: (n, total) => `${n} / ${total}`,
-    counterLabel: (n, total) => `Step ${n} of ${total}`,
+    counter: (n, total) => `${count(n)} / ${count(total)}`,
+    counterLabel: (n, total) => `Step ${count(n)} of ${count(total)}`,
     dwell: "Dwell time",
     dwellValue: (seconds) => `${seconds} s`,
     announce: (n, total, stepTitle) => `Step ${n} of ${total}: ${stepTitle}`,
@@ -289,8 +292,8 @@ export const catalog = {
     outcome: (label) => `Outcome: ${label}`,
     threadLabel: (callId) => `${callId}: highlight every place it appears`,
     contextAdded: (messages, tokens, total) =>
-      `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${tokens} tokens; about ${total} tokens in the messages`,
-    contextSize: (total) => `The context the model last received: about ${total} tokens`,
+      `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${count(tokens)} tokens; about ${count(total)} tokens in the messages`,
+    contextSize: (total) => `The context the model last received: about ${count(total)} tokens`,
     tokenMethod:
       "Token counts are estimates: about 4 Latin characters or 1 Chinese character per token, tool declarations not counted; real counts depend on the model's tokenizer.",
     innerLoop: "Inner loop",
@@ -338,6 +341,8 @@ export const catalog = {
       "This link is damaged or cut short: the figure it carries cannot be read. Ask for the link again, or for the figure file.",
     shareTooLong:
       "This link carries more than a share link may (8,000 characters of figure): ask for the figure file instead.",
-    earlierMessages: (count, hidden) => `Show ${count} earlier messages (${hidden} not shown)`,
+    earlierMessages: (next, hidden) => `Show ${next} earlier messages (${count(hidden)} not shown)`,
+    wireExcerpt: (shown, total) =>
+      `Shown: the request made of the newest ${shown} of this context's ${count(total)} messages (and its system message, if any). The host's request at this step holds all ${count(total)}.`,
   },
 } as const satisfies Catalog;

@@ -2,6 +2,9 @@ import type { Evidence, FinishStep } from "../engine";
 import { type ResultKind, rpcOf, type StepFacts, type ToolEffect, type TranscriptEnd } from "./facts";
 import { type Catalog, clip, type FailureCaptions, resultLabel, type StepPhrases, stepWords } from "./types";
 
+/** A count as this language writes it (149,180). */
+const count = (n: number): string => n.toLocaleString("zh-CN");
+
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "（名称未知）" : name);
 
@@ -247,8 +250,8 @@ export const catalog = {
     play: "播放",
     pause: "暂停",
     replay: "从头播放",
-    counter: (n, total) => `${n} / ${total}`,
-    counterLabel: (n, total) => `第 ${n} 步，共 ${total} 步`,
+    counter: (n, total) => `${count(n)} / ${count(total)}`,
+    counterLabel: (n, total) => `第 ${count(n)} 步，共 ${count(total)} 步`,
     dwell: "停留时间",
     dwellValue: (seconds) => `${seconds} 秒`,
     announce: (n, total, stepTitle) => `步骤第 ${n} 步，共 ${total} 步：${stepTitle}`,
@@ -286,8 +289,8 @@ export const catalog = {
     outcome: (label) => `结局：${label}`,
     threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
     contextAdded: (messages, tokens, total) =>
-      `这次调用新增 ${messages} 条消息，约 ${tokens} 个 token；消息共约 ${total} 个 token`,
-    contextSize: (total) => `模型上一次收到的上下文：约 ${total} 个 token`,
+      `这次调用新增 ${messages} 条消息，约 ${count(tokens)} 个 token；消息共约 ${count(total)} 个 token`,
+    contextSize: (total) => `模型上一次收到的上下文：约 ${count(total)} 个 token`,
     tokenMethod: "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
     innerLoop: "内循环",
     innerLoopHeading: "内循环：一次模型调用之内",
@@ -331,6 +334,8 @@ export const catalog = {
     figureOtherOrigin: "图文件在另一个网站上，本页不从那里加载。",
     shareDamaged: "这个链接已损坏或被截断：无法读出它携带的图。请重新索取链接，或直接索取图文件。",
     shareTooLong: "这个链接携带的内容超过了分享链接的上限（8,000 个字符）：请改为索取图文件。",
-    earlierMessages: (count, hidden) => `再显示 ${count} 条更早的消息（共 ${hidden} 条未显示）`,
+    earlierMessages: (next, hidden) => `再显示 ${next} 条更早的消息（共 ${count(hidden)} 条未显示）`,
+    wireExcerpt: (shown, total) =>
+      `这里显示的是用本步上下文 ${count(total)} 条消息中最新的 ${shown} 条（以及系统消息，如果有）组成的请求；宿主在这一步发出的请求包含全部 ${count(total)} 条。`,
   },
 } as const satisfies Catalog;

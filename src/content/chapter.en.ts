@@ -123,6 +123,7 @@ export const chapter = {
     refusedHeading: (formatName, count) =>
       `Sent as a request, ${formatName} would still refuse this history: ${count} problem${count === 1 ? "" : "s"}.`,
   },
+  showMore: (next, left) => `Show ${next} more (${left.toLocaleString("en")} not shown)`,
   importing: {
     open: "Load transcript",
     heading: "Load your own agent run",
@@ -157,7 +158,7 @@ export const chapter = {
           ? `this result of ${name} has no id: paired with the earliest call of ${name} still without a result`
           : `“${name}” is a type the figure does not know: kept as a placeholder`,
     summary: ({ shape, messages, toolCalls }, format) =>
-      `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages} message${messages === 1 ? "" : "s"}, ${toolCalls} tool call${toolCalls === 1 ? "" : "s"}`,
+      `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages.toLocaleString("en")} message${messages === 1 ? "" : "s"}, ${toolCalls.toLocaleString("en")} tool call${toolCalls === 1 ? "" : "s"}`,
     more: (count) => `and ${count} more`,
     goToStep: (step) => `step ${step}`,
     stepSeparator: ": ",

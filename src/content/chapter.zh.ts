@@ -87,6 +87,7 @@ export const chapter = {
       }（从第 ${step} 步起）`,
     refusedHeading: (formatName, count) => `当作请求发送时，${formatName} 仍会拒绝这段历史：${count} 个问题。`,
   },
+  showMore: (next, left) => `再显示 ${next} 条（还有 ${left} 条未显示）`,
   importing: {
     open: "载入记录",
     heading: "载入你自己的 Agent 运行记录",
@@ -121,7 +122,7 @@ export const chapter = {
           ? `这条 ${name} 的结果没有 ID：按顺序配给最早一个还没有结果的 ${name} 调用`
           : `“${name}”是本图不认识的类型：以占位符保留`,
     summary: ({ shape, messages, toolCalls }, format) =>
-      `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages} 条消息，${toolCalls} 个工具调用`,
+      `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages.toLocaleString("zh-CN")} 条消息，${toolCalls.toLocaleString("zh-CN")} 个工具调用`,
     more: (count) => `另有 ${count} 条`,
     goToStep: (step) => `第 ${step} 步`,
     stepSeparator: "：",

@@ -284,6 +284,11 @@ export interface UiText {
   readonly innerLoopTokens: string;
   /** A button that mounts `count` more of the `hidden` earlier context messages. */
   readonly earlierMessages: (count: number, hidden: number) => string;
+  /**
+   * Above the Format view of a long context: the request shown is made of the system messages and the newest
+   * `shown` of the context's `total` messages; the host's request at this step holds them all.
+   */
+  readonly wireExcerpt: (shown: number, total: number) => string;
   /** The context panel's format switch. */
   readonly format: string;
   /** The figure's own (neutral) format in the switch; the providers' formats go by their own names. */
@@ -365,6 +370,8 @@ export interface PageText {
   readonly codeNote: string;
   readonly outputHeading: string;
   readonly outputNote: string;
+  /** A long list (a transcript's problems) shows its first items and a button for the next `next` of `left`. */
+  readonly showMore: (next: number, left: number) => string;
   readonly importing: ImportText;
   readonly exporting: ExportText;
 }

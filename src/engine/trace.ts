@@ -320,14 +320,52 @@ export function feedsFirstResult(trace: Pick<Trace, "messages">, step: Step): bo
 }
 
 /**
- * Every input file with its state as of step `index` (0-based), folded from the steps' changes: O(index) and
- * nothing stored per step, however many files a run has.
+ * Every input file with its state as of step `index` (0-based), folded from the steps' changes: nothing stored per
+ * step, however many files a run has. One call is O(steps); a player asking at every step uses {@link fileTimeline}.
  */
 export function filesAt(trace: Pick<Trace, "files" | "steps">, index: number): readonly FileStatus[] {
-  const states = new Map<string, FileState>(trace.files.map((path) => [path, "unread"]));
-  const last = Math.min(index, trace.steps.length - 1);
-  for (let i = 0; i <= last; i += 1) {
-    for (const change of trace.steps[i]?.fileChanges ?? []) states.set(change.path, change.state);
-  }
-  return [...states].map(([path, state]) => ({ path, state }));
+  return fileTimeline(trace).at(index);
+}
+
+/** A run's file states at any step, from an index of the steps that change a file (built once, O(steps)). */
+export interface FileTimeline {
+  /** Every input file with its state as of step `index`: O(changes up to it), not O(index). */
+  at(index: number): readonly FileStatus[];
+  /** The last `count` files changed up to step `index`, oldest first (none before the first change). */
+  recent(index: number, count: number): readonly string[];
+}
+
+/** Index a run's file changes once, for {@link FileTimeline}'s queries at any step. */
+export function fileTimeline(trace: Pick<Trace, "files" | "steps">): FileTimeline {
+  const changing: number[] = [];
+  trace.steps.forEach((step, i) => {
+    if (step.fileChanges.length > 0) changing.push(i);
+  });
+  // How many changing steps are at or before step `index` (binary search).
+  const upTo = (index: number): number => {
+    let low = 0;
+    let high = changing.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((changing[middle] ?? 0) <= index) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const changesOf = (k: number) => trace.steps[changing[k] ?? 0]?.fileChanges ?? [];
+  return {
+    at(index) {
+      const states = new Map<string, FileState>(trace.files.map((path) => [path, "unread"]));
+      const end = upTo(index);
+      for (let k = 0; k < end; k += 1) for (const change of changesOf(k)) states.set(change.path, change.state);
+      return [...states].map(([path, state]) => ({ path, state }));
+    },
+    recent(index, count) {
+      const recent: string[] = [];
+      for (let k = upTo(index) - 1; k >= 0 && recent.length < count; k -= 1) {
+        for (const change of changesOf(k)) if (!recent.includes(change.path)) recent.push(change.path);
+      }
+      return recent.slice(0, count).reverse();
+    },
+  };
 }

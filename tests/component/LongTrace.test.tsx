@@ -19,10 +19,10 @@ describe("a long trace", () => {
     const rows = () => container.querySelectorAll(".alf-figure .alf-row");
     const messages = () => container.querySelectorAll(".alf-figure .alf-messages > li");
     expect(rows().length).toBeLessThanOrEqual(40);
-    expect(screen.getByText("1 / 4004")).toBeTruthy();
+    expect(screen.getByText("1 / 4,004")).toBeTruthy();
 
     act(() => handle.current?.goTo(4004));
-    expect(screen.getByText("4004 / 4004")).toBeTruthy();
+    expect(screen.getByText("4,004 / 4,004")).toBeTruthy();
     expect(rows().length).toBeLessThanOrEqual(40);
     const last = container.querySelector('.alf-row[data-step="4004"]');
     expect(last?.getAttribute("data-status")).toBe("current");
@@ -37,10 +37,33 @@ describe("a long trace", () => {
   it("shows earlier context messages a page at a time, when asked", () => {
     render(<Player trace={long} text={catalogs.en} defaultStep={4004} />);
     const context = screen.getByRole("group", { name: "Context" });
-    const more = within(context).getByRole("button", { name: "Show 60 earlier messages (1942 not shown)" });
+    const more = within(context).getByRole("button", { name: "Show 60 earlier messages (1,942 not shown)" });
     fireEvent.click(more);
     expect(context.querySelectorAll(".alf-messages > li")).toHaveLength(120);
     // The list keeps its real numbering: the first shown is message 1883.
     expect(context.querySelector(".alf-messages")?.getAttribute("start")).toBe("1883");
+  });
+
+  it("writes a long context's request in a provider's format from its newest messages, and more when asked", async () => {
+    render(<Player trace={long} text={catalogs.en} defaultStep={4004} />);
+    const context = screen.getByRole("group", { name: "Context" });
+    fireEvent.change(screen.getByRole("combobox", { name: "Format" }), { target: { value: "anthropic" } });
+    expect(
+      await within(context).findByText(
+        "Shown: the request made of the newest 60 of this context's 2,002 messages (and its system message, if any). The host's request at this step holds all 2,002.",
+      ),
+    ).toBeTruthy();
+    const json = () => context.querySelector(".alf-wire")?.textContent ?? "";
+    // The newest messages: the last call's id is there, the first call's is not.
+    expect(json()).toContain(
+      long.messages[2000]?.role === "assistant" ? long.messages[2000].toolCalls[0]?.callId : "?",
+    );
+    const firstCall = long.messages.find((m) => m.role === "assistant" && m.toolCalls.length > 0);
+    expect(firstCall?.role === "assistant" && json().includes(`"${firstCall.toolCalls[0]?.callId}"`)).toBe(false);
+    // It starts at a message the provider would take first: not a tool result without its call.
+    const first = JSON.parse(json()).messages[0];
+    expect(first.content.some?.((block: { type: string }) => block.type === "tool_result") ?? false).toBe(false);
+    fireEvent.click(within(context).getByRole("button", { name: /^Show 60 earlier messages/ }));
+    expect(await within(context).findByText(/newest 120 of this context's 2,002 messages/)).toBeTruthy();
   });
 });

@@ -362,7 +362,14 @@ export function StepPanels(props: { step: Step; tools: readonly ToolDeclaration[
             <p className="alf-empty">{text.ui.contextEmpty}</p>
           ) : format !== "neutral" ? (
             <div className="alf-context-content">
-              <WireView format={format} step={step} messages={messages} tools={tools} />
+              <WireView
+                format={format}
+                step={step}
+                messages={messages}
+                tools={tools}
+                limit={pages * CONTEXT_PAGE}
+                onEarlier={() => setPages((n) => n + 1)}
+              />
             </div>
           ) : (
             <div className="alf-context-content">

@@ -1,6 +1,6 @@
 import { animate } from "framer-motion/dom/mini";
 import { Fragment, memo, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { FILE_STATES, type FileStatus, filesAt, type Lane, type Step } from "../../engine";
+import { FILE_STATES, type FileStatus, type FileTimeline, fileTimeline, type Lane, type Step } from "../../engine";
 import { useCatalog } from "../catalog";
 import { createRowWindow, followedTop, mountedRange, type RowWindow } from "../dom/row-window";
 import { createSidewaysReveal, type SidewaysReveal } from "../dom/sideways-reveal";
@@ -118,14 +118,11 @@ const MAX_BADGES = 3;
  * The files to badge on the tool lane at step `index`, with their states then: every file of a small input;
  * of a large one, the files most recently touched (or, before any, the first ones).
  */
-function shownFiles(paths: readonly string[], steps: readonly Step[], index: number): readonly FileStatus[] {
-  const all = filesAt({ files: paths, steps }, index);
+function shownFiles(timeline: FileTimeline, paths: readonly string[], index: number): readonly FileStatus[] {
+  const all = timeline.at(index);
   if (all.length <= MAX_BADGES) return all;
-  const recent: string[] = [];
-  for (let i = index; i >= 0 && recent.length < MAX_BADGES; i -= 1) {
-    for (const change of steps[i]?.fileChanges ?? []) if (!recent.includes(change.path)) recent.push(change.path);
-  }
-  const picked = recent.length > 0 ? recent.slice(0, MAX_BADGES).reverse() : paths.slice(0, MAX_BADGES);
+  const recent = timeline.recent(index, MAX_BADGES);
+  const picked = recent.length > 0 ? recent : paths.slice(0, MAX_BADGES);
   return all.filter((file) => picked.includes(file.path));
 }
 
@@ -180,7 +177,8 @@ export function Swimlanes(props: {
   const { steps, index } = props;
   const text = useCatalog();
   const current = steps[index];
-  const files = useMemo(() => shownFiles(props.files, steps, index), [props.files, steps, index]);
+  const timeline = useMemo(() => fileTimeline({ files: props.files, steps }), [props.files, steps]);
+  const files = useMemo(() => shownFiles(timeline, props.files, index), [timeline, props.files, index]);
   const { lanes } = props;
   const diagram = useRef<HTMLDivElement>(null);
   // The figure is static until the reader acts: no arrow travels before the first frame has painted (a deep

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useMemo, useState } from "react";
 import type { Message, Step, ToolDeclaration } from "../../engine";
 import type { WireFormatId } from "../../formats";
 import { useCatalog } from "../catalog";
+import { CONTEXT_PAGE } from "../limits";
 import { loadWire, type WireText } from "../wire-loader";
 import { CallIdChip } from "./Chip";
 
@@ -15,8 +16,12 @@ export function WireView(props: {
   step: Step;
   messages: readonly Message[];
   tools: readonly ToolDeclaration[];
+  /** At most this many of the context's messages are written (a long context shows its newest). */
+  limit: number;
+  /** Show a page of earlier messages. */
+  onEarlier: () => void;
 }) {
-  const { format, step, messages, tools } = props;
+  const { format, step, messages, tools, limit } = props;
   const text = useCatalog();
   const [wireText, setWireText] = useState<WireText | "failed" | null>(null);
   useEffect(() => {
@@ -30,17 +35,26 @@ export function WireView(props: {
     };
   }, []);
   const pieces = useMemo(
-    () => (typeof wireText === "function" ? wireText(format, { messages, tools }, step) : null),
-    [wireText, format, messages, tools, step],
+    () => (typeof wireText === "function" ? wireText(format, { messages, tools }, step, limit) : null),
+    [wireText, format, messages, tools, step, limit],
   );
   if (wireText === "failed") return <p className="alf-empty">{text.ui.wireFailed}</p>;
   if (pieces === null) return <p className="alf-empty">{text.ui.wireLoading}</p>;
+  const { left, newest } = pieces;
   return (
     <>
       <p className="alf-wire-note">{text.ui.wireNote[format]}</p>
+      {left === 0 ? null : (
+        <>
+          <p className="alf-wire-note">{text.ui.wireExcerpt(newest, step.contextEnd)}</p>
+          <button type="button" className="alf-button alf-button-small" onClick={props.onEarlier}>
+            {text.ui.earlierMessages(Math.min(left, CONTEXT_PAGE), left)}
+          </button>
+        </>
+      )}
       <pre className="alf-wire">
         <code>
-          {pieces.map((piece, i) =>
+          {pieces.pieces.map((piece, i) =>
             i % 2 === 1 ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed text, in order
               <Fragment key={i}>
