@@ -49,6 +49,9 @@ function Listed(props: { heading: string; items: readonly string[]; showMore: Pa
   );
 }
 
+/** Above this many messages, a download is written without indentation. */
+const LONG_RUN_MESSAGES = 5000;
+
 /** What writing the run in a format drops, adds, and would still be refused for as a request. */
 interface Report {
   readonly format: FormatId;
@@ -99,16 +102,18 @@ export function ExportBar(props: {
   const shown = format === "neutral" || report?.format !== format ? null : report;
 
   const onDownload = () => {
-    if (format === "neutral") {
-      download(`${name}.trace.json`, `${JSON.stringify(trace, null, 2)}\n`);
-      return;
-    }
     void import("../formats/wire").then(({ wireTranscript }) => {
+      // The neutral trace is written in its compact form (version 2): steps refer to the messages.
       const written = wireTranscript(format, trace);
       // A Claude Code session log is JSON Lines, as Claude Code writes it.
       if (format === "claude-code" && Array.isArray(written))
         download(`${name}.claude-code.jsonl`, `${written.map((line) => JSON.stringify(line)).join("\n")}\n`);
-      else download(`${name}.${format}.json`, `${JSON.stringify(written, null, 2)}\n`);
+      else {
+        // Indented for reading, unless the run is so long that the indentation would be most of the file.
+        const indent = trace.messages.length > LONG_RUN_MESSAGES ? undefined : 2;
+        const file = format === "neutral" ? `${name}.trace.json` : `${name}.${format}.json`;
+        download(file, `${JSON.stringify(written, null, indent)}\n`);
+      }
     });
   };
   const onCopy = () => {

@@ -1,15 +1,16 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
 import { catalogs, chapters, DEFAULT_LANG, isLang, LANGS, type Story, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
-import { demoReport, runScenario, selfTest, type Trace } from "../engine";
+import { demoReport, runScenario, selfTest, TRACE_VERSION, type Trace } from "../engine";
 import { openFigure, problemLine } from "../figure";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
-import { importTranscript, MAX_ERRORS } from "../formats/import";
+import { type ImportResult, importTranscript, MAX_ERRORS } from "../formats/import";
 import { additionsIn, lossesIn } from "../formats/loss";
 import { wireTranscript } from "../formats/wire";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { stepPacker } from "../trace-format/compact";
 import { packageFigure } from "./scorm";
 
 type TranscriptFormat = FormatId;
@@ -166,60 +167,135 @@ function storyReport(trace: Trace, story: Story, lang: Lang): unknown {
 /** What a run of the command prints and how it exits. */
 export interface CliOutput {
   readonly exitCode: number;
+  /** Everything printed on stdout (for a large import, joined from {@link CliOutput.chunks} when read). */
   readonly stdout: string;
   readonly stderr: string;
+  /** stdout in pieces, when it is large: the process writes them as they come, never holding the whole text. */
+  readonly chunks?: () => Iterable<string>;
+}
+
+/** A printed output made of pieces: written piece by piece, or joined when a caller reads `stdout`. */
+function chunked(exitCode: number, chunks: () => Iterable<string>, stderr: string): CliOutput {
+  return {
+    exitCode,
+    stderr,
+    chunks,
+    get stdout() {
+      return [...chunks()].join("");
+    },
+  };
 }
 
 /** The base name of a path, so a trace never carries the directories of the machine it was made on. */
 const baseName = (path: string): string => path.split(/[\\/]/).pop() || path;
 
 /**
- * Import a transcript file: its neutral trace on stdout, what was read and any problem or note on stderr. Exit 0:
- * no problems; 1: problems; 2: not importable.
+ * A JSON object printed with one key per line and each listed array one item per line, every item compact: as
+ * readable as a diff wants, about as small as compact JSON, and written item by item.
  */
-function importReport(
-  file: string,
-  format: TranscriptFormat | undefined,
-  readFile: (path: string) => string,
-): CliOutput {
+function* jsonByLine(fields: readonly (readonly [string, unknown])[], lists: ReadonlySet<string>): Generator<string> {
+  yield "{";
+  for (const [i, [key, value]] of fields.entries()) {
+    const name = `${i === 0 ? "" : ","}\n  ${JSON.stringify(key)}: `;
+    if (lists.has(key) && Array.isArray(value)) {
+      if (value.length === 0) {
+        yield `${name}[]`;
+        continue;
+      }
+      yield `${name}[`;
+      for (const [j, item] of value.entries()) yield `${j === 0 ? "" : ","}\n    ${JSON.stringify(item)}`;
+      yield "\n  ]";
+    } else if (key === "trace" && typeof value === "object" && value !== null) {
+      yield name;
+      yield* traceByLine(value as Readonly<Record<string, unknown>>);
+    } else yield `${name}${JSON.stringify(value)}`;
+  }
+  yield "\n}\n";
+}
+
+const isIterable = (value: unknown): value is Iterable<unknown> =>
+  typeof value === "object" && value !== null && Symbol.iterator in value;
+
+/** The trace's object, its messages and steps one per line (its steps may be made as they are written). */
+function* traceByLine(trace: Readonly<Record<string, unknown>>): Generator<string> {
+  const keys = Object.keys(trace);
+  yield "{";
+  for (const [i, key] of keys.entries()) {
+    const value = trace[key];
+    const name = `${i === 0 ? "" : ","}\n    ${JSON.stringify(key)}: `;
+    if ((key === "messages" || key === "steps") && isIterable(value)) {
+      let first = true;
+      yield `${name}[`;
+      for (const item of value) {
+        yield `${first ? "" : ","}\n      ${JSON.stringify(item)}`;
+        first = false;
+      }
+      yield first ? "]" : "\n    ]";
+    } else yield `${name}${JSON.stringify(value)}`;
+  }
+  yield "\n  }";
+}
+
+/** A trace's steps in the compact form, packed one at a time. */
+function* packedSteps(trace: Trace): Generator<unknown> {
+  const packer = stepPacker(trace.messages);
+  for (const step of trace.steps) yield packer.pack(step);
+}
+
+/** An import that worked, or the output that says why not. */
+type Imported =
+  | { readonly ok: true; readonly result: Extract<ImportResult, { ok: true }>; readonly name: string }
+  | { readonly ok: false; readonly output: CliOutput };
+
+/** Read and import a transcript file. */
+function importFile(file: string, format: TranscriptFormat | undefined, readFile: (path: string) => string): Imported {
   let source: string;
   try {
     source = readFile(file);
   } catch {
-    return { exitCode: 2, stdout: "", stderr: `cannot read ${file}\n` };
+    return { ok: false, output: { exitCode: 2, stdout: "", stderr: `cannot read ${file}\n` } };
   }
   const name = baseName(file);
   const result = importTranscript(source, format, name);
-  if (!result.ok) {
-    const where = (e: { line?: number; column?: number; path?: string }) =>
-      e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : e.path ? ` at ${e.path}` : "";
-    const tried = result.format === null ? "" : ` (read as ${formatName(result.format)})`;
-    const lines = result.errors.map((e) => `${name}${tried}: ${e.message}${where(e)}\n`);
-    if (result.more > 0)
-      lines.push(`${name}: ${chapters[TOOLING_LANG].importing.more(result.more)} (${MAX_ERRORS} shown)\n`);
-    return { exitCode: 2, stdout: "", stderr: lines.join("") };
-  }
+  if (result.ok) return { ok: true, result, name };
+  const where = (e: { line?: number; column?: number; path?: string }) =>
+    e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : e.path ? ` at ${e.path}` : "";
+  const tried = result.format === null ? "" : ` (read as ${formatName(result.format)})`;
+  const lines = result.errors.map((e) => `${name}${tried}: ${e.message}${where(e)}\n`);
+  if (result.more > 0)
+    lines.push(`${name}: ${chapters[TOOLING_LANG].importing.more(result.more)} (${MAX_ERRORS} shown)\n`);
+  return { ok: false, output: { exitCode: 2, stdout: "", stderr: lines.join("") } };
+}
+
+/**
+ * An imported transcript's report: its neutral trace on stdout in the compact form (docs/trace-format.md, version
+ * 2), what was read and any problem or note on stderr. Exit 0: no problems; 1: problems.
+ */
+function importReport(imported: Extract<Imported, { ok: true }>): CliOutput {
+  const { result, name } = imported;
   const { importing } = chapters[TOOLING_LANG];
   const read = `${name}: read ${importing.summary(result.summary, formatName(result.format))}\n`;
-  return {
-    exitCode: result.problems.length === 0 ? 0 : 1,
-    stdout: `${JSON.stringify(
-      {
-        format: result.format,
-        summary: result.summary,
-        problems: result.problems,
-        notes: result.notes,
-        trace: result.trace,
-      },
-      null,
-      2,
-    )}\n`,
-    stderr: [
-      read,
-      ...result.problems.map((p) => `${name}: step ${p.step}: ${p.kind} (${p.callId}): ${importing.problem(p)}\n`),
-      ...result.notes.map((n) => `${name}: step ${n.step}: note: ${importing.note(n)}\n`),
-    ].join(""),
-  };
+  const stderr = [
+    read,
+    ...result.problems.map((p) => `${name}: step ${p.step}: ${p.kind} (${p.callId}): ${importing.problem(p)}\n`),
+    ...result.notes.map((n) => `${name}: step ${n.step}: note: ${importing.note(n)}\n`),
+  ].join("");
+  const fields = [
+    ["format", result.format],
+    ["summary", result.summary],
+    ["problems", result.problems],
+    ["notes", result.notes],
+    // The compact form (version 2), each step packed as it is written.
+    [
+      "trace",
+      { ...result.trace, version: TRACE_VERSION, steps: { [Symbol.iterator]: () => packedSteps(result.trace) } },
+    ],
+  ] as const;
+  return chunked(
+    result.problems.length === 0 ? 0 : 1,
+    () => jsonByLine(fields, new Set(["problems", "notes"])),
+    stderr,
+  );
 }
 
 /**
@@ -256,12 +332,12 @@ function exportReport(trace: Trace, format: FormatId, before = ""): CliOutput {
 
 /** Check a transcript file for a provider: exit 0 when its rules accept a request made of it, else 1, one line per problem. */
 function checkReport(file: string, provider: CheckProvider, readFile: (path: string) => string): CliOutput {
-  const imported = importReport(file, undefined, readFile);
-  if (imported.exitCode === 2) return imported;
-  const { trace, format } = JSON.parse(imported.stdout) as { trace: Trace; format: FormatId };
+  const imported = importFile(file, undefined, readFile);
+  if (!imported.ok) return imported.output;
+  const { trace, format } = imported.result;
   const problems = checkReplay(trace, provider, format);
   const models = verdictModels(provider);
-  const name = baseName(file);
+  const name = imported.name;
   if (problems.length === 0)
     return {
       exitCode: 0,
@@ -308,10 +384,11 @@ export function runCli(
     }
   }
   if (options.import !== undefined) {
-    const imported = importReport(options.import, options.format, readFile);
-    if (options.export === undefined || imported.exitCode === 2) return imported;
-    const { trace } = JSON.parse(imported.stdout) as { trace: Trace };
-    return exportReport(trace, options.export, imported.stderr);
+    const imported = importFile(options.import, options.format, readFile);
+    if (!imported.ok) return imported.output;
+    const report = importReport(imported);
+    if (options.export === undefined) return report;
+    return exportReport(imported.result.trace, options.export, report.stderr);
   }
   if (options.figure !== undefined) {
     let source: string;

@@ -67,7 +67,7 @@ export const chapter = {
   exporting: {
     label: "Export",
     format: "Export format",
-    neutral: "The whole trace (neutral JSON, version 1)",
+    neutral: "The whole trace (neutral JSON, version 2)",
     transcript: (formatName) => `The whole run as ${formatName} (every message, then the final reply)`,
     download: "Download JSON",
     copyLink: "Copy a link to this step",

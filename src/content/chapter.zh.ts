@@ -53,7 +53,7 @@ export const chapter = {
   exporting: {
     label: "导出",
     format: "导出格式",
-    neutral: "整条记录（中性 JSON，第 1 版）",
+    neutral: "整条记录（中性 JSON，第 2 版）",
     transcript: (formatName) => `整次运行，${formatName} 格式（全部消息，加上最后的回复）`,
     download: "下载 JSON",
     copyLink: "复制这一步的链接",

@@ -261,8 +261,12 @@ export type Step =
 /** The kinds of step, for catalogs and exhaustive checks. */
 export type StepKind = Step["kind"];
 
-/** The version of the trace's shape, written into every trace (and into its JSON form). */
-export const TRACE_VERSION = 1;
+/**
+ * The version of the trace's shape, written into every trace (and into its JSON form). Version 2's JSON may write
+ * a step's result and calls as references into the messages (src/trace-format/compact.ts); in memory a step holds
+ * the objects themselves, as in version 1, which is still read.
+ */
+export const TRACE_VERSION = 2;
 
 /** A whole run: its messages (each once), its steps and how it ended. */
 export interface Trace {

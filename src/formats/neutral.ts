@@ -3,9 +3,9 @@
  * Read back whole, steps included; a request in it is the context's messages and the declared tools. Pairing:
  * an assistant message's `toolCalls[].callId` ↔ a tool message's `callId`.
  */
-import * as v from "valibot";
 import type { Message, ToolDeclaration, Trace } from "../engine";
-import { TraceSchema } from "../trace-format/schema";
+import { packTrace } from "../trace-format/compact";
+import { readTrace } from "../trace-format/schema";
 import { FEATURES } from "./features";
 import { formatMeta } from "./index";
 import { type Codec, field } from "./types";
@@ -23,16 +23,13 @@ export const codec: Codec<"neutral"> = {
       ? 10
       : 0,
   parse(data) {
-    const result = v.safeParse(TraceSchema, data, { abortPipeEarly: false });
-    if (!result.success) {
-      return {
-        ok: false,
-        errors: result.issues.map((issue) => ({ message: issue.message, path: v.getDotPath(issue) ?? "" })),
-      };
-    }
-    const trace = result.output as Trace;
+    const read = readTrace(data);
+    if (!read.ok)
+      return { ok: false, errors: read.problems.map(({ message, path }) => ({ message, path: path ?? "" })) };
+    const { trace } = read;
     return { ok: true, trace, neutral: { messages: trace.messages, tools: trace.tools, shape: "messages" } };
   },
   request: neutralRequest,
-  transcript: (trace: Trace) => trace,
+  // The compact form: a step's result and calls point into the messages rather than repeat them.
+  transcript: (trace: Trace) => packTrace(trace),
 };

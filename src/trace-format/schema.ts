@@ -1,5 +1,5 @@
 /**
- * The trace's JSON form, version 1 (docs/trace-format.md), as a valibot schema: what an imported or stored
+ * The trace's JSON form, versions 1 and 2 (docs/trace-format.md), as a valibot schema: what an imported or stored
  * trace must look like before the player will show it. Checked with a schema library, not by hand, so every
  * problem names its path. Besides shape, the schema checks what the player relies on: steps numbered 1…n, every
  * `contextEnd` within the messages, a model call's `appendedFrom` within its context, every step's lanes among
@@ -14,11 +14,13 @@ import {
   type LoopErrorCode,
   MCP_LANES,
   OUTCOMES,
+  type Step,
   TRACE_VERSION,
   type Trace,
   type ValidationRule,
   type Verdict,
 } from "../engine";
+import { stepUnpacker } from "./compact";
 
 const RULES: readonly ValidationRule[] = ["well_formed", "tool_allowed", "in_scope", "operation_id", "precondition"];
 const CHECK_RESULTS: readonly CheckResult[] = ["passed", "failed", "not_applicable"];
@@ -41,6 +43,11 @@ const toolResult = v.object({
   content: v.string(),
   replayed: v.boolean(),
 });
+
+/** Version 2's references into `messages` (./compact.ts): a step's result, call or calls as a message holds them. */
+const index = v.pipe(v.number(), v.integer(), v.minValue(0));
+const resultRef = v.strictObject({ message: index });
+const callRef = v.strictObject({ message: index, call: index });
 
 const part = v.variant("type", [
   v.object({ type: v.literal("text"), text: v.string() }),
@@ -71,25 +78,28 @@ const message = v.variant("role", [
   v.object({ role: v.literal("tool"), ...toolResult.entries }),
 ]);
 
+const counters = v.object({ modelCalls: count, toolExecutions: count, simulatedWrites: count });
+
+/** What every step has. Version 2 may leave out `number`, an empty `fileChanges` and unchanged `counters`. */
 const base = {
-  number: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  number: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   lane,
   edge: v.nullable(v.object({ from: lane, to: lane })),
   contextEnd: count,
   callIds: v.array(v.string()),
-  toolResult: v.nullable(toolResult),
-  fileChanges: v.array(v.object({ path: v.string(), state: v.picklist(FILE_STATES) })),
-  counters: v.object({ modelCalls: count, toolExecutions: count, simulatedWrites: count }),
+  toolResult: v.nullable(v.union([toolResult, resultRef])),
+  fileChanges: v.optional(v.array(v.object({ path: v.string(), state: v.picklist(FILE_STATES) }))),
+  counters: v.optional(counters),
 };
 
 const step = v.variant("kind", [
   v.object({ ...base, kind: v.literal("task"), request: v.string() }),
   v.object({ ...base, kind: v.literal("model_call"), modelCall: count, appendedFrom: count }),
-  v.object({ ...base, kind: v.literal("proposal"), calls: v.array(toolCall) }),
+  v.object({ ...base, kind: v.literal("proposal"), calls: v.union([v.array(toolCall), resultRef]) }),
   v.object({
     ...base,
     kind: v.literal("validation"),
-    call: toolCall,
+    call: v.union([toolCall, callRef]),
     checks: v.array(v.object({ rule: v.picklist(RULES), result: v.picklist(CHECK_RESULTS) })),
     verdict: v.picklist(VERDICTS),
     errorCode: v.nullable(v.picklist(LOOP_ERROR_CODES as LoopErrorCode[])),
@@ -97,9 +107,9 @@ const step = v.variant("kind", [
       v.union([v.object({ file: v.string() }), v.object({ tool: v.string(), args: v.record(v.string(), json) })]),
     ),
   }),
-  v.object({ ...base, kind: v.literal("execution"), call: toolCall }),
-  v.object({ ...base, kind: v.literal("mcp_request"), call: toolCall, rpc: json }),
-  v.object({ ...base, kind: v.literal("mcp_response"), call: toolCall, rpc: json }),
+  v.object({ ...base, kind: v.literal("execution"), call: v.union([toolCall, callRef]) }),
+  v.object({ ...base, kind: v.literal("mcp_request"), call: v.union([toolCall, callRef]), rpc: json }),
+  v.object({ ...base, kind: v.literal("mcp_response"), call: v.union([toolCall, callRef]), rpc: json }),
   v.object({ ...base, kind: v.literal("answer"), text: v.string() }),
   v.object({
     ...base,
@@ -111,17 +121,20 @@ const step = v.variant("kind", [
   }),
 ]);
 
-/** The schema of a trace's JSON form, version 1. */
+/** The versions read: 1 (every step whole) and 2 (steps may refer to the messages). */
+const VERSIONS = [1, TRACE_VERSION] as const;
+
+/** The schema of a trace's JSON form, versions 1 and 2 (what its references point at is checked as they are read). */
 export const TraceSchema = v.pipe(
   v.object({
-    version: v.literal(TRACE_VERSION),
+    version: v.picklist(VERSIONS, `expected "version": 1 or 2 (this reads traces of versions 1 and 2)`),
     scenarioId: v.string(),
     lanes: v.pipe(v.array(lane), v.minLength(1), v.maxLength(8)),
     messages: v.array(message),
     files: v.array(v.string()),
     steps: v.pipe(v.array(step), v.minLength(1)),
     outcome: v.picklist(OUTCOMES),
-    counters: base.counters,
+    counters,
     budget: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
     tools: v.array(
       v.object({
@@ -142,7 +155,16 @@ export const TraceSchema = v.pipe(
           message,
           path: [pathItem(dataset.value, "steps", steps), pathItem(steps, i, s), pathItem(s, key, null)],
         });
-      if (s.number !== i + 1) at("number", `step ${i + 1} is numbered ${s.number}`);
+      if (s.number !== undefined && s.number !== i + 1) at("number", `step ${i + 1} is numbered ${s.number}`);
+      if (dataset.value.version === 1) {
+        for (const key of ["number", "fileChanges", "counters"] as const)
+          if (s[key] === undefined) at(key, `a step of version 1 has its ${key}`);
+        for (const key of ["toolResult", "call", "calls"] as const) {
+          const value = (s as { readonly [field: string]: unknown })[key];
+          if (typeof value === "object" && value !== null && "message" in value && !("callId" in value))
+            at(key, "a reference into the messages needs version 2");
+        }
+      }
       if (s.contextEnd > messages.length)
         at("contextEnd", `contextEnd ${s.contextEnd} is past the ${messages.length} messages`);
       if (s.kind === "model_call" && s.appendedFrom > s.contextEnd)
@@ -225,26 +247,49 @@ export function jsonSyntaxProblem(text: string): { message: string; line?: numbe
   };
 }
 
+/** A trace read, or every problem found (at most 20), each with its place. */
+export type TraceReading =
+  | { readonly ok: true; readonly trace: Trace }
+  | { readonly ok: false; readonly problems: readonly TraceProblem[] };
+
+/**
+ * Read a trace from its parsed JSON (either version): checked against the schema, then each of version 2's
+ * references turned into the object its message holds (steps share it; nothing is copied per step).
+ */
+export function readTrace(data: unknown): TraceReading {
+  const result = v.safeParse(TraceSchema, data, { abortPipeEarly: false });
+  if (!result.success)
+    return {
+      ok: false,
+      problems: result.issues.slice(0, 20).map((issue) => ({
+        message: issue.message,
+        path: v.getDotPath(issue) ?? "",
+      })),
+    };
+  const read = result.output;
+  const unpacker = stepUnpacker(read.messages as Trace["messages"]);
+  const steps: Step[] = [];
+  const problems: TraceProblem[] = [];
+  read.steps.forEach((packed, i) => {
+    const step = unpacker.unpack(packed, i);
+    if ("path" in step) {
+      if (problems.length < 20) problems.push(step);
+    } else steps.push(step);
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, trace: { ...(read as unknown as Trace), version: TRACE_VERSION, steps } };
+}
+
 /**
  * Read a trace from its JSON text: the trace, or every problem found (at most 20), each with its place.
  * @example parseTraceJson(JSON.stringify(runScenario(scenarioById("f22", DEFAULT_LANG)))) // { ok: true, trace }
  */
-export function parseTraceJson(
-  text: string,
-): { readonly ok: true; readonly trace: Trace } | { readonly ok: false; readonly problems: readonly TraceProblem[] } {
+export function parseTraceJson(text: string): TraceReading {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     return { ok: false, problems: [jsonSyntaxProblem(text)] };
   }
-  const result = v.safeParse(TraceSchema, data, { abortPipeEarly: false });
-  if (result.success) return { ok: true, trace: result.output as Trace };
-  return {
-    ok: false,
-    problems: result.issues.slice(0, 20).map((issue) => ({
-      message: issue.message,
-      path: v.getDotPath(issue) ?? "",
-    })),
-  };
+  return readTrace(data);
 }

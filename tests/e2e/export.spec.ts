@@ -15,8 +15,13 @@ test.describe("export", () => {
     ]);
     expect(neutral.suggestedFilename()).toBe("unauthorized-tool.trace.json");
     const trace = JSON.parse(readFileSync((await neutral.path()) ?? "", "utf8"));
-    expect(trace).toMatchObject({ version: 1, scenarioId: "unauthorized-tool", outcome: "refused" });
+    expect(trace).toMatchObject({ version: 2, scenarioId: "unauthorized-tool", outcome: "refused" });
     expect(trace.steps).toHaveLength(11);
+    // The compact form: the refused call's validation step refers to the call its message holds.
+    expect(trace.steps.find((step: { kind: string }) => step.kind === "validation").call).toEqual({
+      message: 2,
+      call: 0,
+    });
 
     await bar
       .getByLabel("Export format")
@@ -92,7 +97,7 @@ test.describe("export", () => {
       bar.getByRole("button", { name: "Download JSON" }).click(),
     ]);
     expect(log.suggestedFilename()).toBe("unauthorized-tool.claude-code.jsonl");
-    await format.selectOption({ label: "The whole trace (neutral JSON, version 1)" });
+    await format.selectOption({ label: "The whole trace (neutral JSON, version 2)" });
     await expect(note).toHaveCount(0);
   });
 

@@ -6,7 +6,9 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
 import { catalogs, chapters } from "../../src/content";
-import { demoReport } from "../../src/engine";
+import { demoReport, longRunScenario, runScenario } from "../../src/engine";
+import { importTranscript } from "../../src/formats/import";
+import { wireTranscript } from "../../src/formats/wire";
 
 const seedOutput = readFileSync("tests/fixtures/seed-demo-output.txt", "utf8");
 
@@ -91,6 +93,55 @@ describe("npm run demo -- --import", () => {
     expect(report).toMatchObject({ format: "chat", problems: [] });
     expect(report.trace.messages).toHaveLength(6);
   });
+
+  it("writes a long run in the compact trace, in pieces, one message and one step per line", () => {
+    const run = runScenario(longRunScenario(2000));
+    const input = JSON.stringify(wireTranscript("chat", run));
+    const out = runCli(["--import", "long.json"], () => input);
+    expect(out.exitCode).toBe(0);
+    const pieces = [...(out.chunks?.() ?? [])];
+    expect(pieces.length).toBeGreaterThan(run.messages.length);
+    expect(pieces.join("")).toBe(out.stdout);
+    const report = JSON.parse(out.stdout);
+    expect(report.trace.version).toBe(2);
+    expect(report.trace.steps.length).toBeGreaterThan(run.messages.length);
+    expect(out.stdout.split("\n").length).toBeGreaterThan(run.messages.length + report.trace.steps.length);
+    // Version 1 (every step whole, as JSON.stringify writes a trace in memory) is a third larger, even unindented.
+    const imported = importTranscript(input, undefined, "long.json");
+    if (!imported.ok) throw new Error("the long run imports");
+    expect(out.stdout.length).toBeLessThan(JSON.stringify(imported.trace).length * 0.75);
+    const back = runCli(["--import", "back.json"], () => JSON.stringify(report.trace));
+    expect(JSON.parse(back.stdout).trace).toEqual(report.trace);
+  });
+
+  const real = resolve(import.meta.dirname, "../../../shared/real-transcripts/01-taubench-gpt4o-airline.json");
+  it.skipIf(!existsSync(real))(
+    "writes a real long run (τ-bench's messages, 40 times over) at under twice its input",
+    () => {
+      const messages = JSON.parse(readFileSync(real, "utf8")) as {
+        role: string;
+        tool_calls?: { id: string }[];
+        tool_call_id?: string;
+      }[];
+      // Fresh call ids each time over, as a longer real run would have.
+      const long = Array.from({ length: 40 }, (_, k) =>
+        messages
+          .filter((m) => k === 0 || m.role !== "system")
+          .map((m) => ({
+            ...m,
+            ...(m.tool_calls === undefined
+              ? {}
+              : { tool_calls: m.tool_calls.map((call) => ({ ...call, id: `${call.id}_${k}` })) }),
+            ...(m.tool_call_id === undefined ? {} : { tool_call_id: `${m.tool_call_id}_${k}` }),
+          })),
+      ).flat();
+      const input = JSON.stringify(long);
+      const out = runCli(["--import", "long.json"], () => input);
+      expect(out.exitCode).not.toBe(2);
+      expect(JSON.parse(out.stdout).summary.messages).toBe(long.length);
+      expect(out.stdout.length).toBeLessThan(2 * input.length);
+    },
+  );
 
   it("lists pairing problems by step on stderr and exits 1", () => {
     const out = runCli(["--import", "tests/fixtures/transcripts/chat-broken-pairing.json"], read);

@@ -20,7 +20,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "player"],
   embed: ["engine", "formats", "content", "scenarios", "figure", "scorm", "player"],
   scorm: [],
-  cli: ["engine", "formats", "content", "scenarios", "figure", "player", "scorm"],
+  cli: ["engine", "trace-format", "formats", "content", "scenarios", "figure", "player", "scorm"],
   author: ["engine", "formats", "content", "scenarios", "figure", "player"],
 };
 
