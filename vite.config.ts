@@ -347,6 +347,8 @@ export default defineConfig(({ mode }): UserConfig => {
         plugins: [react(), demoOutput(), contentSecurityPolicy(), preloadDefaultLanguage()],
         // The chapter page, and the authoring page (its editor in chunks of its own, never the chapter's).
         build: { rolldownOptions: { input: { index: "index.html", author: "author.html" } } },
+        // The transcript import's worker (src/app/import.worker.ts) is a module worker, as the page starts it.
+        worker: { format: "es" },
         test: {
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],

@@ -24,6 +24,8 @@ import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from
 import { CappedList } from "./CappedList";
 import { ExportBar } from "./ExportBar";
 import { FailureNote } from "./FailureNote";
+import { ImportProgressView } from "./ImportProgressView";
+import type { ImportRun } from "./import-client";
 import { loadPageLanguage, type PageLanguage } from "./languages";
 import { initialPageState, pageReducer, syncUrl } from "./page-state";
 import type { Loaded, RunStory } from "./TranscriptPanel";
@@ -268,6 +270,8 @@ export function App(props: {
     [imported, page, check],
   );
   const onLoaded = useCallback((loaded: Loaded) => dispatch({ type: "loaded", loaded }), []);
+  // A link's transcript being read (off the main thread), for its progress and its Cancel.
+  const [urlRun, setUrlRun] = useState<{ run: ImportRun; name: string } | null>(null);
 
   const { urlLanguage } = props;
   // Once, on mount: what the URL asks for (language, scenario, a transcript to load), before the first paint.
@@ -289,8 +293,13 @@ export function App(props: {
       if (url === null) {
         dispatch({ type: "transcriptFailed", problem: "otherOrigin" });
       } else {
+        const name = url.pathname.split("/").pop() || "transcript.json";
         void import("./TranscriptPanel")
-          .then((module) => module.loadTranscript({ kind: "transcriptUrl", url: url.href }, lang, runStory))
+          .then((module) =>
+            module.loadTranscript({ kind: "transcriptUrl", url: url.href }, lang, runStory, (run) =>
+              setUrlRun({ run, name }),
+            ),
+          )
           .then((result) =>
             dispatch(
               typeof result === "object" && "loaded" in result
@@ -298,7 +307,8 @@ export function App(props: {
                 : { type: "transcriptFailed", problem: result },
             ),
           )
-          .catch(() => dispatch({ type: "transcriptFailed", problem: "fetchFailed" }));
+          .catch(() => dispatch({ type: "transcriptFailed", problem: "fetchFailed" }))
+          .finally(() => setUrlRun(null));
       }
     }
     const asked = params.get("scenario");
@@ -414,6 +424,7 @@ export function App(props: {
             >
               {page.importing.open}
             </button>
+            {urlRun === null ? null : <ImportProgressView run={urlRun.run} name={urlRun.name} text={page.importing} />}
             {transcriptProblem === null ? null : typeof transcriptProblem === "object" ? (
               <FailureNote failure={transcriptProblem} text={page.importing} />
             ) : (

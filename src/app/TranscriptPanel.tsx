@@ -9,8 +9,10 @@ import type { ImportText, Story } from "../content/types";
 import type { Trace } from "../engine";
 import { type FigureSource, resolveSource } from "../figure/source";
 import { FORMATS, type FormatId } from "../formats";
-import { type ImportNote, type ImportProblem, type ImportSummary, importTranscript } from "../formats/import";
+import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
 import { FailureNote, type LoadFailure } from "./FailureNote";
+import { ImportProgressView } from "./ImportProgressView";
+import { type ImportRun, startImport } from "./import-client";
 import type { TranscriptProblem } from "./page-state";
 
 /** A transcript the page can show. */
@@ -27,22 +29,45 @@ export type RunStory = (name: string, summary: ImportSummary, lang: Lang) => Sto
 
 /**
  * A transcript — pasted, a file, or a link's (`?transcript=`, same origin only) — through the one resolver
- * (src/figure/source.ts): loaded, or why not.
+ * (src/figure/source.ts): loaded, why not, or cancelled. A file or a link is read and imported off the main thread
+ * (./import-client.ts); `onRun` gets that import as it starts, for its progress and its Cancel.
  */
 export async function loadTranscript(
-  source: Extract<FigureSource, { kind: "transcript" | "transcriptUrl" }>,
+  source: Extract<FigureSource, { kind: "transcript" | "transcriptUrl" | "transcriptFile" }>,
   lang: Lang,
   story: RunStory,
-): Promise<{ loaded: Loaded } | TranscriptProblem> {
+  onRun: (run: ImportRun) => void = () => {},
+): Promise<{ loaded: Loaded } | TranscriptProblem | "cancelled"> {
+  let cancelled = false;
   const resolved = await resolveSource(source, lang, {
-    transcripts: async () => ({ read: importTranscript, story }),
+    transcripts: async () => ({
+      // The importer loads only for pasted text; a file or a link is imported in the worker.
+      read: (text, format, name) =>
+        import("../formats/import").then((module) => module.importTranscript(text, format, name)),
+      story,
+      async readFrom(from, format, name) {
+        const run = startImport({
+          from: "blob" in from ? { blob: from.blob } : { url: from.url.href },
+          name,
+          ...(format === undefined ? {} : { format }),
+        });
+        onRun(run);
+        const outcome = await run.outcome;
+        if (outcome === "cancelled") cancelled = true;
+        return typeof outcome === "string" ? null : outcome;
+      },
+    }),
     allows: (url) => url.origin === window.location.origin,
   });
+  if (cancelled) return "cancelled";
   if (resolved.status === "shown" && resolved.imported !== undefined)
     return { loaded: { trace: resolved.trace, ...resolved.imported } };
   if (resolved.status === "problems" && resolved.failure !== undefined) return resolved.failure;
   return resolved.status === "problems" && resolved.unread === "figureOtherOrigin" ? "otherOrigin" : "fetchFailed";
 }
+
+/** A chosen file up to this size is shown in the paste box too; a larger one is only named there. */
+const SHOWN_FILE_BYTES = 1_000_000;
 
 export default function TranscriptPanel(props: {
   text: ImportText;
@@ -55,14 +80,24 @@ export default function TranscriptPanel(props: {
   const [source, setSource] = useState("");
   const [name, setName] = useState("transcript.json");
   const [format, setFormat] = useState<FormatId | "">("");
-  const [failure, setFailure] = useState<LoadFailure | null>(null);
+  // The chosen file, read (off the main thread) when Load is pressed; typing in the box puts the text first.
+  const [file, setFile] = useState<File | null>(null);
+  const [failure, setFailure] = useState<LoadFailure | "cancelled" | null>(null);
+  const [running, setRunning] = useState<ImportRun | null>(null);
   const ids = { heading: useId(), paste: useId(), file: useId(), format: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const given = { kind: "transcript" as const, text: source, name, ...(format === "" ? {} : { format }) };
-    void loadTranscript(given, props.lang, props.story).then((result) => {
-      if (typeof result === "object" && "loaded" in result) {
+    if (running !== null) return;
+    const chosen = format === "" ? {} : { format };
+    const given =
+      file === null
+        ? { kind: "transcript" as const, text: source, name, ...chosen }
+        : { kind: "transcriptFile" as const, file, name: file.name, ...chosen };
+    void loadTranscript(given, props.lang, props.story, setRunning).then((result) => {
+      setRunning(null);
+      if (result === "cancelled") setFailure("cancelled");
+      else if (typeof result === "object" && "loaded" in result) {
         setFailure(null);
         onLoaded(result.loaded);
       } else if (typeof result === "object") setFailure(result);
@@ -81,6 +116,7 @@ export default function TranscriptPanel(props: {
           onChange={(event) => {
             setSource(event.target.value);
             setName("transcript.json");
+            setFile(null);
           }}
         />
         <label htmlFor={ids.file}>{text.file}</label>
@@ -89,14 +125,17 @@ export default function TranscriptPanel(props: {
           type="file"
           accept=".json,.jsonl,application/json"
           onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file === undefined) return;
-            void file.text().then((content) => {
-              setSource(content);
-              setName(file.name);
-            });
+            const chosen = event.target.files?.[0];
+            if (chosen === undefined) return;
+            setFile(chosen);
+            setName(chosen.name);
+            setSource("");
+            if (chosen.size <= SHOWN_FILE_BYTES) void chosen.text().then(setSource);
           }}
         />
+        {file !== null && file.size > SHOWN_FILE_BYTES ? (
+          <p className="page-hint">{text.fileChosen(file.name, file.size)}</p>
+        ) : null}
         <label htmlFor={ids.format}>{text.format}</label>
         <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as FormatId | "")}>
           <option value="">{text.detect}</option>
@@ -107,13 +146,22 @@ export default function TranscriptPanel(props: {
           ))}
         </select>
         <div className="page-import-actions">
-          <button type="submit">{text.load}</button>
+          <button type="submit" disabled={running !== null}>
+            {text.load}
+          </button>
           <button type="button" onClick={onClose}>
             {text.close}
           </button>
         </div>
       </form>
-      {failure === null ? null : <FailureNote failure={failure} text={text} />}
+      {running === null ? null : <ImportProgressView run={running} name={name} text={text} />}
+      {failure === null ? null : failure === "cancelled" ? (
+        <p className="page-note" role="note">
+          {text.cancelled}
+        </p>
+      ) : (
+        <FailureNote failure={failure} text={text} />
+      )}
     </section>
   );
 }

@@ -12,7 +12,7 @@ import type { PageLanguage } from "./languages";
 import type { Loaded } from "./TranscriptPanel";
 
 /** Why a transcript named by the URL, or loaded in the panel, is not shown. */
-export type TranscriptProblem = "otherOrigin" | "fetchFailed" | LoadFailure;
+export type TranscriptProblem = "otherOrigin" | "fetchFailed" | "cancelled" | LoadFailure;
 
 /** A course author's figure file (`?figure=`), resolved (src/figure/source.ts) in whichever language the page is in. */
 export interface FigureFileShown {

@@ -1,5 +1,9 @@
 import type { PageText } from "./types";
 
+/** A size in megabytes, one decimal: "57.4 MB". */
+const megabytes = (bytes: number): string =>
+  `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+
 /** The chapter page around the figure (English). Not part of the figure: an embedded figure never loads it. */
 export const chapter = {
   title: "The model proposes; the program executes",
@@ -139,6 +143,16 @@ export const chapter = {
     at: (line, column) => `line ${line}, column ${column}`,
     otherOrigin: "Only transcripts from this site can be loaded: the link points elsewhere and was ignored.",
     fetchFailed: "The transcript in the link could not be fetched; the figure still shows what it showed.",
+    fileChosen: (name, bytes) => `${name} (${megabytes(bytes)}) is read when you press Load.`,
+    loading: (name) => `Loading ${name}`,
+    progress: ({ phase, bytes, total, messages, steps, received }) =>
+      phase === "reading"
+        ? `Reading: ${megabytes(bytes)}${total === null ? "" : ` of ${megabytes(total)}`}`
+        : phase === "building"
+          ? "Read; pairing call ids and making steps"
+          : `${(messages ?? 0).toLocaleString("en")} messages, ${(steps ?? 0).toLocaleString("en")} steps: ${received.toLocaleString("en")} handed to the figure`,
+    cancel: "Cancel",
+    cancelled: "Loading was cancelled; the figure still shows what it showed.",
     viewing: (name) => `Viewing a loaded transcript: ${name}`,
     back: "Back to the built-in scenarios",
     problemsHeading: "Problems in the transcript",

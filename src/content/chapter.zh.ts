@@ -1,5 +1,9 @@
 import type { PageText } from "./types";
 
+/** A size in megabytes, one decimal: "57.4 MB". */
+const megabytes = (bytes: number): string =>
+  `${(bytes / 1e6).toLocaleString("zh-CN", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+
 /** The chapter page around the figure (中文). Not part of the figure: an embedded figure never loads it. */
 export const chapter = {
   title: "模型提议与程序执行分离",
@@ -103,6 +107,16 @@ export const chapter = {
     at: (line, column) => `第 ${line} 行第 ${column} 列`,
     otherOrigin: "只能载入本站的记录：链接指向了别的来源，已忽略。",
     fetchFailed: "链接中的记录无法获取，图中仍显示原来的内容。",
+    fileChosen: (name, bytes) => `已选择 ${name}（${megabytes(bytes)}），按“载入”时读取。`,
+    loading: (name) => `正在载入 ${name}`,
+    progress: ({ phase, bytes, total, messages, steps, received }) =>
+      phase === "reading"
+        ? `正在读取：${megabytes(bytes)}${total === null ? "" : ` / ${megabytes(total)}`}`
+        : phase === "building"
+          ? "已读完，正在配对调用标识并生成步骤"
+          : `${(messages ?? 0).toLocaleString("zh-CN")} 条消息，${(steps ?? 0).toLocaleString("zh-CN")} 个步骤：已交给图 ${received.toLocaleString("zh-CN")} 个`,
+    cancel: "取消",
+    cancelled: "已取消载入，图仍显示原来的内容。",
     viewing: (name) => `正在查看载入的记录：${name}`,
     back: "回到内置场景",
     problemsHeading: "记录中的问题",

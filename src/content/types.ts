@@ -19,7 +19,7 @@ import type {
   ValidationStep,
 } from "../engine";
 import type { CheckProblem } from "../formats/check";
-import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
+import type { ImportNote, ImportProblem, ImportProgress, ImportSummary } from "../formats/import";
 import type { WireFormatId } from "../formats/index";
 import type { Addition, Loss } from "../formats/loss";
 import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
@@ -420,6 +420,15 @@ export interface ImportText {
   readonly otherOrigin: string;
   readonly fetchFailed: string;
   readonly viewing: (name: string) => string;
+  /** A chosen file too large to show in the paste box, which is read when Load is pressed. */
+  readonly fileChosen: (name: string, bytes: number) => string;
+  /** Said once as an import starts (the progress bar's label). */
+  readonly loading: (name: string) => string;
+  /** How far it has got, in words, beside the bar. */
+  readonly progress: (progress: ImportProgress) => string;
+  readonly cancel: string;
+  /** The reader cancelled it. */
+  readonly cancelled: string;
   readonly back: string;
   readonly problemsHeading: string;
   /** A pairing or argument problem, in words. */

@@ -28,8 +28,10 @@ export {
   approxTokens,
   callText,
   messageText,
+  type TokenSums,
   teachingTokens,
   tokenPrefixSums,
+  tokenSums,
 } from "./tokens.ts";
 export type { RunCall, ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";

@@ -59,6 +59,39 @@ export function tokenPrefixSums(messages: readonly Message[]): readonly number[]
   return sums;
 }
 
+/**
+ * Running token totals as far as they have been asked for: {@link tokenPrefixSums} made lazily, so a step of a
+ * 100,000-message run does not wait for the whole run's arithmetic. `upTo(end)` is the estimate for the first
+ * `end` messages (computed up to there once, then kept); `fill(count)` computes up to `count` more ahead of need,
+ * for a shell's idle time, and says whether all are done.
+ */
+export interface TokenSums {
+  upTo(end: number): number;
+  fill(count: number): boolean;
+}
+
+/** Lazy running token totals of `messages`. @example tokenSums(trace.messages).upTo(step.contextEnd) */
+export function tokenSums(messages: readonly Message[]): TokenSums {
+  const sums = [0];
+  const extend = (end: number) => {
+    const last = Math.min(end, messages.length);
+    for (let i = sums.length - 1; i < last; i += 1) {
+      const message = messages[i];
+      sums.push((sums[i] ?? 0) + (message === undefined ? 0 : approxTokens(messageText(message))));
+    }
+  };
+  return {
+    upTo(end) {
+      if (end >= sums.length) extend(end);
+      return sums[Math.min(end, sums.length - 1)] ?? 0;
+    },
+    fill(count) {
+      extend(sums.length - 1 + count);
+      return sums.length > messages.length;
+    },
+  };
+}
+
 /** The estimated tokens of some messages. @example approxMessageTokens(appendedOf(trace, step)) */
 export function approxMessageTokens(messages: readonly Message[]): number {
   return messages.reduce((sum, message) => sum + approxTokens(messageText(message)), 0);

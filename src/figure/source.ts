@@ -30,7 +30,9 @@ export type FigureSource =
   /** A recorded run's text in any format the import reads (pasted, a file), `format` when it is not detected. */
   | { readonly kind: "transcript"; readonly text: string; readonly name: string; readonly format?: FormatId }
   /** A recorded run's URL. */
-  | { readonly kind: "transcriptUrl"; readonly url: string; readonly format?: FormatId };
+  | { readonly kind: "transcriptUrl"; readonly url: string; readonly format?: FormatId }
+  /** A recorded run in a chosen file, read when it is resolved (a log can be tens of megabytes). */
+  | { readonly kind: "transcriptFile"; readonly file: Blob; readonly name: string; readonly format?: FormatId };
 
 /** A recorded run as it was read: what it is, and the problems and notes found at its steps. */
 export interface ImportedRun {
@@ -86,7 +88,17 @@ export interface SourceLoaders {
   }>;
   /** The import (for recorded runs): reading a transcript, and the story a recorded run is told in. */
   readonly transcripts?: () => Promise<{
-    readonly read: (text: string, format: FormatId | undefined, name: string) => ImportResult;
+    readonly read: (text: string, format: FormatId | undefined, name: string) => ImportResult | Promise<ImportResult>;
+    /**
+     * Read a file or a URL and import it, where the shell has its own way to (the chapter page's worker, with
+     * progress): the result, or null when it could not be fetched or read. Without it the resolver reads the text
+     * and calls `read`.
+     */
+    readonly readFrom?: (
+      from: { readonly blob: Blob } | { readonly url: URL },
+      format: FormatId | undefined,
+      name: string,
+    ) => Promise<ImportResult | null>;
     readonly story: (name: string, summary: ImportSummary, lang: Lang) => Story;
   }>;
   /** A URL's text; rejects when it cannot be fetched. Default: `fetch`, with CORS. */
@@ -147,6 +159,12 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
       }
       if (loaders.allows !== undefined && !loaders.allows(url)) return unread("figureOtherOrigin");
       if (url.protocol !== "https:" && url.protocol !== "http:") return unread("figureOtherOrigin");
+      if (source.kind === "transcriptUrl") {
+        const name = url.pathname.split("/").pop() || "transcript.json";
+        const read = await readFromLoader({ url }, source.format, name, loaders);
+        if (read === "unread") return unread("figureFetchFailed");
+        if (read !== null) return recordedRun(read, name, lang, loaders);
+      }
       const text = await (loaders.fetchText ?? fetchText)(url).catch(() => null);
       if (text === null) return unread("figureFetchFailed");
       if (source.kind === "url")
@@ -162,11 +180,44 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
     }
     case "transcript":
       return recorded(source, lang, loaders);
+    case "transcriptFile": {
+      const read = await readFromLoader({ blob: source.file }, source.format, source.name, loaders);
+      if (read === "unread") return unread("figureFetchFailed");
+      if (read !== null) return recordedRun(read, source.name, lang, loaders);
+      const text = await source.file.text().catch(() => null);
+      if (text === null) return unread("figureFetchFailed");
+      return recorded(
+        {
+          kind: "transcript",
+          text,
+          name: source.name,
+          ...(source.format === undefined ? {} : { format: source.format }),
+        },
+        lang,
+        loaders,
+      );
+    }
     default: {
       const never: never = source;
       return never;
     }
   }
+}
+
+/**
+ * A file or URL read by the shell's own reader, when it has one: the result, `unread` when it could not be read,
+ * null when the shell has no such reader (the resolver reads the text itself).
+ */
+async function readFromLoader(
+  from: { readonly blob: Blob } | { readonly url: URL },
+  format: FormatId | undefined,
+  name: string,
+  loaders: SourceLoaders,
+): Promise<ImportResult | "unread" | null> {
+  if (loaders.transcripts === undefined) return null;
+  const { readFrom } = await loaders.transcripts();
+  if (readFrom === undefined) return null;
+  return (await readFrom(from, format, name)) ?? "unread";
 }
 
 /** A recorded run read by the import, told in the story the shell gives a recorded run. */
@@ -176,8 +227,14 @@ async function recorded(
   loaders: SourceLoaders,
 ): Promise<Resolved> {
   if (loaders.transcripts === undefined) return notRead("transcripts");
-  const { read, story } = await loaders.transcripts();
-  const result = read(source.text, source.format, source.name);
+  const { read } = await loaders.transcripts();
+  return recordedRun(await read(source.text, source.format, source.name), source.name, lang, loaders);
+}
+
+/** An import's result as what the figure shows: the run, told in the shell's story for a recorded run; or why not. */
+async function recordedRun(result: ImportResult, name: string, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
+  if (loaders.transcripts === undefined) return notRead("transcripts");
+  const { story } = await loaders.transcripts();
   if (!result.ok)
     return {
       status: "problems",
@@ -188,11 +245,11 @@ async function recorded(
   const { trace, problems, notes, summary } = result;
   return {
     status: "shown",
-    id: source.name.replace(/\.json$/i, ""),
+    id: name.replace(/\.json$/i, ""),
     trace,
-    story: story(source.name, summary, lang),
+    story: story(name, summary, lang),
     warnings: [],
-    imported: { name: source.name, summary, problems, notes },
+    imported: { name, summary, problems, notes },
   };
 }
 

@@ -66,6 +66,21 @@ export type ImportResult =
       readonly more: number;
     };
 
+/** How far a shell's import of a large transcript has got (the chapter page reads it off its main thread). */
+export interface ImportProgress {
+  /** `reading`: bytes arriving; `building`: pairing calls and making steps; `receiving`: the page taking the run in. */
+  readonly phase: "reading" | "building" | "receiving";
+  readonly bytes: number;
+  /** The size in bytes, when known (a file's; a response's Content-Length). */
+  readonly total: number | null;
+  /** Messages read, once the transcript is read. */
+  readonly messages: number | null;
+  /** Steps made, once they are. */
+  readonly steps: number | null;
+  /** Steps the page has taken in. */
+  readonly received: number;
+}
+
 /** At most this many errors are listed; the rest are counted. */
 export const MAX_ERRORS = 5;
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { counterOf, expect, test } from "./fixtures";
 
 test.describe("export", () => {
-  test("downloads the trace as neutral JSON (version 1), or the whole run in a provider's format, which loads back", async ({
+  test("downloads the trace as neutral JSON (version 2), or the whole run in a provider's format, which loads back", async ({
     page,
   }) => {
     await page.goto("./?lang=en&scenario=unauthorized-tool#step-5");

@@ -1,4 +1,12 @@
+import { writeFileSync } from "node:fs";
 import { counterOf, expect, test } from "./fixtures";
+
+/** An OpenAI Chat assistant message with one tool call. */
+const callMessage = (id: string, name: string, args: object) => ({
+  role: "assistant",
+  content: null,
+  tool_calls: [{ id, type: "function", function: { name, arguments: JSON.stringify(args) } }],
+});
 
 /** An OpenAI Chat request with `calls` tool calls, each answered: 2 + 2 × calls messages. */
 function longChat(calls: number): string {
@@ -7,17 +15,7 @@ function longChat(calls: number): string {
     { role: "user", content: `Read all ${calls} log parts and say whether any has errors` },
   ];
   for (let i = 1; i <= calls; i += 1) {
-    messages.push({
-      role: "assistant",
-      content: null,
-      tool_calls: [
-        {
-          id: `call_${i}`,
-          type: "function",
-          function: { name: "read_file", arguments: JSON.stringify({ path: `logs/part-${i}.txt` }) },
-        },
-      ],
-    });
+    messages.push(callMessage(`call_${i}`, "read_file", { path: `logs/part-${i}.txt` }));
     messages.push({ role: "tool", tool_call_id: `call_${i}`, content: `part ${i}: 200 lines, no errors` });
   }
   messages.push({ role: "assistant", content: "No part has errors." });
@@ -33,7 +31,7 @@ test.describe("a long transcript (1,000 tool calls)", () => {
     await page.goto("./?lang=en&transcript=/transcripts/long-generated.json");
     const fig = page.locator(".alf-figure").first();
     // task, 1,001 model calls, 1,000 proposals, 1,000 results, the answer, the host's finish.
-    await expect(counterOf(fig)).toHaveText("1 / 3004");
+    await expect(counterOf(fig)).toHaveText("1 / 3,004");
     const rows = fig.locator(".alf-row");
     const box = fig.locator(".alf-body[data-windowed]");
     await expect(box).toBeVisible();
@@ -43,7 +41,7 @@ test.describe("a long transcript (1,000 tool calls)", () => {
     // The last step: its row is mounted and inside the scroll box; the first rows are gone.
     await fig.focus();
     await page.keyboard.press("End");
-    await expect(counterOf(fig)).toHaveText("3004 / 3004");
+    await expect(counterOf(fig)).toHaveText("3,004 / 3,004");
     const last = fig.locator('.alf-row[data-step="3004"]');
     await expect(last).toHaveAttribute("data-status", "current");
     await expect(fig.locator('.alf-row[data-step="1"]')).toHaveCount(0);
@@ -73,7 +71,98 @@ test.describe("a long transcript (1,000 tool calls)", () => {
     // Stepping still works, one row at a time.
     await fig.focus();
     await page.keyboard.press("ArrowLeft");
-    await expect(counterOf(fig)).toHaveText("3003 / 3004");
+    await expect(counterOf(fig)).toHaveText("3,003 / 3,004");
     await expect(fig.locator('.alf-row[data-step="3003"]')).toHaveAttribute("data-status", "current");
+  });
+});
+
+/**
+ * A τ-bench-like log of `count` messages as OpenAI Chat messages: a user turn, then calls answered by results of
+ * a few hundred bytes of JSON, as real runs have (about 570 bytes a message).
+ */
+function largeLog(count: number): string {
+  const messages: unknown[] = [{ role: "system", content: "You help travellers change their bookings." }];
+  for (let i = 1; messages.length < count; i += 1) {
+    messages.push({ role: "user", content: `Please check reservation R${i} and tell me the flights.` });
+    messages.push(callMessage(`call_${i}`, "get_reservation_details", { reservation_id: `R${i}` }));
+    const flights = [1, 2, 3].map((k) => ({
+      origin: "JFK",
+      destination: "SEA",
+      flight: `HAT${i % 900}${k}`,
+      date: "2024-05-20",
+      price: 100 + k,
+    }));
+    messages.push({
+      role: "tool",
+      tool_call_id: `call_${i}`,
+      content: JSON.stringify({
+        reservation_id: `R${i}`,
+        user_id: `traveller_${i}`,
+        flights,
+        cabin: "economy",
+        passengers: [{ first_name: "Ana", last_name: "Silva" }],
+      }),
+    });
+    messages.push({ role: "assistant", content: `Reservation R${i} has three flights from JFK to SEA on 2024-05-20.` });
+  }
+  return JSON.stringify(messages.slice(0, count));
+}
+
+test.describe("a large log (20,000 messages), read off the main thread", () => {
+  test("shows its progress while it loads, the figure answers keys meanwhile, and Cancel leaves the figure as it was", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/transcripts/large.json",
+      async (route) => {
+        await held;
+        await route.fulfill({ contentType: "application/json", body: largeLog(20_000) }).catch(() => {});
+      },
+    );
+    await page.goto("./?lang=en&transcript=/transcripts/large.json");
+    await expect(page.getByRole("status").filter({ hasText: "Loading large.json" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Loading large.json" })).toBeVisible();
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText("1 / 8");
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText("2 / 8");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expect(page.getByRole("note").filter({ hasText: "Loading was cancelled" })).toBeVisible();
+    await expect(counterOf(fig)).toHaveText("2 / 8");
+    release();
+  });
+
+  test("a chosen file of 20,000 messages is read in a worker and plays, from its first step to its last", async ({
+    page,
+  }, testInfo) => {
+    const file = testInfo.outputPath("large.json");
+    writeFileSync(file, largeLog(20_000));
+    await page.goto("./?lang=en");
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("or choose a file").setInputFiles(file);
+    // Too large to show in the paste box: named, and read on Load.
+    await expect(page.getByText(/^large\.json \(\d+\.\d MB\) is read when you press Load\.$/)).toBeVisible();
+    await expect(page.getByLabel("Paste JSON")).toHaveValue("");
+    const [worker] = await Promise.all([
+      page.waitForEvent("worker"),
+      page.getByRole("button", { name: "Load", exact: true }).click(),
+    ]);
+    expect(worker.url()).toMatch(/import\.worker-[\w-]+\.js$/);
+    await expect(page.locator(".page-imported")).toContainText(
+      "OpenAI Chat Completions message list, 20,000 messages, 5,000 tool calls",
+    );
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText(/^1 \/ \d{2},\d{3}$/);
+    await fig.focus();
+    await page.keyboard.press("End");
+    await expect(counterOf(fig)).toHaveText(/^(\d{2},\d{3}) \/ \1$/);
+    await expect(fig.getByRole("region", { name: "Tool result" })).toContainText("call_5000");
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
 });

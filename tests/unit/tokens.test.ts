@@ -6,10 +6,12 @@ import {
   approxMessageTokens,
   approxTokens,
   contextOf,
+  longRunScenario,
   messageText,
   runScenario,
   teachingTokens,
   tokenPrefixSums,
+  tokenSums,
 } from "../../src/engine";
 import { scenarioById } from "../../src/scenarios";
 
@@ -64,5 +66,26 @@ describe("token estimates", () => {
       }),
     );
     expect(teachingTokens("timeout 的值是 30")).toEqual(["timeout", " ", "的", "值", "是", " ", "30"]);
+  });
+
+  it("lazily: the running totals asked for in any order, or filled ahead a slice at a time, are the whole run's", () => {
+    const { messages } = runScenario(longRunScenario(60));
+    const whole = tokenPrefixSums(messages);
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat({ max: messages.length + 3 }), { maxLength: 30 }),
+        fc.nat({ max: 50 }),
+        (ends, slice) => {
+          const lazy = tokenSums(messages);
+          if (slice > 0) lazy.fill(slice);
+          for (const end of ends) expect(lazy.upTo(end)).toBe(whole[Math.min(end, messages.length)]);
+        },
+      ),
+    );
+    const filled = tokenSums(messages);
+    let slices = 0;
+    while (!filled.fill(50)) slices += 1;
+    expect(slices).toBe(Math.ceil(messages.length / 50) - 1);
+    expect(filled.upTo(messages.length)).toBe(whole.at(-1));
   });
 });

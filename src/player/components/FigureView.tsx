@@ -11,7 +11,7 @@ import {
 import type { Catalog } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
-import type { Outcome, Trace } from "../../engine";
+import type { Outcome, Step, Trace } from "../../engine";
 import { useCatalog } from "../catalog";
 import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
@@ -43,14 +43,27 @@ const selectInnerLoop = (s: PlayerState) => s.innerLoop;
 const selectAnswers = (s: PlayerState) => s.answers;
 const selectJustAnswered = (s: PlayerState) => s.justAnswered;
 
-/** The longest title and the longest caption of a trace: the space the step text reserves. */
+/** At most this many steps are phrased to find the room the step text reserves. */
+const RESERVE_SAMPLE = 2000;
+
+/**
+ * The longest title and the longest caption of a trace: the space the step text reserves. Of a long run (an
+ * imported log of 100,000 steps), of an even sample of its steps and its last ones, so a run of any length costs
+ * the same; a step whose text is longer than any sampled grows the box when it is shown.
+ */
 function longestStepText(trace: Trace, text: Catalog): { title: string; caption: string } {
   let [title, caption] = ["", ""];
-  for (const step of trace.steps) {
+  const { steps } = trace;
+  const every = Math.max(1, Math.ceil(steps.length / RESERVE_SAMPLE));
+  const measure = (step: Step | undefined) => {
+    if (step === undefined) return;
     const [t, c] = [`${step.number}. ${text.stepTitle(step)}`, text.stepCaption(step, trace)];
     if (t.length > title.length) title = t;
     if (c.length > caption.length) caption = c;
-  }
+  };
+  for (let i = 0; i < steps.length; i += every) measure(steps[i]);
+  if (every > 1)
+    for (let i = Math.max(0, steps.length - RESERVE_SAMPLE / 20); i < steps.length; i += 1) measure(steps[i]);
   return { title, caption };
 }
 

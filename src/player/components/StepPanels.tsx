@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { rpcOf } from "../../content/facts";
 import {
   callText,
@@ -8,10 +8,11 @@ import {
   type Message,
   type MessagePart,
   type Step,
+  type TokenSums,
   type ToolCall,
   type ToolDeclaration,
   type ToolResult,
-  tokenPrefixSums,
+  tokenSums,
 } from "../../engine";
 import { REQUEST_FORMATS, type RequestFormatId } from "../../formats";
 import { useCatalog } from "../catalog";
@@ -272,10 +273,10 @@ function HostChecks(props: { step: Step }) {
  * What this model call adds to the context, with an estimate of its tokens (and of the whole context); at other
  * steps, the size of the context the model last received. Always laid out, so nothing moves.
  */
-function ContextSize(props: { step: Step; sums: readonly number[] }) {
+function ContextSize(props: { step: Step; sums: TokenSums }) {
   const { step, sums } = props;
   const text = useCatalog();
-  const tokensUpTo = (end: number) => sums[end] ?? 0;
+  const tokensUpTo = (end: number) => sums.upTo(end);
   const total = tokensUpTo(step.contextEnd);
   return (
     <>
@@ -326,12 +327,33 @@ function McpMessage(props: { step: McpRequestStep | McpResponseStep }) {
   );
 }
 
+/** Messages whose token arithmetic one idle slice does. */
+const FILL_SLICE = 2000;
+
+/**
+ * A long run's token totals computed ahead, in idle time, a slice at a time: the reader who jumps to the end
+ * then finds them done, and no task does them all at once.
+ */
+function useIdleFill(sums: TokenSums, count: number) {
+  useEffect(() => {
+    if (count <= FILL_SLICE) return;
+    const idle = typeof requestIdleCallback === "function";
+    let handle = 0;
+    const slice = () => {
+      if (!sums.fill(FILL_SLICE)) handle = idle ? requestIdleCallback(slice) : window.setTimeout(slice, 20);
+    };
+    handle = idle ? requestIdleCallback(slice) : window.setTimeout(slice, 20);
+    return () => (idle ? cancelIdleCallback(handle) : window.clearTimeout(handle));
+  }, [sums, count]);
+}
+
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
 export function StepPanels(props: { step: Step; tools: readonly ToolDeclaration[]; messages: readonly Message[] }) {
   const { step, tools, messages } = props;
   const text = useCatalog();
   const format = usePlayer(selectFormat);
-  const sums = useMemo(() => tokenPrefixSums(messages), [messages]);
+  const sums = useMemo(() => tokenSums(messages), [messages]);
+  useIdleFill(sums, messages.length);
   // A long context mounts only its newest messages (the box shows the newest first anyway); the reader can ask
   // for earlier ones, a page at a time.
   const [pages, setPages] = useState(1);
