@@ -1,7 +1,8 @@
 // The built-in scenarios' modules, made from their figure files: src/scenarios/NN-<id>.json is the one definition
 // of built-in <id> (NN orders the picker, the default first). `node scripts/builtin-scenarios.mjs` writes
 // src/scenarios/ids.gen.ts (the ids alone, for shells that only check an id), src/scenarios/files.gen.ts (the
-// files, by id) and src/scenarios/default.gen.ts (the default's file alone); npm run build writes them first, and tests/unit/scenario-files.test.ts fails when they are not
+// files, by id), src/scenarios/default.gen.ts (the default's file alone) and src/scenarios/generated/names.json (each
+// one's name by language, for a picker; a folder of its own, so that no one takes it for a figure file); npm run build writes them first, and tests/unit/scenario-files.test.ts fails when they are not
 // what the files make. Adding a built-in is adding its file.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -62,7 +63,19 @@ import file from "./${first.file}";
 /** The default built-in's figure file alone (${first.id}), for a shell that shows the others only when asked. */
 export const DEFAULT_FILE = file as FigureFileInput;
 `;
-  return { "ids.gen.ts": ids, "files.gen.ts": modules, "default.gen.ts": fallback };
+  // Each built-in's name in each language its file tells its story in, by id: what a picker lists without loading
+  // the files (JSON, as the files are: the language codes stay in data, not in code).
+  const names = `${JSON.stringify(
+    Object.fromEntries(
+      files.map(({ file, id }) => {
+        const { story } = JSON.parse(readFileSync(resolve(dir, file), "utf8"));
+        return [id, Object.fromEntries(Object.entries(story ?? {}).map(([lang, told]) => [lang, told.name]))];
+      }),
+    ),
+    null,
+    2,
+  )}\n`;
+  return { "ids.gen.ts": ids, "files.gen.ts": modules, "default.gen.ts": fallback, "generated/names.json": names };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

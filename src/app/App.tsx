@@ -19,8 +19,10 @@ import { formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import { FigureProblems, Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
-import { SCENARIOS } from "../scenarios";
+import { DEFAULT_ENTRY } from "../scenarios/default";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { scenarioName } from "../scenarios/names";
+import type { ScenarioEntry } from "../scenarios/types";
 import { CappedList } from "./CappedList";
 import { ExportBar } from "./ExportBar";
 import { FailureNote } from "./FailureNote";
@@ -195,7 +197,21 @@ export function App(props: {
   const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem, figureFile } = state;
   const { text, page } = language;
   const lang = text.lang;
-  const builtIn = useMemo(() => runScenario(SCENARIOS[scenario].build(lang)), [scenario, lang]);
+  // The default built-in is in the page's first download; the others load when one is asked for, and the one
+  // shown before stays until it has.
+  const [entries, setEntries] = useState<Readonly<Record<ScenarioId, ScenarioEntry>> | null>(null);
+  const wanted = scenario === DEFAULT_SCENARIO_ID ? DEFAULT_ENTRY : (entries?.[scenario] ?? null);
+  useEffect(() => {
+    if (wanted !== null) return;
+    let live = true;
+    void import("../scenarios").then((module) => live && setEntries(module.SCENARIOS));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  const [shown, setShown] = useState<ScenarioEntry>(DEFAULT_ENTRY);
+  if (wanted !== null && wanted !== shown) setShown(wanted);
+  const builtIn = useMemo(() => runScenario(shown.build(lang)), [shown, lang]);
   const figure = useRef<PlayerHandle>(null);
   // A figure file, through the one resolver, in the page's language: its figure, or its problems where the figure
   // would be; the scenario stays until it has resolved (and its last language until the new one has).
@@ -226,9 +242,9 @@ export function App(props: {
   );
   const story = useMemo(() => {
     if (fileFigure !== null) return fileFigure.story;
-    if (imported === null) return SCENARIOS[scenario].stories[lang];
+    if (imported === null) return shown.stories[lang];
     return runStory(imported.name, imported.summary, lang);
-  }, [imported, fileFigure, scenario, lang, runStory]);
+  }, [imported, fileFigure, shown, lang, runStory]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
   // "Would it replay?": the loaded transcript checked for the provider the reader chose (the checker loads then).
   const [checked, setChecked] = useState<{
@@ -394,7 +410,7 @@ export function App(props: {
                 )}
                 {SCENARIO_IDS.map((id) => (
                   <option key={id} value={id}>
-                    {SCENARIOS[id].stories[lang].name}
+                    {scenarioName(id, lang)}
                   </option>
                 ))}
               </select>
@@ -533,9 +549,10 @@ export function App(props: {
           ) : (
             <ChapterFigure
               // A figure file mounts afresh once it has resolved (at the link's step), not at each language.
-              key={`${state.figure}:${fileFigure?.id ?? ""}`}
+              key={`${state.figure}:${fileFigure?.id ?? ""}:${shown.id}`}
               ref={figure}
-              readUrlStep={state.urlStep}
+              // A scenario still loading: the figure shown meanwhile is not the one the URL's step is for.
+              readUrlStep={state.urlStep && (imported !== null || fileFigure !== null || shown.id === scenario)}
               trace={trace}
               text={figureText}
               onLangChange={onLangChange}

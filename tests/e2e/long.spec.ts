@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { largeLog } from "../fixtures/large-log";
 import { counterOf, expect, test } from "./fixtures";
 
 /** An OpenAI Chat assistant message with one tool call. */
@@ -75,38 +76,6 @@ test.describe("a long transcript (1,000 tool calls)", () => {
     await expect(fig.locator('.alf-row[data-step="3003"]')).toHaveAttribute("data-status", "current");
   });
 });
-
-/**
- * A τ-bench-like log of `count` messages as OpenAI Chat messages: a user turn, then calls answered by results of
- * a few hundred bytes of JSON, as real runs have (about 570 bytes a message).
- */
-function largeLog(count: number): string {
-  const messages: unknown[] = [{ role: "system", content: "You help travellers change their bookings." }];
-  for (let i = 1; messages.length < count; i += 1) {
-    messages.push({ role: "user", content: `Please check reservation R${i} and tell me the flights.` });
-    messages.push(callMessage(`call_${i}`, "get_reservation_details", { reservation_id: `R${i}` }));
-    const flights = [1, 2, 3].map((k) => ({
-      origin: "JFK",
-      destination: "SEA",
-      flight: `HAT${i % 900}${k}`,
-      date: "2024-05-20",
-      price: 100 + k,
-    }));
-    messages.push({
-      role: "tool",
-      tool_call_id: `call_${i}`,
-      content: JSON.stringify({
-        reservation_id: `R${i}`,
-        user_id: `traveller_${i}`,
-        flights,
-        cabin: "economy",
-        passengers: [{ first_name: "Ana", last_name: "Silva" }],
-      }),
-    });
-    messages.push({ role: "assistant", content: `Reservation R${i} has three flights from JFK to SEA on 2024-05-20.` });
-  }
-  return JSON.stringify(messages.slice(0, count));
-}
 
 test.describe("a large log (20,000 messages), read off the main thread", () => {
   test("shows its progress while it loads, the figure answers keys meanwhile, and Cancel leaves the figure as it was", async ({

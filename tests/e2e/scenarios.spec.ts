@@ -8,7 +8,14 @@ const checksOf = (scope: Locator): Locator => scope.getByRole("list", { name: /�
 
 test.describe("scenarios on the chapter page", () => {
   test("the picker switches scenario: its own title, step count, URL and story", async ({ page }) => {
+    // The other built-ins' figure files are a chunk the page loads when one is chosen, not up front.
+    const scenarioChunks: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/scenarios-[\w-]+\.js$/.test(request.url())) scenarioChunks.push(request.url());
+    });
     await page.goto("./#step-3");
+    await page.waitForLoadState("networkidle");
+    expect(scenarioChunks).toEqual([]);
     const picker = page.getByRole("combobox", { name: "场景" });
     await expect(picker.locator("option")).toHaveCount(8);
     await expect(picker).toHaveValue("f22");
@@ -16,6 +23,7 @@ test.describe("scenarios on the chapter page", () => {
 
     await picker.selectOption("idempotent-replay");
     await expect(figure(page)).toHaveAccessibleName(/幂等重放/);
+    expect(scenarioChunks).toHaveLength(1);
     await expect(counterOf(figure(page))).toHaveText("1 / 22");
     await expect(page).toHaveURL(/\?scenario=idempotent-replay$/);
     await expect(page.locator(".page-conditions")).toContainText("op-2 的补丁发了两次");

@@ -4,8 +4,10 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without declarations
 import { builtinModules } from "../../scripts/builtin-scenarios.mjs";
-import { BUILTIN_FILES, DEFAULT_SCENARIO_ID, SCENARIO_IDS } from "../../src/scenarios";
+import { LANGS } from "../../src/content/languages";
+import { BUILTIN_FILES, DEFAULT_SCENARIO_ID, SCENARIO_IDS, SCENARIOS } from "../../src/scenarios";
 import { DEFAULT_FILE } from "../../src/scenarios/default.gen";
+import { scenarioName } from "../../src/scenarios/names";
 
 const dir = resolve(import.meta.dirname, "../../src/scenarios");
 
@@ -22,5 +24,11 @@ describe("the built-in scenarios' generated modules", () => {
     // The default alone, for the package's entry, is the first file and the default id.
     expect(DEFAULT_FILE.id).toBe(DEFAULT_SCENARIO_ID);
     expect(DEFAULT_FILE).toBe(BUILTIN_FILES[DEFAULT_SCENARIO_ID]);
+  });
+
+  it("name each built-in in each language as its story does, for a picker that loads none of them", () => {
+    for (const id of SCENARIO_IDS)
+      for (const lang of LANGS)
+        expect([id, lang, scenarioName(id, lang)]).toEqual([id, lang, SCENARIOS[id].stories[lang].name]);
   });
 });
