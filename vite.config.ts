@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
 
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { tsImport } from "tsx/esm/api";
@@ -143,6 +145,16 @@ const CONTENT_SECURITY_POLICY = [
 ].join("; ");
 
 /**
+ * The embed pages' policy: the same, except that connections may go to any http(s) origin. Each embed page narrows
+ * that itself before it fetches anything (src/embed/embed-page.tsx adds a second policy naming its own origin and
+ * the one `allowOrigin` names, and a browser enforces both), so that a course's figure file on its own site loads.
+ */
+const EMBED_CONTENT_SECURITY_POLICY = `${CONTENT_SECURITY_POLICY}; connect-src 'self' https: http:`;
+
+/** The figure's icon, inline: an embed page copied on its own still declares one (no favicon.ico request). */
+const ICON = `data:image/svg+xml,${encodeURIComponent(readFileSync(resolve(import.meta.dirname, "public/favicon.svg"), "utf8").trim())}`;
+
+/**
  * The built page declares the policy, so every end-to-end test proves the figure runs under it.
  * (Only at build: the dev server injects inline scripts.)
  */
@@ -172,9 +184,10 @@ function embedPage(): Plugin {
 <html lang="${languageOf(lang).htmlLang}">
   <head>
     <meta charset="UTF-8" />
-    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />
+    <meta http-equiv="Content-Security-Policy" content="${EMBED_CONTENT_SECURITY_POLICY}" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Agent loop figure · F22</title>
+    <link rel="icon" href="${ICON}" type="image/svg+xml" />
     <link rel="stylesheet" href="./embed.css" />
     <script src="./embed.js" defer></script>
   </head>

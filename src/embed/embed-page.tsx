@@ -9,7 +9,7 @@ import { DEFAULT_LANG, languageOf } from "../content/languages";
 import { SHARE_PARAM } from "../figure/link";
 import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { EmbeddedFigure, type LmsHooks } from "./EmbeddedFigure";
-import { parseAllowOrigin } from "./messages";
+import { type AllowOrigin, parseAllowOrigin } from "./messages";
 import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
 import { loadScormPack } from "./pack-loader";
 import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
@@ -63,6 +63,19 @@ async function lmsSession(container: HTMLElement): Promise<{ hooks: LmsHooks; re
   };
 }
 
+/**
+ * What the page may fetch from, narrowed before it fetches anything: its own origin, and the origin `allowOrigin`
+ * names (a course's figure file there; that server sends CORS headers). The built page's own policy admits any
+ * http(s) origin for connections only so that this second policy can name one; a browser enforces both, so the
+ * page connects to those two origins and no other.
+ */
+function narrowConnections(allow: AllowOrigin): void {
+  const policy = document.createElement("meta");
+  policy.httpEquiv = "Content-Security-Policy";
+  policy.content = `connect-src 'self'${allow.kind === "only" ? ` ${allow.origin}` : ""}`;
+  document.head.append(policy);
+}
+
 async function start(): Promise<void> {
   const container = document.getElementById("alf-embed");
   if (container === null) throw new Error("embed.html has no #alf-embed element");
@@ -77,6 +90,7 @@ async function start(): Promise<void> {
     PARAMS,
   );
   const allow = parseAllowOrigin(params.get("allowOrigin"));
+  narrowConnections(allow);
   // The built page arrives with the default figure's first frame in it (scripts/build.mjs). A frame that asks for
   // another figure drops it at once, rather than showing it while its own loads (another language or scenario,
   // then a jump); the default figure hydrates it.

@@ -104,12 +104,17 @@ export function optionWarning(name: string, expects: string): string {
  * An embed page's parameters: the query's, and the fragment's for any the query lacks (`#step=3&lang=en`). The
  * fragment survives what a query does not: clean-URL servers (`npx serve`, `docusaurus serve`) redirect
  * `embed.html?step=3` to `embed` and drop the query, while a browser keeps the fragment across a redirect. A
- * fragment that is not `name=value` pairs (`#top`) gives nothing.
+ * fragment that is not `name=value` pairs (`#top`) gives nothing, except the chapter page's step link form,
+ * `#step-3`, which is read as `step=3`.
  * @example embedParams("?lang=en", "#step=3").get("step") // "3"
  */
 export function embedParams(search: string, hash: string): { get: (name: string) => string | null } {
   const query = new URLSearchParams(search);
-  const fragment = new URLSearchParams(hash.includes("=") ? hash.replace(/^#/, "") : "");
+  // The chapter page's own step link, `#step-3`, names a step here too.
+  const stepLink = /^#step-(.*)$/.exec(hash);
+  const fragment = new URLSearchParams(
+    stepLink !== null ? { step: stepLink[1] ?? "" } : hash.includes("=") ? hash.replace(/^#/, "") : "",
+  );
   return { get: (name) => query.get(name) ?? fragment.get(name) };
 }
 

@@ -40,6 +40,30 @@ const ATTRIBUTES = [
   "checkpoints",
 ] as const satisfies readonly OptionName[];
 
+/**
+ * Every attribute the element reads but `step` and `lang`, settable as a property too: Vue, React 19 and Lit assign
+ * a property when an element has one. A property write sets the attribute (which the element observes), a read
+ * gives the attribute's value; `null` or `undefined` removes it. `checkpoints` and `autoplay` are booleans
+ * (`"1"`/`"0"`), `dwell` a number, the rest strings. (`lang` is every element's own reflected property already.)
+ */
+const REFLECTED = {
+  dwell: "number",
+  theme: "string",
+  controls: "string",
+  scenario: "string",
+  checkpoints: "boolean",
+  autoplay: "boolean",
+  src: "string",
+  activity: "string",
+} as const;
+
+/** A property's value as its attribute's text (null: no attribute). */
+function attributeText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return String(value);
+}
+
 /** Where this module was loaded from: embed-figure.js is beside it. */
 const HERE = import.meta.url;
 
@@ -65,6 +89,16 @@ function stylesheet(): CSSStyleSheet {
 export class AgentLoopFigureElement extends HTMLElement {
   static readonly observedAttributes = [...ATTRIBUTES, "src"];
 
+  // The properties that mirror attributes, defined on the prototype below (see REFLECTED).
+  declare dwell: number | null;
+  declare theme: string | null;
+  declare controls: string | null;
+  declare scenario: string | null;
+  declare checkpoints: boolean;
+  declare autoplay: boolean;
+  declare src: string | null;
+  declare activity: string | null;
+
   #root: Root | null = null;
   #handle: PlayerHandle | null = null;
   #options: FigureOptions = DEFAULT_OPTIONS;
@@ -79,6 +113,14 @@ export class AgentLoopFigureElement extends HTMLElement {
   }
 
   connectedCallback(): void {
+    // A property set before the element was defined (a framework that rendered it first) shadows the accessor:
+    // take it off the instance and set it again through the accessor.
+    for (const name of [...Object.keys(REFLECTED), "step", "lang"]) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value: unknown = Reflect.get(this, name);
+      Reflect.deleteProperty(this, name);
+      Reflect.set(this, name, value);
+    }
     if (this.#root === null) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
       shadow.adoptedStyleSheets = [stylesheet()];
@@ -154,6 +196,12 @@ export class AgentLoopFigureElement extends HTMLElement {
   /** The step shown now (1-based). */
   get step(): number {
     return this.#handle?.step ?? this.#options.step ?? 1;
+  }
+  /** Show a step, as the `step` attribute does (a framework may set either). */
+  set step(value: number | string | null | undefined) {
+    const text = attributeText(value);
+    if (text === null) this.removeAttribute("step");
+    else this.setAttribute("step", text);
   }
   /** How many steps the figure has. */
   get total(): number {
@@ -238,6 +286,24 @@ export class AgentLoopFigureElement extends HTMLElement {
       </StrictMode>,
     );
   }
+}
+
+for (const [name, kind] of Object.entries(REFLECTED)) {
+  Object.defineProperty(AgentLoopFigureElement.prototype, name, {
+    configurable: true,
+    enumerable: true,
+    get(this: HTMLElement) {
+      const text = this.getAttribute(name);
+      if (kind === "boolean") return text === "1";
+      if (kind === "number") return text === null ? null : Number(text);
+      return text;
+    },
+    set(this: HTMLElement, value: unknown) {
+      const text = attributeText(value);
+      if (text === null) this.removeAttribute(name);
+      else this.setAttribute(name, text);
+    },
+  });
 }
 
 if (customElements.get("agent-loop-figure") === undefined) {

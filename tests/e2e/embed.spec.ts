@@ -673,3 +673,92 @@ test.describe("the web component's fallback content", () => {
     await expect(page.getByRole("link", { name: "Open the figure" })).toBeHidden();
   });
 });
+
+test.describe("the web component's properties (Vue, React 19 and Lit set properties when an element has them)", () => {
+  test("every attribute it reads can be set as a property, which sets the attribute; a read gives it back", async ({
+    page,
+  }) => {
+    await page.goto(`${COURSE}/hosts/components.html`);
+    const second = page.locator("#second");
+    const counter = second.locator(".alf-counter > [aria-hidden]");
+    await expect(counter).toHaveText("1 / 8");
+    await second.evaluate((el) => {
+      Object.assign(el, { step: 3 });
+    });
+    await expect(counter).toHaveText("3 / 8");
+    await expect(second).toHaveAttribute("step", "3");
+    await second.evaluate((el) => {
+      Object.assign(el, { theme: "dark", controls: "full", dwell: 2, checkpoints: true, lang: "zh" });
+    });
+    await expect(second).toHaveAttribute("theme", "dark");
+    await expect(second.locator(".alf-root")).toHaveAttribute("data-theme", "dark");
+    await expect(second).toHaveAttribute("dwell", "2");
+    await expect(second).toHaveAttribute("checkpoints", "1");
+    await expect(second).toHaveAttribute("controls", "full");
+    await expect(second.getByRole("button", { name: "下一步" })).toBeVisible();
+    expect(
+      await second.evaluate((el) => {
+        const figure = el as HTMLElement & Record<string, unknown>;
+        return [figure.theme, figure.dwell, figure.checkpoints, figure.controls, figure.lang, figure.step];
+      }),
+    ).toEqual(["dark", 2, true, "full", "zh", 3]);
+    await second.evaluate((el) => {
+      Object.assign(el, { scenario: "claimed-done", theme: null });
+    });
+    await expect(second).toHaveAttribute("scenario", "claimed-done");
+    await expect(second.locator(".alf-figure")).toHaveAccessibleName(/声称完成/);
+    await expect(second).not.toHaveAttribute("theme");
+  });
+
+  test("a property set before the element is defined, as a framework that renders first sets it, is kept", async ({
+    page,
+  }) => {
+    await page.goto(`${COURSE}/hosts/fallback.html`);
+    await page.locator("#figure").evaluate((el) => {
+      Object.assign(el, { step: 5, theme: "dark" });
+    });
+    await page.addScriptTag({ url: "/agent-loop-figure.js", type: "module" });
+    const figure = page.locator("#figure");
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8");
+    await expect(figure.locator(".alf-root")).toHaveAttribute("data-theme", "dark");
+    await expect(figure).toHaveAttribute("step", "5");
+  });
+});
+
+test.describe("the embed page's small courtesies", () => {
+  test("reads the chapter page's #step-N link form, and declares an icon (no favicon.ico request)", async ({
+    page,
+  }) => {
+    const icons: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("favicon")) icons.push(request.url());
+    });
+    await page.goto(`${FIGURE}/embed-en.html#step-3`);
+    await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]").first()).toHaveText("3 / 8");
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\/svg\+xml,/);
+    await page.waitForLoadState("networkidle");
+    expect(icons).toEqual([]);
+  });
+});
+
+test.describe("an iframe in a container that sizes itself to its content", () => {
+  test("the documented width (60rem, at most the container's) gives a figure's width where 100% gives 300 px", async ({
+    page,
+  }) => {
+    const frame = (style: string) =>
+      `<div style="display:inline-block"><iframe src="${FIGURE}/embed-en.html" title="figure" style="display:block; ${style}; height:400px; border:0"></iframe></div>`;
+    for (const [width, expected] of [
+      [1280, 960],
+      [375, 343],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.setContent(
+        `<body style="margin:0; padding:16px">${frame("width:100%")}${frame("width:60rem; max-width:100%")}</body>`,
+      );
+      const widths = await page
+        .locator("iframe")
+        .evaluateAll((frames) => frames.map((f) => f.getBoundingClientRect().width));
+      expect(widths).toEqual([300, expected]);
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { expect, test } from "./fixtures";
 // component (`src`, an inline JSON child). The npm package's `figure` and `figureUrl` props are in package.spec.ts.
 const FIGURE = "http://127.0.0.1:4173";
 const COURSE = "http://127.0.0.1:4174";
+const FOREIGN = "http://127.0.0.1:4175";
 const LESSONS = ["weather", "refused-write", "retry", "booking"] as const;
 const LANGS: readonly Lang[] = ["zh", "en"];
 const examples = resolve(import.meta.dirname, "../../examples/figures");
@@ -288,5 +289,41 @@ test.describe("a course author's figure file", () => {
     await page.goto(`/?figure=${encodeURIComponent(`${COURSE}/figures/weather.json`)}&lang=en`);
     await expect(page.getByRole("note").filter({ hasText: "on another site" })).toBeVisible();
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+  });
+
+  test("a figure file on the origin allowOrigin names loads when that server sends CORS headers; no other origin is reachable", async ({
+    page,
+    problems,
+  }) => {
+    const lesson = source("weather");
+    for (const origin of [COURSE, FOREIGN])
+      await page.route(`${origin}/lessons/weather.json`, (route) =>
+        route.fulfill({
+          contentType: "application/json",
+          headers: { "Access-Control-Allow-Origin": "*" },
+          body: lesson,
+        }),
+      );
+    const url = encodeURIComponent(`${COURSE}/lessons/weather.json`);
+    await page.goto(`${FIGURE}/embed-en.html?figure=${url}&allowOrigin=${encodeURIComponent(COURSE)}`);
+    await expect(page.locator(".alf-root > .alf-figure")).toHaveAccessibleName(/Two calls in one turn/);
+    // The page's connections are narrowed to its own origin and that one: another is refused by the policy itself.
+    const reach = (target: string) =>
+      page.evaluate(
+        (href) =>
+          fetch(href).then(
+            () => "fetched",
+            () => "refused",
+          ),
+        target,
+      );
+    expect(await reach(`${FOREIGN}/lessons/weather.json`)).toBe("refused");
+    // The browser's own reports of that refusal (the policy's, the fetch's), and nothing else.
+    const refusals = problems.splice(0);
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const line of refusals) expect(line).toMatch(/Content Security Policy/);
+    for (const line of refusals) expect(line).toContain(FOREIGN);
+    expect(refusals.join("\n")).toContain(`connect-src 'self' ${COURSE}`);
+    expect(await reach(`${COURSE}/lessons/weather.json`)).toBe("fetched");
   });
 });

@@ -101,7 +101,15 @@ describe("embedParams", () => {
     expect(params.get("lang")).toBe("en");
     expect(params.get("step")).toBe("3");
     expect(params.get("dwell")).toBeNull();
-    expect(embedParams("", "#step-3").get("step")).toBeNull(); // an anchor, not parameters
+    expect(embedParams("", "#top").get("step")).toBeNull(); // an anchor, not parameters
     expect(embedParams("", "").get("step")).toBeNull();
+  });
+
+  it("reads the chapter page's step link form, #step-3, as step=3 (the query still wins)", () => {
+    expect(embedParams("", "#step-3").get("step")).toBe("3");
+    expect(embedParams("?lang=en", "#step-12").get("lang")).toBe("en");
+    expect(embedParams("?step=5", "#step-3").get("step")).toBe("5");
+    // Whatever follows the dash is the step's value, checked as any step is (a warning, never an echo).
+    expect(embedParams("", "#step-x").get("step")).toBe("x");
   });
 });
