@@ -4,12 +4,12 @@ import type { Catalog } from "../content/types";
 import { runScenario } from "../engine";
 import type { FigureSource, SourceLoaders } from "../figure/source";
 import type { FigureFileInput, FigureOpening } from "../figure/types";
-import { FigureProblems, type PlayerProps, useFigureSource, useLatest } from "../player";
+import { FigureProblems, type PlayerProps, type Progress, useFigureSource, useLatest } from "../player";
 import type { ScenarioEntry } from "../scenarios";
 import { DEFAULT_ENTRY } from "../scenarios/default";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { alongside, deferred } from "./callbacks";
 import { catalogNow, loadCatalog } from "./catalog-loader";
-import { alongside, figureReporter, mountMemory } from "./course-events";
 import { ScenarioFigure } from "./ScenarioFigure";
 import { useFigureTheme } from "./useHostTheme";
 import type { Statement } from "./xapi";
@@ -133,27 +133,34 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
   const shownStory = builtIn !== null && entry !== null ? entry.stories[lang] : (shown?.story ?? null);
   const shownId = builtIn !== null ? scenario : (shown?.id ?? "");
   const courseRef = useLatest({ onStatement, onProgress, onCompleted, xapiActivity, xapiActor });
+  // The xAPI reporter loads only for a page that asks for statements (`onStatement`); progress and completion
+  // reach the page's own callbacks either way.
+  const reports = onStatement !== undefined;
   const course = useMemo(() => {
     if (shownTrace === null || shownStory === null) return {};
-    const reporter = figureReporter({
-      id: shownId,
-      trace: shownTrace,
-      story: shownStory,
-      text,
-      asked,
-      course: () => ({ activity: courseRef.current.xapiActivity, actor: courseRef.current.xapiActor }),
-      page: () => document.baseURI,
-      memory: mountMemory(),
-      sink: { statement: (statement) => courseRef.current.onStatement?.(statement) },
-    });
-    return {
-      ...(asked && shownStory.checkpoints !== undefined ? { checkpoints: shownStory.checkpoints } : {}),
-      ...alongside(reporter, {
-        onProgress: (progress) => courseRef.current.onProgress?.(progress),
-        onCompleted: (progress) => courseRef.current.onCompleted?.(progress),
-      }),
+    const own = {
+      onProgress: (progress: Progress) => courseRef.current.onProgress?.(progress),
+      onCompleted: (progress: Progress) => courseRef.current.onCompleted?.(progress),
     };
-  }, [shownTrace, shownStory, shownId, asked, text, courseRef]);
+    const checkpoints = asked && shownStory.checkpoints !== undefined ? { checkpoints: shownStory.checkpoints } : {};
+    if (!reports) return { ...checkpoints, ...own };
+    const reporter = deferred(() =>
+      import("./course-events").then(({ figureReporter, mountMemory }) =>
+        figureReporter({
+          id: shownId,
+          trace: shownTrace,
+          story: shownStory,
+          text,
+          asked,
+          course: () => ({ activity: courseRef.current.xapiActivity, actor: courseRef.current.xapiActor }),
+          page: () => document.baseURI,
+          memory: mountMemory(),
+          sink: { statement: (statement) => courseRef.current.onStatement?.(statement) },
+        }),
+      ),
+    );
+    return { ...checkpoints, ...alongside(reporter, own) };
+  }, [shownTrace, shownStory, shownId, asked, text, courseRef, reports]);
   if (builtIn !== null && shownStory !== null)
     return <ScenarioFigure {...rest} {...course} theme={theme} trace={builtIn} story={shownStory} text={text} />;
   if (!fromFile || file.status === "loading")

@@ -8,6 +8,7 @@
 import type { Catalog, Checkpoint, Story } from "../content/types";
 import type { Trace } from "../engine";
 import type { PlayerProps, Progress } from "../player";
+import type { CourseCallbacks } from "./callbacks";
 import {
   answeredStatement,
   completedStatement,
@@ -134,9 +135,6 @@ export function courseReporter(options: {
   };
 }
 
-/** The player's course callbacks. */
-export type CourseCallbacks = Required<Pick<PlayerProps, "onProgress" | "onCompleted" | "onAnswer">>;
-
 /**
  * The reporter of a figure as a shell shows it: its statements under the course's activity (or one under the
  * page's directory), its steps named by their titles, its checkpoints when they are asked.
@@ -176,21 +174,4 @@ export function figureReporter(options: {
   });
 }
 
-/** Both sets of callbacks, the first's first (a reporter, and an LMS's or the page's own). */
-export function alongside(first: CourseCallbacks, second: Partial<CourseCallbacks> | undefined): CourseCallbacks {
-  if (second === undefined) return first;
-  return {
-    onProgress: (progress) => {
-      first.onProgress(progress);
-      second.onProgress?.(progress);
-    },
-    onCompleted: (progress) => {
-      first.onCompleted(progress);
-      second.onCompleted?.(progress);
-    },
-    onAnswer: (answer) => {
-      first.onAnswer(answer);
-      second.onAnswer?.(answer);
-    },
-  };
-}
+export { alongside, type CourseCallbacks } from "./callbacks";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { SCENARIO_IDS } from "../../src/scenarios/ids";
 import { expect, test } from "./fixtures";
-import { documented, tallest, WIDTHS } from "./heights";
+import { documented, FRAMES, tallest, WIDTHS } from "./heights";
 
 const HEIGHTS = JSON.parse(readFileSync("docs/embedding-heights.json", "utf8")) as Record<
   string,
@@ -27,6 +27,49 @@ test.describe("documented iframe heights", () => {
         expect(given, `${id} at ${width} px: run npm run measure-heights`).toBeLessThanOrEqual(
           documented(measured) + 20,
         );
+      }
+    });
+  }
+});
+
+test.describe("a frame of the documented height, in a page", () => {
+  test.describe.configure({ timeout: 180_000 });
+  for (const frame of FRAMES) {
+    test(`at ${frame.width} px (${frame.where}): no scrollbar inside at any step; a shorter frame keeps its counter in view`, async ({
+      page,
+      baseURL,
+    }) => {
+      const base = (baseURL ?? "").replace(/\/$/, "");
+      const height = HEIGHTS.f22?.[frame.width] ?? 0;
+      for (const file of ["embed.html", "embed-en.html"]) {
+        for (const given of [height, 480]) {
+          await page.setViewportSize({ width: frame.width + 32, height: 900 });
+          await page.setContent(
+            `<body style="margin:0; padding:16px"><iframe src="${base}/${file}" title="figure" style="display:block; width:${frame.width}px; height:${given}px; border:0"></iframe></body>`,
+          );
+          const inside = page.frameLocator("iframe");
+          const counter = inside.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]");
+          await expect(counter).toHaveText("1 / 8");
+          await inside.locator(".alf-root > .alf-figure").focus();
+          for (let step = 1; step <= 8; step += 1) {
+            await expect(counter).toHaveText(`${step} / 8`);
+            const [scroll, box, view] = await inside.locator("body").evaluate((body) => {
+              const root = document.scrollingElement ?? document.documentElement;
+              const c = body.querySelector(".alf-counter")?.getBoundingClientRect();
+              return [
+                root.scrollHeight - root.clientHeight,
+                c === undefined ? null : { top: c.top, bottom: c.bottom },
+                window.innerHeight,
+              ] as const;
+            });
+            if (given === height) expect(scroll, `${file} step ${step}: scrolls inside`).toBeLessThanOrEqual(0);
+            // The counter is in the frame's view, whatever its height.
+            expect(box).not.toBeNull();
+            expect(box?.top ?? -1).toBeGreaterThanOrEqual(0);
+            expect(box?.bottom ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(view);
+            await page.keyboard.press("ArrowRight");
+          }
+        }
       }
     });
   }

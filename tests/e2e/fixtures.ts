@@ -19,6 +19,20 @@ export { expect };
 
 /** The inline figure (the first F22 region on the page). */
 export const figureOf = (page: Page): Locator => page.getByRole("region", { name: /F22/ }).first();
+/**
+ * Until React has hydrated the server-rendered figure (its element carries React's own fiber key then): a key
+ * pressed before that is lost.
+ */
+export const untilHydrated = (figure: Locator): Promise<void> =>
+  expect
+    .poll(
+      () => figure.first().evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"))),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+
 export const counterOf = (figure: Locator): Locator => figure.locator(".alf-counter > [aria-hidden]");
 export const liveRegionOf = (page: Page): Locator => page.locator("[aria-live]");
 

@@ -2,9 +2,10 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test } from "./fixtures";
+import { docSnippet } from "./doc-snippets";
+import { expect, test, untilHydrated } from "./fixtures";
 
-// A course site on Astro 5, as docs/embedding.md tells an author to set it up: the React component as an island
+// A course site on Astro 5, as docs/embedding.md tells an author to set it up (its snippets, verbatim): the React component as an island
 // (`client:load`, with @astrojs/react) and the web component from dist/ in public/, under `base: "/course"`. Built
 // with `astro build`, served with `astro preview`. Slow: runs once, serially.
 test.describe.configure({ mode: "serial", timeout: 600_000 });
@@ -18,30 +19,9 @@ const versionOf = (name: string) =>
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
-const CONFIG = `import react from "@astrojs/react";
-import { defineConfig } from "astro/config";
-export default defineConfig({ base: "/course", integrations: [react()] });
-`;
-
-const PAGE = `---
-import { AgentLoopFigure } from "agent-loop-figure";
-import "agent-loop-figure/style.css";
-const base = import.meta.env.BASE_URL.replace(/\\/?$/, "/");
----
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <link rel="icon" href={\`\${base}figure/favicon.svg\`} />
-    <title>A course on Astro</title>
-    <script type="module" src={\`\${base}figure/agent-loop-figure.js\`} is:inline></script>
-  </head>
-  <body>
-    <h1>Lesson 1</h1>
-    <section id="island"><AgentLoopFigure client:load lang="en" defaultStep={2} /></section>
-    <agent-loop-figure id="element" lang="en" step="3"></agent-loop-figure>
-  </body>
-</html>
-`;
+// The config and the page exactly as docs/embedding.md shows them.
+const CONFIG = docSnippet("astro-config");
+const PAGE = docSnippet("astro-page");
 
 let server: ChildProcess | undefined;
 let work = "";
@@ -111,14 +91,15 @@ test("Astro: the React island and the web component render under a base path, st
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(url);
-  const island = page.locator("#island .alf-figure");
+  const island = page.locator("astro-island .alf-figure");
   await expect(island.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 8");
+  await untilHydrated(island);
   await island.locator(".alf-step-title").click();
   await page.keyboard.press("ArrowRight");
   await expect(island.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
-  const element = page.locator("#element").locator(".alf-figure");
+  const element = page.locator("agent-loop-figure").locator(".alf-figure");
   await expect(element.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
   await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
-  await expect(page.locator("#island .alf-root")).toHaveAttribute("data-theme", "dark");
-  await expect(page.locator("#element").locator(".alf-root")).toHaveAttribute("data-theme", "dark");
+  await expect(page.locator("astro-island .alf-root")).toHaveAttribute("data-theme", "dark");
+  await expect(page.locator("agent-loop-figure").locator(".alf-root")).toHaveAttribute("data-theme", "dark");
 });

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { docSnippet } from "./doc-snippets";
 import { expect, test } from "./fixtures";
 
 // A course site on Docusaurus 3 (MDX), as docs/embedding.md tells an author to set it up: dist/ in static/, the
@@ -30,18 +31,19 @@ const CONFIG = `export default {
 };
 `;
 
+// The two iframes exactly as docs/embedding.md shows them: the clean form for docusaurus serve, the file's name for
+// a plain static server (a page of its own, served by this repository's static server).
 const LESSON_1 = `# Lesson 1
 
 {/* The figure, sized by embed-host.js, following the site's theme */}
-<iframe
-  id="frame"
-  src="/course/figure/embed-en#step=3"
-  title="Figure F22"
-  data-follow-theme=""
-  style={{ display: "block", width: "100%", height: 1140, border: 0 }}
-/>
 
+${docSnippet("docusaurus-iframe-clean")}
 [Lesson 2](/lesson-2)
+`;
+
+const ON_A_PLAIN_SERVER = `# On a plain static server
+
+${docSnippet("docusaurus-iframe-static")}
 `;
 
 const LESSON_2 = `# Lesson 2
@@ -55,12 +57,16 @@ const LESSON_2 = `# Lesson 2
 `;
 
 let server: ChildProcess | undefined;
+let plainServer: ChildProcess | undefined;
+/** A plain static server for the same build (this repository's, with its next two ports). */
+const PLAIN_PORT = 4351;
 let work = "";
 
 test.afterAll(() => {
-  if (server?.pid !== undefined) {
+  for (const running of [server, plainServer]) {
+    if (running?.pid === undefined) continue;
     try {
-      process.kill(-server.pid, "SIGTERM");
+      process.kill(-running.pid, "SIGTERM");
     } catch {
       // already gone
     }
@@ -78,6 +84,7 @@ test("Docusaurus: an MDX iframe opens at its fragment's step, follows the site's
   writeFileSync(join(site, "docusaurus.config.js"), CONFIG);
   writeFileSync(join(site, "src", "pages", "index.mdx"), LESSON_1);
   writeFileSync(join(site, "src", "pages", "lesson-2.mdx"), LESSON_2);
+  writeFileSync(join(site, "src", "pages", "plain.mdx"), ON_A_PLAIN_SERVER);
   // dist/ was built by `npm run build` before the end-to-end tests.
   cpSync(join(root, "dist"), join(site, "static", "figure"), { recursive: true });
   run(
@@ -119,10 +126,10 @@ test("Docusaurus: an MDX iframe opens at its fragment's step, follows the site's
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(url);
-  const frame = page.frameLocator("#frame");
+  const frame = page.frameLocator('iframe[title="Figure F22"]');
   await expect(frame.locator(".alf-figure").first().locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
   await expect
-    .poll(() => page.locator("#frame").evaluate((el) => el.getBoundingClientRect().height))
+    .poll(() => page.locator('iframe[title="Figure F22"]').evaluate((el) => el.getBoundingClientRect().height))
     .toBeGreaterThan(800);
   // Keys step the figure once a click has focused it.
   await frame.locator(".alf-figure").first().locator(".alf-step-title").click();
@@ -141,4 +148,34 @@ test("Docusaurus: an MDX iframe opens at its fragment's step, follows the site's
   await expect
     .poll(() => page.locator("#later").evaluate((el) => el.getBoundingClientRect().height), { timeout: 15_000 })
     .toBeGreaterThan(800);
+
+  // The same build on a plain static server (files by their names, no clean URLs), under /course/: the page with
+  // the file's name opens at its step; the clean name is not found there.
+  const plain = join(work, "plain");
+  cpSync(join(site, "build"), join(plain, "course"), { recursive: true });
+  plainServer = spawn("node", [join(root, "scripts", "serve.mjs"), String(PLAIN_PORT)], {
+    env: { ...process.env, DIST: plain },
+    stdio: "ignore",
+    detached: true,
+  });
+  const plainUrl = `http://127.0.0.1:${PLAIN_PORT}/course/plain/`;
+  await expect
+    .poll(
+      () =>
+        fetch(plainUrl).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  expect((await fetch(`http://127.0.0.1:${PLAIN_PORT}/course/figure/embed-en`)).status).toBe(404);
+  await page.goto(plainUrl);
+  await expect(
+    page
+      .frameLocator('iframe[title="Figure F22"]')
+      .locator(".alf-figure")
+      .first()
+      .locator(".alf-counter > [aria-hidden]"),
+  ).toHaveText("3 / 8");
 });

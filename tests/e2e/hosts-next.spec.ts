@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, test, untilHydrated } from "./fixtures";
 
 // A course site on Next.js (App Router), as a course author makes it: the packed package installed into a minimal
 // app, rendered from a page that is a server component (Next's default), under a base path, built with `next
@@ -157,6 +157,8 @@ test("Next.js App Router: a server component renders the figure under a base pat
   await page.goto(url);
   const figure = page.getByRole("region", { name: /F22/ });
   await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 8");
+  // Keys pressed before hydration are lost (a busy machine can take seconds): wait until React owns the figure.
+  await untilHydrated(figure);
   await figure.locator(".alf-step-title").click();
   await page.keyboard.press("ArrowRight");
   await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { docSnippet } from "./doc-snippets";
 import { expect, test } from "./fixtures";
 
 // A course site on VitePress (a Vue-based host), as docs/embedding.md tells an author to set it up: dist/ in the
@@ -15,19 +16,8 @@ const root = resolve(import.meta.dirname, "../..");
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
-const CONFIG = `import { defineConfig } from "vitepress";
-export default defineConfig({
-  title: "A course",
-  base: "/docs/",
-  head: [
-    // The site's own icon, so the browser asks for no /favicon.ico outside the base path.
-    ["link", { rel: "icon", href: "/docs/figure/favicon.svg" }],
-    ["script", { type: "module", src: "/docs/figure/agent-loop-figure.js" }],
-    ["script", { src: "/docs/figure/embed-host.js", defer: "" }],
-  ],
-  vue: { template: { compilerOptions: { isCustomElement: (tag) => tag === "agent-loop-figure" } } },
-});
-`;
+// The config exactly as docs/embedding.md shows it.
+const CONFIG = docSnippet("vitepress-config");
 
 let server: ChildProcess | undefined;
 let work = "";
@@ -57,7 +47,7 @@ test("VitePress: the web component renders and steps, follows the site's dark to
   );
   writeFileSync(
     join(site, "docs", "lesson-2.md"),
-    '# Lesson 2\n\n<iframe id="frame" src="/docs/figure/embed-en.html#step=3" title="Figure F22" style="display:block;width:100%;height:300px;border:0"></iframe>\n',
+    '# Lesson 2\n\n<iframe id="frame" src="/docs/figure/embed-en.html#step=3" title="Figure F22" style="display:block;width:100%;height:300px;border:0"></iframe>\n\n<agent-loop-figure id="second" lang="en" step="4"></agent-loop-figure>\n',
   );
   // dist/ was built by `npm run build` before the end-to-end tests.
   cpSync(join(root, "dist"), join(site, "docs", "public", "figure"), { recursive: true });
@@ -110,4 +100,6 @@ test("VitePress: the web component renders and steps, follows the site's dark to
   await expect(
     page.frameLocator("#frame").locator(".alf-figure").first().locator(".alf-counter > [aria-hidden]"),
   ).toHaveText("3 / 8");
+  // The element on the page reached by the link: Vue set its step as a property, and it opens there.
+  await expect(page.locator("#second").locator(".alf-figure .alf-counter > [aria-hidden]")).toHaveText("4 / 8");
 });
