@@ -35,7 +35,7 @@ test.describe("documented iframe heights", () => {
 test.describe("a frame of the documented height, in a page", () => {
   test.describe.configure({ timeout: 180_000 });
   for (const frame of FRAMES) {
-    test(`at ${frame.width} px (${frame.where}): no scrollbar inside at any step; a shorter frame keeps its counter in view`, async ({
+    test(`at ${frame.width} px (${frame.where}): no scrollbar inside at any step, every step as tall; a shorter frame keeps its counter in view`, async ({
       page,
       baseURL,
     }) => {
@@ -51,6 +51,7 @@ test.describe("a frame of the documented height, in a page", () => {
           const counter = inside.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]");
           await expect(counter).toHaveText("1 / 8");
           await inside.locator(".alf-root > .alf-figure").focus();
+          const tall: number[] = [];
           for (let step = 1; step <= 8; step += 1) {
             await expect(counter).toHaveText(`${step} / 8`);
             const [scroll, box, view] = await inside.locator("body").evaluate((body) => {
@@ -63,12 +64,15 @@ test.describe("a frame of the documented height, in a page", () => {
               ] as const;
             });
             if (given === height) expect(scroll, `${file} step ${step}: scrolls inside`).toBeLessThanOrEqual(0);
+            tall.push(await inside.locator("body").evaluate((body) => Math.ceil(body.getBoundingClientRect().height)));
             // The counter is in the frame's view, whatever its height.
             expect(box).not.toBeNull();
             expect(box?.top ?? -1).toBeGreaterThanOrEqual(0);
             expect(box?.bottom ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(view);
             await page.keyboard.press("ArrowRight");
           }
+          // No step is taller than another: a frame that fits one fits all.
+          expect(new Set(tall).size, `${file}: heights by step ${tall.join(", ")}`).toBe(1);
         }
       }
     });

@@ -708,6 +708,17 @@ test.describe("the web component's properties (Vue, React 19 and Lit set propert
     await expect(second).toHaveAttribute("scenario", "claimed-done");
     await expect(second.locator(".alf-figure")).toHaveAccessibleName(/声称完成/);
     await expect(second).not.toHaveAttribute("theme");
+    await second.evaluate((el) => {
+      Object.assign(el, { activity: "https://course.example/figures/booking", autoplay: false, lang: "en" });
+    });
+    await expect(second).toHaveAttribute("activity", "https://course.example/figures/booking");
+    await expect(second).toHaveAttribute("autoplay", "0");
+    // A figure file, by its property.
+    await second.evaluate((el) => {
+      Object.assign(el, { src: "/figures/booking.json" });
+    });
+    await expect(second).toHaveAttribute("src", "/figures/booking.json");
+    await expect(second.locator(".alf-figure")).toHaveAccessibleName(/A check of room A is no check of room B/);
   });
 
   test("a property set before the element is defined, as a framework that renders first sets it, is kept", async ({

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { docSnippet } from "./doc-snippets";
 import { expect, test, untilHydrated } from "./fixtures";
 
 // A course site on Next.js (App Router), as a course author makes it: the packed package installed into a minimal
@@ -22,29 +23,23 @@ const run = (command: string, args: string[], cwd: string) =>
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
 
-const LAYOUT = `export const metadata = { title: "A course on Next.js" };
+// create-next-app's default page's centred grid, here in the layout, around the page docs/embedding.md shows.
+const LAYOUT = `import "./page.css";
+export const metadata = { title: "A course on Next.js" };
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <main className="page">{children}</main>
+      </body>
     </html>
   );
 }
 `;
 
-// No "use client" here: the page is a server component, and the package's own directive makes the figure a client one.
-const PAGE = `import { AgentLoopFigure } from "agent-loop-figure";
-import "agent-loop-figure/style.css";
-
-export default function Lesson() {
-  return (
-    <main className="page">
-      <h1>Lesson 3: the agent loop</h1>
-      <AgentLoopFigure lang="en" defaultStep={2} />
-    </main>
-  );
-}
-`;
+// The page exactly as docs/embedding.md shows it: a server component (no "use client"); the package's own
+// directive makes the figure a client one.
+const PAGE = docSnippet("next-page");
 
 // create-next-app's default page: a centred grid, whose items are as wide as their content.
 const CSS = ".page { display: grid; justify-items: center; min-height: 100svh; }\n";
@@ -72,7 +67,7 @@ test("Next.js App Router: a server component renders the figure under a base pat
   const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
   if (tarball === undefined) throw new Error("npm pack made no tarball");
   const app = join(work, "site");
-  mkdirSync(join(app, "app"), { recursive: true });
+  mkdirSync(join(app, "app", "lesson"), { recursive: true });
   writeFileSync(
     join(app, "package.json"),
     JSON.stringify({ name: "course-site", private: true, version: "0.0.0" }, null, 2),
@@ -97,7 +92,8 @@ test("Next.js App Router: a server component renders the figure under a base pat
     }),
   );
   writeFileSync(join(app, "app", "layout.tsx"), LAYOUT);
-  writeFileSync(join(app, "app", "page.tsx"), `import "./page.css";\n${PAGE}`);
+  // Where the snippet says it goes.
+  writeFileSync(join(app, "app", "lesson", "page.tsx"), PAGE);
   writeFileSync(join(app, "app", "page.css"), CSS);
   // The site's own icon (as create-next-app's has), so the browser asks for no /favicon.ico outside the base path.
   writeFileSync(
@@ -121,7 +117,7 @@ test("Next.js App Router: a server component renders the figure under a base pat
     app,
   );
   run("npx", ["next", "build"], app);
-  const url = `http://127.0.0.1:${PORT}/course`;
+  const url = `http://127.0.0.1:${PORT}/course/lesson`;
   // Nothing else may answer there (a server left over would serve another build).
   expect(
     await fetch(url).then(

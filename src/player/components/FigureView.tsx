@@ -11,17 +11,18 @@ import {
 import type { Catalog } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
-import type { Outcome, Step, Trace } from "../../engine";
+import { type Outcome, type Step, type Trace, tokenSums } from "../../engine";
 import { useCatalog } from "../catalog";
 import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
+import { WINDOW_AT } from "../limits";
 import type { NotesByStep } from "../notes";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { CheckpointBox } from "./CheckpointBox";
 import { Controls } from "./Controls";
 import { LiveRegion } from "./LiveRegion";
-import { StepPanels } from "./StepPanels";
+import { contextLine, StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
 
 /** The inner loop's panel loads when a reader first switches it on. */
@@ -65,6 +66,22 @@ function longestStepText(trace: Trace, text: Catalog): { title: string; caption:
   if (every > 1)
     for (let i = Math.max(0, steps.length - RESERVE_SAMPLE / 20); i < steps.length; i += 1) measure(steps[i]);
   return { title, caption };
+}
+
+/**
+ * The longest context line of a short trace (what a model call adds, or the context's size), whose room the line
+ * keeps at every step. A long run (over the diagram's windowing length) reserves none: it would need the token
+ * totals of its whole transcript up front.
+ */
+function longestContextLine(trace: Trace, text: Catalog): string {
+  if (trace.steps.length > WINDOW_AT) return "";
+  const sums = tokenSums(trace.messages);
+  let longest = "";
+  for (const step of trace.steps) {
+    const line = contextLine(step, sums, text);
+    if (line.length > longest.length) longest = line;
+  }
+  return longest;
 }
 
 /** A step's notes as a list; without a label, the invisible copy that keeps their room. */
@@ -177,6 +194,7 @@ export function FigureView(props: {
   const answers = usePlayer(selectAnswers);
   const justAnswered = usePlayer(selectJustAnswered);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
+  const contextReserve = useMemo(() => longestContextLine(trace, text), [trace, text]);
   const { notes } = props;
   const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
   const keepFocus = useFocusKeeper(index);
@@ -266,7 +284,7 @@ export function FigureView(props: {
           <InnerLoop step={step} />
         </Suspense>
       ) : null}
-      <StepPanels step={step} tools={trace.tools} messages={trace.messages} />
+      <StepPanels step={step} tools={trace.tools} messages={trace.messages} contextReserve={contextReserve} />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when
             it appears. A symbol and words, never colour alone. */}

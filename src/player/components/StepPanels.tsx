@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from "react";
+import type { Catalog } from "../../content";
 import { rpcOf } from "../../content/facts";
 import {
   callText,
@@ -273,17 +274,26 @@ function HostChecks(props: { step: Step }) {
  * What this model call adds to the context, with an estimate of its tokens (and of the whole context); at other
  * steps, the size of the context the model last received. Always laid out, so nothing moves.
  */
-function ContextSize(props: { step: Step; sums: TokenSums }) {
-  const { step, sums } = props;
+/** What the context line says at `step`: what a model call adds, or how large the context last given is. */
+export function contextLine(step: Step, sums: TokenSums, text: Catalog): string {
+  const total = sums.upTo(step.contextEnd);
+  return step.kind === "model_call"
+    ? text.ui.contextAdded(step.contextEnd - step.appendedFrom, total - sums.upTo(step.appendedFrom), total)
+    : text.ui.contextSize(total);
+}
+
+function ContextSize(props: { step: Step; sums: TokenSums; reserve: string }) {
+  const { step, sums, reserve } = props;
   const text = useCatalog();
-  const tokensUpTo = (end: number) => sums.upTo(end);
-  const total = tokensUpTo(step.contextEnd);
   return (
     <>
-      <p className="alf-context-size" data-empty={step.contextEnd === 0 ? "" : undefined}>
-        {step.kind === "model_call"
-          ? text.ui.contextAdded(step.contextEnd - step.appendedFrom, total - tokensUpTo(step.appendedFrom), total)
-          : text.ui.contextSize(total)}
+      {/* Over an invisible copy of the trace's longest line (data-reserve), so no step is taller than another. */}
+      <p
+        className="alf-context-size"
+        data-empty={step.contextEnd === 0 ? "" : undefined}
+        data-reserve={reserve === "" ? undefined : reserve}
+      >
+        <span>{contextLine(step, sums, text)}</span>
       </p>
       <p className="alf-token-note">{text.ui.tokenMethod}</p>
     </>
@@ -348,7 +358,13 @@ function useIdleFill(sums: TokenSums, count: number) {
 }
 
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
-export function StepPanels(props: { step: Step; tools: readonly ToolDeclaration[]; messages: readonly Message[] }) {
+export function StepPanels(props: {
+  step: Step;
+  tools: readonly ToolDeclaration[];
+  messages: readonly Message[];
+  /** The trace's longest context line, whose room the line keeps at every step ("" for none). */
+  contextReserve?: string;
+}) {
   const { step, tools, messages } = props;
   const text = useCatalog();
   const format = usePlayer(selectFormat);
@@ -427,7 +443,7 @@ export function StepPanels(props: { step: Step; tools: readonly ToolDeclaration[
             </div>
           )}
         </div>
-        <ContextSize step={step} sums={sums} />
+        <ContextSize step={step} sums={sums} reserve={props.contextReserve ?? ""} />
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
         <OrNoneYet>
