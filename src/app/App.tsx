@@ -191,6 +191,8 @@ export function App(props: {
   urlLanguage?: PageLanguage;
   /** The code section, given directly when pre-rendering; the browser loads it lazily. */
   codeSection?: ComponentType<{ page: PageText; lang: Lang }>;
+  /** Every built-in, when the page was opened on one that is not the default (loaded before hydration). */
+  scenarios?: Readonly<Record<ScenarioId, ScenarioEntry>> | undefined;
 }) {
   const CodeSection = props.codeSection ?? ChapterCode;
   const [state, dispatch] = useReducer(pageReducer, props.firstLanguage, initialPageState);
@@ -199,7 +201,7 @@ export function App(props: {
   const lang = text.lang;
   // The default built-in is in the page's first download; the others load when one is asked for, and the one
   // shown before stays until it has.
-  const [entries, setEntries] = useState<Readonly<Record<ScenarioId, ScenarioEntry>> | null>(null);
+  const [entries, setEntries] = useState<Readonly<Record<ScenarioId, ScenarioEntry>> | null>(props.scenarios ?? null);
   const wanted = scenario === DEFAULT_SCENARIO_ID ? DEFAULT_ENTRY : (entries?.[scenario] ?? null);
   useEffect(() => {
     if (wanted !== null) return;

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG } from "../content/languages";
+import { DEFAULT_SCENARIO_ID, isScenarioId } from "../scenarios/ids";
 import { App } from "./App";
 import { loadPageLanguage } from "./languages";
 import { langFromUrl } from "./url";
@@ -9,16 +10,29 @@ import "./page.css";
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
-// The language the link asks for is loaded before hydration, so the page switches to it before it first paints.
-const [firstLanguage, urlLanguage] = await Promise.all([
-  loadPageLanguage(DEFAULT_LANG),
-  loadPageLanguage(langFromUrl(window.location.search)),
-]);
-const app = (
-  <StrictMode>
-    <App firstLanguage={firstLanguage} urlLanguage={urlLanguage} />
-  </StrictMode>
-);
-// The built page arrives with its first frame pre-rendered (scripts/build.mjs); the dev server's does not.
-if (root.firstElementChild !== null) hydrateRoot(root, app);
-else createRoot(root).render(app);
+/**
+ * The language the link asks for is loaded before hydration, so the page switches to it before it first paints; so
+ * is the scenario it names when that is not the default (whose file is in this entry), so the page opens on it and
+ * no early key press goes to a figure about to be replaced. (In a function, not top-level awaits: the scenarios'
+ * chunk imports from this entry, which must have finished evaluating first.)
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const asked = new URLSearchParams(window.location.search).get("scenario");
+  const [firstLanguage, urlLanguage, scenarios] = await Promise.all([
+    loadPageLanguage(DEFAULT_LANG),
+    loadPageLanguage(langFromUrl(window.location.search)),
+    asked === null || asked === DEFAULT_SCENARIO_ID || !isScenarioId(asked)
+      ? undefined
+      : import("../scenarios").then((module) => module.SCENARIOS),
+  ]);
+  const app = (
+    <StrictMode>
+      <App firstLanguage={firstLanguage} urlLanguage={urlLanguage} scenarios={scenarios} />
+    </StrictMode>
+  );
+  // The built page arrives with its first frame pre-rendered (scripts/build.mjs); the dev server's does not.
+  if (container.firstElementChild !== null) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);
