@@ -189,52 +189,41 @@ function chunked(exitCode: number, chunks: () => Iterable<string>, stderr: strin
 /** The base name of a path, so a trace never carries the directories of the machine it was made on. */
 const baseName = (path: string): string => path.split(/[\\/]/).pop() || path;
 
-/**
- * A JSON object printed with one key per line and each listed array one item per line, every item compact: as
- * readable as a diff wants, about as small as compact JSON, and written item by item.
- */
-function* jsonByLine(fields: readonly (readonly [string, unknown])[], lists: ReadonlySet<string>): Generator<string> {
-  yield "{";
-  for (const [i, [key, value]] of fields.entries()) {
-    const name = `${i === 0 ? "" : ","}\n  ${JSON.stringify(key)}: `;
-    if (lists.has(key) && Array.isArray(value)) {
-      if (value.length === 0) {
-        yield `${name}[]`;
-        continue;
-      }
-      yield `${name}[`;
-      for (const [j, item] of value.entries()) yield `${j === 0 ? "" : ","}\n    ${JSON.stringify(item)}`;
-      yield "\n  ]";
-    } else if (key === "trace" && typeof value === "object" && value !== null) {
-      yield name;
-      yield* traceByLine(value as Readonly<Record<string, unknown>>);
-    } else yield `${name}${JSON.stringify(value)}`;
-  }
-  yield "\n}\n";
-}
+/** How `byLine` lays out a key: its list one item per line, or its object the same way, one key per line. */
+type Layout = { readonly [key: string]: "list" | Layout };
 
 const isIterable = (value: unknown): value is Iterable<unknown> =>
   typeof value === "object" && value !== null && Symbol.iterator in value;
 
-/** The trace's object, its messages and steps one per line (its steps may be made as they are written). */
-function* traceByLine(trace: Readonly<Record<string, unknown>>): Generator<string> {
-  const keys = Object.keys(trace);
+/**
+ * A JSON object printed with one key per line and each list `layout` names one item per line, every item compact:
+ * as readable as a diff wants, about as small as compact JSON, and written item by item (a list may be an
+ * iterable that makes its items as they are written).
+ */
+function* byLine(object: Readonly<Record<string, unknown>>, layout: Layout, depth = 1): Generator<string> {
+  const indent = "  ".repeat(depth);
   yield "{";
-  for (const [i, key] of keys.entries()) {
-    const value = trace[key];
-    const name = `${i === 0 ? "" : ","}\n    ${JSON.stringify(key)}: `;
-    if ((key === "messages" || key === "steps") && isIterable(value)) {
+  for (const [i, [key, value]] of Object.entries(object).entries()) {
+    const name = `${i === 0 ? "" : ","}\n${indent}${JSON.stringify(key)}: `;
+    const shape = layout[key];
+    if (shape === "list" && isIterable(value)) {
       let first = true;
       yield `${name}[`;
       for (const item of value) {
-        yield `${first ? "" : ","}\n      ${JSON.stringify(item)}`;
+        yield `${first ? "" : ","}\n${indent}  ${JSON.stringify(item)}`;
         first = false;
       }
-      yield first ? "]" : "\n    ]";
+      yield first ? "]" : `\n${indent}]`;
+    } else if (typeof shape === "object" && typeof value === "object" && value !== null) {
+      yield name;
+      yield* byLine(value as Readonly<Record<string, unknown>>, shape, depth + 1);
     } else yield `${name}${JSON.stringify(value)}`;
   }
-  yield "\n  }";
+  yield depth === 1 ? "\n}\n" : `\n${"  ".repeat(depth - 1)}}`;
 }
+
+/** The import report's layout: its problems and notes, and its trace's messages and steps, one per line. */
+const IMPORT_LAYOUT: Layout = { problems: "list", notes: "list", trace: { messages: "list", steps: "list" } };
 
 /** A trace's steps in the compact form, packed one at a time. */
 function* packedSteps(trace: Trace): Generator<unknown> {
@@ -280,22 +269,15 @@ function importReport(imported: Extract<Imported, { ok: true }>): CliOutput {
     ...result.problems.map((p) => `${name}: step ${p.step}: ${p.kind} (${p.callId}): ${importing.problem(p)}\n`),
     ...result.notes.map((n) => `${name}: step ${n.step}: note: ${importing.note(n)}\n`),
   ].join("");
-  const fields = [
-    ["format", result.format],
-    ["summary", result.summary],
-    ["problems", result.problems],
-    ["notes", result.notes],
+  const report = {
+    format: result.format,
+    summary: result.summary,
+    problems: result.problems,
+    notes: result.notes,
     // The compact form (version 2), each step packed as it is written.
-    [
-      "trace",
-      { ...result.trace, version: TRACE_VERSION, steps: { [Symbol.iterator]: () => packedSteps(result.trace) } },
-    ],
-  ] as const;
-  return chunked(
-    result.problems.length === 0 ? 0 : 1,
-    () => jsonByLine(fields, new Set(["problems", "notes"])),
-    stderr,
-  );
+    trace: { ...result.trace, version: TRACE_VERSION, steps: { [Symbol.iterator]: () => packedSteps(result.trace) } },
+  };
+  return chunked(result.problems.length === 0 ? 0 : 1, () => byLine(report, IMPORT_LAYOUT), stderr);
 }
 
 /**
