@@ -1,8 +1,8 @@
 /**
  * The chapter page's side of an import: a module worker (./import.worker.ts) reads and imports the transcript, and
  * the page takes the run in piece by piece, each piece a short task, so it keeps answering the reader however
- * large the log. Where a worker cannot start (a policy that refuses it, a browser without workers), the import
- * runs here instead, as it did before.
+ * large the log. Where a worker cannot start (a policy that refuses it, a browser without workers), the worker's
+ * own import (./import-run.ts) runs here instead.
  */
 import type { Message, Step } from "../engine";
 import type { ImportResult } from "../formats/import";
@@ -39,10 +39,66 @@ export function startImport(request: ImportRequest, makeWorker: (() => Worker) |
   let stop = () => {};
   let cancelled = false;
 
+  // The run as it comes back, piece by piece, from the worker or (where there is none) from the same import here.
+  let head: Extract<WorkerReply, { type: "head" }> | null = null;
+  const messages: Message[] = [];
+  const steps: Step[] = [];
+  let unpacker: ReturnType<typeof stepUnpacker> | null = null;
+  let broken = false;
+  const receive = (reply: WorkerReply) => {
+    switch (reply.type) {
+      case "progress":
+        set(reply.progress);
+        return;
+      case "unread":
+        stop();
+        settle("unread");
+        return;
+      case "failed":
+        stop();
+        settle(reply.result);
+        return;
+      case "head":
+        head = reply;
+        return;
+      case "messages":
+        for (const message of reply.items) messages.push(message);
+        return;
+      case "steps": {
+        unpacker ??= stepUnpacker(messages);
+        for (const packed of reply.items) {
+          const step = unpacker.unpack(packed, steps.length);
+          if ("path" in step) broken = true;
+          else steps.push(step);
+        }
+        set({ ...progress, phase: "receiving", received: steps.length });
+        return;
+      }
+      case "end": {
+        stop();
+        if (head === null || broken) {
+          settle("unread");
+          return;
+        }
+        const { format, summary, problems, notes } = head;
+        const trace = { ...(head.head as TraceHead), messages, steps };
+        settle({ ok: true, format, summary, problems, notes, trace });
+        return;
+      }
+      default: {
+        const never: never = reply;
+        return never;
+      }
+    }
+  };
+
+  // Where no worker starts: the worker's own import, run on this thread (it takes the thread while it imports).
   const onThisThread = () => {
-    void readHere(request, set).then((result) => {
-      if (!cancelled) settle(result);
-    });
+    void import("./import-run").then(({ runImport }) =>
+      runImport(request, (reply) => {
+        if (!cancelled) receive(reply);
+      }),
+    );
   };
 
   let worker: Worker | null = null;
@@ -55,66 +111,19 @@ export function startImport(request: ImportRequest, makeWorker: (() => Worker) |
   else {
     const started = worker;
     let heard = false;
-    let head: Extract<WorkerReply, { type: "head" }> | null = null;
-    const messages: Message[] = [];
-    const steps: Step[] = [];
-    let unpacker: ReturnType<typeof stepUnpacker> | null = null;
-    let broken = false;
     stop = () => started.terminate();
     started.addEventListener("error", (event) => {
       event.preventDefault();
       started.terminate();
       // A worker refused before it said anything (a policy, a failed download): import here instead.
-      if (!heard && !cancelled) onThisThread();
-      else if (!cancelled) settle("unread");
+      if (!heard && !cancelled) {
+        stop = () => {};
+        onThisThread();
+      } else if (!cancelled) settle("unread");
     });
     started.addEventListener("message", (event: MessageEvent<WorkerReply>) => {
       heard = true;
-      const reply = event.data;
-      switch (reply.type) {
-        case "progress":
-          set(reply.progress);
-          return;
-        case "unread":
-          started.terminate();
-          settle("unread");
-          return;
-        case "failed":
-          started.terminate();
-          settle(reply.result);
-          return;
-        case "head":
-          head = reply;
-          return;
-        case "messages":
-          for (const message of reply.items) messages.push(message);
-          return;
-        case "steps": {
-          unpacker ??= stepUnpacker(messages);
-          for (const packed of reply.items) {
-            const step = unpacker.unpack(packed, steps.length);
-            if ("path" in step) broken = true;
-            else steps.push(step);
-          }
-          set({ ...progress, phase: "receiving", received: steps.length });
-          return;
-        }
-        case "end": {
-          started.terminate();
-          if (head === null || broken) {
-            settle("unread");
-            return;
-          }
-          const { format, summary, problems, notes } = head;
-          const trace = { ...(head.head as TraceHead), messages, steps };
-          settle({ ok: true, format, summary, problems, notes, trace });
-          return;
-        }
-        default: {
-          const never: never = reply;
-          return never;
-        }
-      }
+      receive(event.data);
     });
     started.postMessage(request);
   }
@@ -140,28 +149,4 @@ export function startImport(request: ImportRequest, makeWorker: (() => Worker) |
 function defaultWorker(): Worker {
   if (typeof Worker === "undefined") throw new Error("no workers here");
   return new Worker(new URL("./import.worker.ts", import.meta.url), { type: "module", name: "transcript import" });
-}
-
-/** The import on this thread: the text read (with its size as progress), then imported in one go. */
-async function readHere(request: ImportRequest, set: (progress: ImportProgress) => void): Promise<ImportOutcome> {
-  const { from } = request;
-  let text: string;
-  try {
-    if ("text" in from) text = from.text;
-    else if ("blob" in from) {
-      set({ ...START, total: from.blob.size });
-      text = await from.blob.text();
-    } else {
-      const response = await fetch(from.url);
-      if (!response.ok) return "unread";
-      text = await response.text();
-    }
-  } catch {
-    return "unread";
-  }
-  set({ ...START, phase: "building", bytes: text.length, total: text.length });
-  const { importTranscript } = await import("../formats/import");
-  // Let the progress paint before the import takes the thread.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return importTranscript(text, request.format, request.name);
 }
