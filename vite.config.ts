@@ -25,6 +25,8 @@ async function buildTime() {
     /** F22's story in `lang`, told from its figure file at build time. */
     f22Story: (lang: Lang): string => JSON.stringify(scenarios.SCENARIOS.f22.stories[lang]),
     demoReport: (lang: Lang) => engine.demoReport(content.catalogs[lang].report),
+    /** The default built-in's id (F22's). */
+    defaultId: scenarios.DEFAULT_SCENARIO_ID,
   };
 }
 
@@ -80,6 +82,33 @@ export const f22 = ${f22Trace(lang)};`;
   });
 
 /**
+ * `virtual:default-figures`: for the chapter page, a loader per language of the registry for the default built-in
+ * as that language shows it, `virtual:default-figure/<code>`: its trace, run by the engine at build time, and its
+ * story, told from its figure file at build time. Each language's is a chunk of its own, loaded with that
+ * language's words (src/app/languages.ts), so the page's first download carries one trace and neither the engine
+ * nor the figure-file compiler (which load with the other built-ins, when one is asked for).
+ */
+function defaultFigures(): Plugin {
+  const loaders = "virtual:default-figures";
+  const one = "virtual:default-figure/";
+  return {
+    name: "default-figures",
+    resolveId: (requested) => (requested === loaders || requested.startsWith(one) ? `\0${requested}` : null),
+    async load(resolved) {
+      if (resolved === `\0${loaders}`) {
+        const entries = LANGS.map((lang) => `${JSON.stringify(lang)}: () => import(${JSON.stringify(one + lang)})`);
+        return `export default {${entries.join(", ")}};`;
+      }
+      if (!resolved.startsWith(`\0${one}`)) return null;
+      const lang = resolved.slice(`\0${one}`.length);
+      if (!isLang(lang)) throw new Error(`${resolved}: ${lang} is no language of the registry`);
+      const { f22Trace, f22Story, defaultId } = await buildTime();
+      return `export const id = ${JSON.stringify(defaultId)};\nexport const story = ${f22Story(lang)};\nexport const trace = ${f22Trace(lang)};`;
+    },
+  };
+}
+
+/**
  * The module embed.js has in its own version: the player's wire-format loader. A classic script cannot split off
  * a chunk, so the emitters come from the embed-wire.js pack instead of a dynamic import (which the IIFE build
  * would inline: 10.2 KB of gzip more in embed.js, measured).
@@ -103,7 +132,11 @@ function embedModules(): Plugin {
  * so they cost no extra round trip and the byte budget counts them as the initial JavaScript they are.
  */
 function preloadDefaultLanguage(): Plugin {
-  const files = [`/src/content/catalog.${DEFAULT_LANG}.ts`, `/src/content/chapter.${DEFAULT_LANG}.ts`];
+  const files = [
+    `/src/content/catalog.${DEFAULT_LANG}.ts`,
+    `/src/content/chapter.${DEFAULT_LANG}.ts`,
+    `virtual:default-figure/${DEFAULT_LANG}`,
+  ];
   return {
     name: "preload-default-language",
     apply: "build",
@@ -304,7 +337,7 @@ export default defineConfig(({ mode }): UserConfig => {
       // The chapter page and the embed pages for Node, to render their first frames into dist/ (scripts/build.mjs).
       return {
         ...shared,
-        plugins: [react(), demoOutput(), f22Traces(), embedLanguage(DEFAULT_LANG)],
+        plugins: [react(), demoOutput(), f22Traces(), embedLanguage(DEFAULT_LANG), defaultFigures()],
         build: {
           ssr: "src/prerender.ts",
           outDir: "dist-prerender",
@@ -357,7 +390,7 @@ export default defineConfig(({ mode }): UserConfig => {
       return {
         ...shared,
         publicDir: "public",
-        plugins: [react(), demoOutput(), contentSecurityPolicy(), preloadDefaultLanguage()],
+        plugins: [react(), demoOutput(), defaultFigures(), contentSecurityPolicy(), preloadDefaultLanguage()],
         // The chapter page, and the authoring page (its editor in chunks of its own, never the chapter's).
         build: { rolldownOptions: { input: { index: "index.html", author: "author.html" } } },
         // The transcript import's worker (src/app/import.worker.ts) is a module worker, as the page starts it.

@@ -13,16 +13,15 @@ import {
 } from "react";
 import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type Checkpoint, type PageText, storyCatalog } from "../content/types";
-import { runScenario, type Trace } from "../engine";
+import type { Trace } from "../engine";
 import type { SourceLoaders } from "../figure/source";
 import { formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import { FigureProblems, Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
-import { DEFAULT_ENTRY } from "../scenarios/default";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { scenarioName } from "../scenarios/names";
-import type { ScenarioEntry } from "../scenarios/types";
+import type { BuiltinFigure } from "../scenarios/types";
 import { CappedList } from "./CappedList";
 import { ExportBar } from "./ExportBar";
 import { FailureNote } from "./FailureNote";
@@ -32,6 +31,9 @@ import { loadPageLanguage, type PageLanguage } from "./languages";
 import { initialPageState, pageReducer, syncUrl } from "./page-state";
 import type { Loaded, RunStory } from "./TranscriptPanel";
 import { type StepProblem, stepFromUrl } from "./url";
+
+/** The other built-ins' module (./builtins.ts), loaded when one is asked for. */
+export type Builtins = typeof import("./builtins");
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
 const TranscriptPanel = lazy(() => import("./TranscriptPanel"));
@@ -191,29 +193,31 @@ export function App(props: {
   urlLanguage?: PageLanguage;
   /** The code section, given directly when pre-rendering; the browser loads it lazily. */
   codeSection?: ComponentType<{ page: PageText; lang: Lang }>;
-  /** Every built-in, when the page was opened on one that is not the default (loaded before hydration). */
-  scenarios?: Readonly<Record<ScenarioId, ScenarioEntry>> | undefined;
+  /** The other built-ins, when the page was opened on one that is not the default (loaded before hydration). */
+  builtins?: Builtins | undefined;
 }) {
   const CodeSection = props.codeSection ?? ChapterCode;
   const [state, dispatch] = useReducer(pageReducer, props.firstLanguage, initialPageState);
   const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem, figureFile } = state;
   const { text, page } = language;
   const lang = text.lang;
-  // The default built-in is in the page's first download; the others load when one is asked for, and the one
-  // shown before stays until it has.
-  const [entries, setEntries] = useState<Readonly<Record<ScenarioId, ScenarioEntry>> | null>(props.scenarios ?? null);
-  const wanted = scenario === DEFAULT_SCENARIO_ID ? DEFAULT_ENTRY : (entries?.[scenario] ?? null);
+  // The default built-in comes with the page's language, its trace made at build time; the others load (with the
+  // engine that runs them) when one is asked for, and the one shown before stays until it has.
+  const [builtins, setBuiltins] = useState<Builtins | null>(props.builtins ?? null);
+  const wanted = useMemo(
+    () => (scenario === DEFAULT_SCENARIO_ID ? language.figure : (builtins?.builtinFigure(scenario, lang) ?? null)),
+    [scenario, language, builtins, lang],
+  );
   useEffect(() => {
     if (wanted !== null) return;
     let live = true;
-    void import("../scenarios").then((module) => live && setEntries(module.SCENARIOS));
+    void import("./builtins").then((module) => live && setBuiltins(module));
     return () => {
       live = false;
     };
   }, [wanted]);
-  const [shown, setShown] = useState<ScenarioEntry>(DEFAULT_ENTRY);
+  const [shown, setShown] = useState<BuiltinFigure>(language.figure);
   if (wanted !== null && wanted !== shown) setShown(wanted);
-  const builtIn = useMemo(() => runScenario(shown.build(lang)), [shown, lang]);
   const figure = useRef<PlayerHandle>(null);
   // A figure file, through the one resolver, in the page's language: its figure, or its problems where the figure
   // would be; the scenario stays until it has resolved (and its last language until the new one has).
@@ -235,7 +239,7 @@ export function App(props: {
       dispatch({ type: "figureFileFailed", problem: fileShown.unread });
   }, [fileShown]);
   const fileFigure = fileShown?.status === "shown" ? fileShown : null;
-  const trace = imported?.trace ?? fileFigure?.trace ?? builtIn;
+  const trace = imported?.trace ?? fileFigure?.trace ?? shown.trace;
   // A recorded run's story, in the page's words of the moment (the resolver asks for it; the page tells it again
   // as its language changes).
   const runStory = useCallback<RunStory>(
@@ -244,7 +248,7 @@ export function App(props: {
   );
   const story = useMemo(() => {
     if (fileFigure !== null) return fileFigure.story;
-    if (imported === null) return shown.stories[lang];
+    if (imported === null) return shown.story;
     return runStory(imported.name, imported.summary, lang);
   }, [imported, fileFigure, shown, lang, runStory]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);

@@ -1,16 +1,21 @@
 /**
- * The chapter page's words per language: the figure's catalog and the page's own text, each language in chunks
- * of its own (found by the translation files' names, src/content/translations.ts), loaded before hydration for the
- * language the link asks for and when a reader switches. The pre-rendered HTML already holds the default
- * language's first frame.
+ * The chapter page's words per language: the figure's catalog, the page's own text and the default built-in as
+ * that language shows it (its trace and story, made at build time), each language in chunks of its own (the
+ * translation files found by their names, src/content/translations.ts), loaded before hydration for the language
+ * the link asks for and when a reader switches. The pre-rendered HTML already holds the default language's first
+ * frame.
  */
+import DEFAULT_FIGURES from "virtual:default-figures";
 import type { Lang } from "../content/languages";
 import type { Catalog, PageText } from "../content/types";
+import type { BuiltinFigure } from "../scenarios/types";
 
 /** Everything the page says, in one language. */
 export interface PageLanguage {
   readonly text: Catalog;
   readonly page: PageText;
+  /** The default built-in in this language. */
+  readonly figure: BuiltinFigure;
 }
 
 const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
@@ -31,7 +36,11 @@ export function loadPageLanguage(lang: Lang): Promise<PageLanguage> {
     pending =
       catalog === undefined || chapter === undefined
         ? Promise.reject(new Error(`no translation files for ${lang}`))
-        : Promise.all([catalog(), chapter()]).then(([text, page]) => ({ text, page }));
+        : Promise.all([catalog(), chapter(), DEFAULT_FIGURES[lang]()]).then(([text, page, figure]) => ({
+            text,
+            page,
+            figure,
+          }));
     pending.catch(() => loading.delete(lang));
     loading.set(lang, pending);
   }

@@ -13,21 +13,19 @@ if (root === null) throw new Error("index.html has no #root element");
 /**
  * The language the link asks for is loaded before hydration, so the page switches to it before it first paints; so
  * is the scenario it names when that is not the default (whose file is in this entry), so the page opens on it and
- * no early key press goes to a figure about to be replaced. (In a function, not top-level awaits: the scenarios'
+ * no early key press goes to a figure about to be replaced. (In a function, not top-level awaits: the built-ins'
  * chunk imports from this entry, which must have finished evaluating first.)
  */
 async function start(container: HTMLElement): Promise<void> {
   const asked = new URLSearchParams(window.location.search).get("scenario");
-  const [firstLanguage, urlLanguage, scenarios] = await Promise.all([
+  const [firstLanguage, urlLanguage, builtins] = await Promise.all([
     loadPageLanguage(DEFAULT_LANG),
     loadPageLanguage(langFromUrl(window.location.search)),
-    asked === null || asked === DEFAULT_SCENARIO_ID || !isScenarioId(asked)
-      ? undefined
-      : import("../scenarios").then((module) => module.SCENARIOS),
+    asked === null || asked === DEFAULT_SCENARIO_ID || !isScenarioId(asked) ? undefined : import("./builtins"),
   ]);
   const app = (
     <StrictMode>
-      <App firstLanguage={firstLanguage} urlLanguage={urlLanguage} scenarios={scenarios} />
+      <App firstLanguage={firstLanguage} urlLanguage={urlLanguage} builtins={builtins} />
     </StrictMode>
   );
   // The built page arrives with its first frame pre-rendered (scripts/build.mjs); the dev server's does not.

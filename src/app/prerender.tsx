@@ -4,10 +4,12 @@
  * renderToString, with the code section given directly: no streaming, so no inline scripts (the page's CSP
  * refuses them).
  */
+import DEFAULT_FIGURES, { stories } from "virtual:f22-traces";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { DEFAULT_LANG } from "../content/languages";
 import { CATALOGS, CHAPTERS } from "../content/translations";
+import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { App } from "./App";
 import ChapterCode from "./ChapterCode";
 
@@ -15,7 +17,14 @@ import ChapterCode from "./ChapterCode";
 export function prerenderApp(): string {
   return renderToString(
     <StrictMode>
-      <App firstLanguage={{ text: CATALOGS[DEFAULT_LANG], page: CHAPTERS[DEFAULT_LANG] }} codeSection={ChapterCode} />
+      <App
+        firstLanguage={{
+          text: CATALOGS[DEFAULT_LANG],
+          page: CHAPTERS[DEFAULT_LANG],
+          figure: { id: DEFAULT_SCENARIO_ID, trace: DEFAULT_FIGURES[DEFAULT_LANG], story: stories[DEFAULT_LANG] },
+        }}
+        codeSection={ChapterCode}
+      />
     </StrictMode>,
   );
 }

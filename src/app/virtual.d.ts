@@ -3,3 +3,11 @@ declare module "virtual:demo-output" {
   const output: Readonly<Record<import("../content/languages").Lang, string>>;
   export default output;
 }
+
+/** A loader per language of the registry for the default built-in as that language shows it (vite.config.ts). */
+declare module "virtual:default-figures" {
+  const loaders: Readonly<
+    Record<import("../content/languages").Lang, () => Promise<import("../scenarios/types").BuiltinFigure>>
+  >;
+  export default loaders;
+}

@@ -32,7 +32,7 @@ export function alongside(first: CourseCallbacks, second: Partial<CourseCallback
  */
 export function deferred(load: () => Promise<CourseCallbacks>): CourseCallbacks {
   let loaded: CourseCallbacks | null = null;
-  let loading: Promise<void> | null = null;
+  let started = false;
   const queue: (() => void)[] = [];
   const later = <K extends keyof CourseCallbacks>(name: K) =>
     ((argument: Parameters<CourseCallbacks[K]>[0]) => {
@@ -44,10 +44,15 @@ export function deferred(load: () => Promise<CourseCallbacks>): CourseCallbacks 
       queue.push(() => {
         if (loaded !== null) call(loaded);
       });
-      loading ??= load().then((callbacks) => {
-        loaded = callbacks;
-        for (const next of queue.splice(0)) next();
-      });
+      if (started) return;
+      started = true;
+      load().then(
+        (callbacks) => {
+          loaded = callbacks;
+          for (const next of queue.splice(0)) next();
+        },
+        (error: unknown) => console.warn("agent-loop-figure: the course reporter could not be loaded", error),
+      );
     }) as CourseCallbacks[K];
   return { onProgress: later("onProgress"), onCompleted: later("onCompleted"), onAnswer: later("onAnswer") };
 }

@@ -7,7 +7,7 @@
  */
 import type { Catalog, Checkpoint, Story } from "../content/types";
 import type { Trace } from "../engine";
-import type { PlayerProps, Progress } from "../player";
+import type { Progress } from "../player";
 import type { CourseCallbacks } from "./callbacks";
 import {
   answeredStatement,

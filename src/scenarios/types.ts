@@ -1,6 +1,6 @@
 import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
-import type { Scenario } from "../engine";
+import type { Scenario, Trace } from "../engine";
 import type { ScenarioId } from "./ids";
 
 /**
@@ -11,4 +11,11 @@ export interface ScenarioEntry {
   readonly id: ScenarioId;
   readonly build: (lang: Lang) => Scenario;
   readonly stories: Readonly<Record<Lang, Story>>;
+}
+
+/** A built-in as one language shows it: the engine's run of it in that language, and its story in it. */
+export interface BuiltinFigure {
+  readonly id: ScenarioId;
+  readonly trace: Trace;
+  readonly story: Story;
 }

@@ -8,10 +8,11 @@ const checksOf = (scope: Locator): Locator => scope.getByRole("list", { name: /å
 
 test.describe("scenarios on the chapter page", () => {
   test("the picker switches scenario: its own title, step count, URL and story", async ({ page }) => {
-    // The other built-ins' figure files are a chunk the page loads when one is chosen, not up front.
+    // The other built-ins (their figure files, and the engine that runs them) are a chunk the page loads when one
+    // is chosen, not up front.
     const scenarioChunks: string[] = [];
     page.on("request", (request) => {
-      if (/\/assets\/scenarios-[\w-]+\.js$/.test(request.url())) scenarioChunks.push(request.url());
+      if (/\/assets\/builtins-[\w-]+\.js$/.test(request.url())) scenarioChunks.push(request.url());
     });
     await page.goto("./#step-3");
     await page.waitForLoadState("networkidle");
