@@ -15,21 +15,17 @@ import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type Checkpoint, type PageText, storyCatalog } from "../content/types";
 import type { Trace } from "../engine";
 import type { SourceLoaders } from "../figure/source";
-import { formatName } from "../formats";
-import type { CheckProblem } from "../formats/check";
-import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import { FigureProblems, Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { scenarioName } from "../scenarios/names";
 import type { BuiltinFigure } from "../scenarios/types";
-import { CappedList } from "./CappedList";
 import { ExportBar } from "./ExportBar";
-import { FailureNote } from "./FailureNote";
-import { ImportProgressView } from "./ImportProgressView";
 import type { ImportRun } from "./import-client";
-import { loadPageLanguage, type PageLanguage } from "./languages";
+import { loadPageLanguage, loadRunWords, type PageLanguage } from "./languages";
 import { initialPageState, pageReducer, syncUrl } from "./page-state";
-import type { Loaded, RunStory } from "./TranscriptPanel";
+import type { ReplayCheck } from "./RunViews";
+import { runStoryIn } from "./run-story";
+import type { Loaded } from "./TranscriptPanel";
 import { type StepProblem, stepFromUrl } from "./url";
 
 /** The other built-ins' module (./builtins.ts), loaded when one is asked for. */
@@ -37,6 +33,10 @@ export type Builtins = typeof import("./builtins");
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
 const TranscriptPanel = lazy(() => import("./TranscriptPanel"));
+// What the page shows of a recorded run, with the words for recorded runs (a chunk of its own).
+const UrlImport = lazy(() => import("./RunViews").then((module) => ({ default: module.UrlImport })));
+const TranscriptNotice = lazy(() => import("./RunViews").then((module) => ({ default: module.TranscriptNotice })));
+const ImportedRun = lazy(() => import("./RunViews").then((module) => ({ default: module.ImportedRun })));
 
 /** A URL the page's link names, resolved against this page, if it is on this page's origin. */
 function sameOriginUrl(link: string): URL | null {
@@ -199,14 +199,28 @@ export function App(props: {
   const CodeSection = props.codeSection ?? ChapterCode;
   const [state, dispatch] = useReducer(pageReducer, props.firstLanguage, initialPageState);
   const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem, figureFile } = state;
-  const { text, page } = language;
+  const { text, page, runs } = language;
   const lang = text.lang;
+  // The words for recorded runs load when first needed (the panel, a run by link, a loaded one, why one was not
+  // loaded, an export's report), and from then on with every language the page switches to.
+  const [runsAsked, setRunsAsked] = useState(false);
+  const needsRuns = runsAsked || panelOpen || imported !== null || transcriptProblem !== null;
+  useEffect(() => {
+    if (!needsRuns || runs !== undefined) return;
+    let live = true;
+    void loadPageLanguage(lang, true).then((loaded) => live && dispatch({ type: "language", language: loaded }));
+    return () => {
+      live = false;
+    };
+  }, [needsRuns, runs, lang]);
+  const withRuns = useRef(false);
+  withRuns.current = runs !== undefined;
   // The default built-in comes with the page's language, its trace made at build time; the others load (with the
   // engine that runs them) when one is asked for, and the one shown before stays until it has.
   const [builtins, setBuiltins] = useState<Builtins | null>(props.builtins ?? null);
   const wanted = useMemo(
     () => (scenario === DEFAULT_SCENARIO_ID ? language.figure : (builtins?.builtinFigure(scenario, lang) ?? null)),
-    [scenario, language, builtins, lang],
+    [scenario, language.figure, builtins, lang],
   );
   useEffect(() => {
     if (wanted !== null) return;
@@ -242,23 +256,15 @@ export function App(props: {
   const trace = imported?.trace ?? fileFigure?.trace ?? shown.trace;
   // A recorded run's story, in the page's words of the moment (the resolver asks for it; the page tells it again
   // as its language changes).
-  const runStory = useCallback<RunStory>(
-    (name, summary) => page.importing.story(name, page.importing.summary(summary, formatName(summary.format))),
-    [page],
-  );
+  const runStory = useMemo(() => (runs === undefined ? null : runStoryIn(runs)), [runs]);
   const story = useMemo(() => {
     if (fileFigure !== null) return fileFigure.story;
-    if (imported === null) return shown.story;
+    if (imported === null || runStory === null) return shown.story;
     return runStory(imported.name, imported.summary, lang);
   }, [imported, fileFigure, shown, lang, runStory]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
   // "Would it replay?": the loaded transcript checked for the provider the reader chose (the checker loads then).
-  const [checked, setChecked] = useState<{
-    for: Loaded;
-    provider: CheckProvider;
-    problems: readonly CheckProblem[];
-    models: readonly string[];
-  } | null>(null);
+  const [checked, setChecked] = useState<ReplayCheck | null>(null);
   useEffect(() => {
     const provider = state.checkFor;
     if (imported === null || provider === null) return;
@@ -277,21 +283,17 @@ export function App(props: {
     };
   }, [imported, state.checkFor]);
   const check = checked !== null && checked.for === imported && checked.provider === state.checkFor ? checked : null;
-  const notes = useMemo(
-    () =>
-      imported === null
-        ? undefined
-        : [
-            ...imported.problems.map((problem) => ({ step: problem.step, text: page.importing.problem(problem) })),
-            ...imported.notes.map((note) => ({ step: note.step, text: page.importing.note(note) })),
-            ...(check?.problems ?? []).map((problem) => ({
-              step: problem.step,
-              text: page.importing.checkProblem(problem),
-            })),
-          ],
-    [imported, page, check],
-  );
+  const notes = useMemo(() => {
+    if (imported === null || runs === undefined) return undefined;
+    const { importing } = runs;
+    return [
+      ...imported.problems.map((problem) => ({ step: problem.step, text: importing.problem(problem) })),
+      ...imported.notes.map((note) => ({ step: note.step, text: importing.note(note) })),
+      ...(check?.problems ?? []).map((problem) => ({ step: problem.step, text: importing.checkProblem(problem) })),
+    ];
+  }, [imported, runs, check]);
   const onLoaded = useCallback((loaded: Loaded) => dispatch({ type: "loaded", loaded }), []);
+  const onNeedRuns = useCallback(() => setRunsAsked(true), []);
   // A link's transcript being read (off the main thread), for its progress and its Cancel.
   const [urlRun, setUrlRun] = useState<{ run: ImportRun; name: string } | null>(null);
 
@@ -316,9 +318,10 @@ export function App(props: {
         dispatch({ type: "transcriptFailed", problem: "otherOrigin" });
       } else {
         const name = url.pathname.split("/").pop() || "transcript.json";
-        void import("./TranscriptPanel")
-          .then((module) =>
-            module.loadTranscript({ kind: "transcriptUrl", url: url.href }, lang, runStory, (run) =>
+        setRunsAsked(true);
+        void Promise.all([import("./TranscriptPanel"), loadRunWords(lang)])
+          .then(([module, words]) =>
+            module.loadTranscript({ kind: "transcriptUrl", url: url.href }, lang, runStoryIn(words), (run) =>
               setUrlRun({ run, name }),
             ),
           )
@@ -372,7 +375,7 @@ export function App(props: {
   const onScenarioChange = useCallback((next: ScenarioId) => dispatch({ type: "scenario", scenario: next }), []);
   const onLangChange = useCallback((next: Lang) => {
     // The figure keeps its language until the other one has loaded: never a blank or half-translated frame.
-    void loadPageLanguage(next).then((loaded) => dispatch({ type: "language", language: loaded }));
+    void loadPageLanguage(next, withRuns.current).then((loaded) => dispatch({ type: "language", language: loaded }));
   }, []);
 
   return (
@@ -444,15 +447,13 @@ export function App(props: {
               aria-expanded={panelOpen}
               onClick={() => dispatch({ type: "panel", open: !panelOpen })}
             >
-              {page.importing.open}
+              {page.openTranscript}
             </button>
-            {urlRun === null ? null : <ImportProgressView run={urlRun.run} name={urlRun.name} text={page.importing} />}
-            {transcriptProblem === null ? null : typeof transcriptProblem === "object" ? (
-              <FailureNote failure={transcriptProblem} text={page.importing} />
-            ) : (
-              <p className="page-note" role="note">
-                {page.importing[transcriptProblem]}
-              </p>
+            {runs === undefined ? null : (
+              <Suspense fallback={null}>
+                {urlRun === null ? null : <UrlImport runs={runs} run={urlRun.run} name={urlRun.name} />}
+                {transcriptProblem === null ? null : <TranscriptNotice runs={runs} problem={transcriptProblem} />}
+              </Suspense>
             )}
             {state.figureFileProblem === null ? null : (
               <p className="page-note" role="note">
@@ -466,10 +467,10 @@ export function App(props: {
             ) : null}
           </aside>
 
-          {panelOpen ? (
+          {panelOpen && runs !== undefined && runStory !== null ? (
             <Suspense fallback={null}>
               <TranscriptPanel
-                text={page.importing}
+                text={runs.importing}
                 lang={lang}
                 story={runStory}
                 onLoaded={onLoaded}
@@ -477,78 +478,17 @@ export function App(props: {
               />
             </Suspense>
           ) : null}
-          {imported === null ? null : (
-            <div className="page-imported" role="status">
-              <span>{page.importing.viewing(imported.name)}</span>{" "}
-              <span className="page-hint">
-                {page.importing.summary(imported.summary, formatName(imported.summary.format))}
-              </span>{" "}
-              <button type="button" className="page-button" onClick={() => dispatch({ type: "leaveTranscript" })}>
-                {page.importing.back}
-              </button>
-              <p>
-                <label>
-                  {page.importing.checkLabel}{" "}
-                  <select
-                    value={state.checkFor ?? ""}
-                    onChange={(event) =>
-                      dispatch({
-                        type: "checkFor",
-                        provider: isCheckProvider(event.target.value) ? event.target.value : null,
-                      })
-                    }
-                  >
-                    <option value="">{page.importing.checkNone}</option>
-                    {CHECK_PROVIDERS.map((provider) => (
-                      <option key={provider} value={provider}>
-                        {formatName(provider)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </p>
-              {check === null ? null : (
-                <div role="status" className="page-check">
-                  <p>
-                    {check.problems.length === 0
-                      ? page.importing.checkPassed(formatName(check.provider), check.models)
-                      : page.importing.checkFailed(check.problems.length, formatName(check.provider))}
-                  </p>
-                  {check.problems.length === 0 ? null : (
-                    <CappedList
-                      key={check.provider}
-                      items={check.problems}
-                      keyOf={(problem) => `${problem.rule}-${problem.path}`}
-                      showMore={page.showMore}
-                      render={(problem) => (
-                        <>
-                          <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
-                          {page.importing.stepSeparator}
-                          {page.importing.checkProblem(problem)}
-                        </>
-                      )}
-                    />
-                  )}
-                </div>
-              )}
-              {imported.problems.length === 0 ? null : (
-                <>
-                  <h3>{page.importing.problemsHeading}</h3>
-                  <CappedList
-                    items={imported.problems}
-                    keyOf={(problem) => `${problem.kind}-${problem.callId}-${problem.step}`}
-                    showMore={page.showMore}
-                    render={(problem) => (
-                      <>
-                        <a href={`#step-${problem.step}`}>{page.importing.goToStep(problem.step)}</a>
-                        {page.importing.stepSeparator}
-                        {page.importing.problem(problem)}
-                      </>
-                    )}
-                  />
-                </>
-              )}
-            </div>
+          {imported === null || runs === undefined ? null : (
+            <Suspense fallback={null}>
+              <ImportedRun
+                runs={runs}
+                imported={imported}
+                checkFor={state.checkFor}
+                check={check}
+                onCheckFor={(provider) => dispatch({ type: "checkFor", provider })}
+                onLeave={() => dispatch({ type: "leaveTranscript" })}
+              />
+            </Suspense>
           )}
           {fileShown?.status === "problems" && fileShown.unread === null ? (
             <FigureProblems text={text} problems={fileShown.problems} />
@@ -569,8 +509,8 @@ export function App(props: {
           )}
           <ExportBar
             text={page.exporting}
-            problemText={page.importing.checkProblem}
-            showMore={page.showMore}
+            runs={runs}
+            onNeedRuns={onNeedRuns}
             trace={trace}
             figure={figure}
             scenario={imported === null && fileShown === null ? scenario : null}

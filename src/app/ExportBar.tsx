@@ -3,7 +3,7 @@
  * a provider's format, which the import reads back) and a link to the current step of a built-in scenario.
  */
 import { type RefObject, useEffect, useId, useState } from "react";
-import type { ExportText, ImportText, PageText } from "../content/types";
+import type { ExportText, RunText } from "../content/types";
 import type { Trace } from "../engine";
 import { FORMATS, type FormatId, formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
@@ -34,7 +34,7 @@ export function permalink(location: Pick<Location, "href">, scenario: ScenarioId
 }
 
 /** A heading and its list, or nothing when the list is empty. */
-function Listed(props: { heading: string; items: readonly string[]; showMore: PageText["showMore"] }) {
+function Listed(props: { heading: string; items: readonly string[]; showMore: RunText["showMore"] }) {
   if (props.items.length === 0) return null;
   return (
     <>
@@ -62,10 +62,10 @@ interface Report {
 
 export function ExportBar(props: {
   text: ExportText;
-  /** How a problem the provider would refuse is phrased (the import's check words it the same way). */
-  problemText: ImportText["checkProblem"];
-  /** The button under a long list. */
-  showMore: PageText["showMore"];
+  /** The words of the report (a problem the provider would refuse is phrased as the import's check has it), once
+   * loaded; `onNeedRuns` asks for them. */
+  runs: RunText | undefined;
+  onNeedRuns: () => void;
   trace: Trace;
   /** The figure, whose handle says the step shown (for the link). */
   figure: RefObject<PlayerHandle | null>;
@@ -73,7 +73,7 @@ export function ExportBar(props: {
   scenario: ScenarioId | null;
   name: string;
 }) {
-  const { text, problemText, showMore, trace, figure, scenario, name } = props;
+  const { text, runs, onNeedRuns, trace, figure, scenario, name } = props;
   const [format, setFormat] = useState<FormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -83,6 +83,7 @@ export function ExportBar(props: {
   const [report, setReport] = useState<Report | null>(null);
   useEffect(() => {
     if (format === "neutral") return;
+    onNeedRuns();
     let current = true;
     void Promise.all([import("../formats/loss"), import("../formats/check")]).then(
       ([{ lossesIn, additionsIn }, { checkReplay, isCheckProvider }]) => {
@@ -98,7 +99,7 @@ export function ExportBar(props: {
     return () => {
       current = false;
     };
-  }, [format, trace]);
+  }, [format, trace, onNeedRuns]);
   const shown = format === "neutral" || report?.format !== format ? null : report;
 
   const onDownload = () => {
@@ -146,23 +147,23 @@ export function ExportBar(props: {
           {text.copyLink}
         </button>
       )}
-      {shown === null ? null : (
+      {shown === null || runs === undefined ? null : (
         <div className="page-note" role="note">
-          {shown.losses.length === 0 ? <p>{text.noLoss(formatName(format))}</p> : null}
+          {shown.losses.length === 0 ? <p>{runs.exportReport.noLoss(formatName(format))}</p> : null}
           <Listed
-            heading={text.lossHeading(formatName(format))}
-            items={shown.losses.map(text.loss)}
-            showMore={showMore}
+            heading={runs.exportReport.lossHeading(formatName(format))}
+            items={shown.losses.map(runs.exportReport.loss)}
+            showMore={runs.showMore}
           />
           <Listed
-            heading={text.additionHeading(formatName(format))}
-            items={shown.additions.map(text.addition)}
-            showMore={showMore}
+            heading={runs.exportReport.additionHeading(formatName(format))}
+            items={shown.additions.map(runs.exportReport.addition)}
+            showMore={runs.showMore}
           />
           <Listed
-            heading={text.refusedHeading(formatName(format), shown.refusals.length)}
-            items={shown.refusals.map(problemText)}
-            showMore={showMore}
+            heading={runs.exportReport.refusedHeading(formatName(format), shown.refusals.length)}
+            items={shown.refusals.map(runs.importing.checkProblem)}
+            showMore={runs.showMore}
           />
         </div>
       )}

@@ -1,5 +1,5 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
-import { catalogs, chapters, DEFAULT_LANG, isLang, LANGS, type Story, storyCatalog, TOOLING_LANG } from "../content";
+import { catalogs, DEFAULT_LANG, isLang, LANGS, runs, type Story, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
 import { demoReport, runScenario, selfTest, TRACE_VERSION, type Trace } from "../engine";
 import { openFigure, problemLine } from "../figure";
@@ -251,8 +251,7 @@ function importFile(file: string, format: TranscriptFormat | undefined, readFile
     e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : e.path ? ` at ${e.path}` : "";
   const tried = result.format === null ? "" : ` (read as ${formatName(result.format)})`;
   const lines = result.errors.map((e) => `${name}${tried}: ${e.message}${where(e)}\n`);
-  if (result.more > 0)
-    lines.push(`${name}: ${chapters[TOOLING_LANG].importing.more(result.more)} (${MAX_ERRORS} shown)\n`);
+  if (result.more > 0) lines.push(`${name}: ${runs[TOOLING_LANG].importing.more(result.more)} (${MAX_ERRORS} shown)\n`);
   return { ok: false, output: { exitCode: 2, stdout: "", stderr: lines.join("") } };
 }
 
@@ -262,7 +261,7 @@ function importFile(file: string, format: TranscriptFormat | undefined, readFile
  */
 function importReport(imported: Extract<Imported, { ok: true }>): CliOutput {
   const { result, name } = imported;
-  const { importing } = chapters[TOOLING_LANG];
+  const { importing } = runs[TOOLING_LANG];
   const read = `${name}: read ${importing.summary(result.summary, formatName(result.format))}\n`;
   const stderr = [
     read,
@@ -290,7 +289,7 @@ function exportReport(trace: Trace, format: FormatId, before = ""): CliOutput {
     format === "claude-code" && Array.isArray(written)
       ? `${written.map((line) => JSON.stringify(line)).join("\n")}\n`
       : `${JSON.stringify(written, null, 2)}\n`;
-  const { exporting } = chapters[TOOLING_LANG];
+  const { exportReport: exporting } = runs[TOOLING_LANG];
   const name = formatName(format);
   const losses = lossesIn(format, trace);
   const additions = additionsIn(format, trace);

@@ -1,9 +1,5 @@
 import type { PageText } from "./types";
 
-/** A size in megabytes, one decimal: "57.4 MB". */
-const megabytes = (bytes: number): string =>
-  `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
-
 /** The chapter page around the figure (English). Not part of the figure: an embedded figure never loads it. */
 export const chapter = {
   title: "The model proposes; the program executes",
@@ -78,136 +74,8 @@ export const chapter = {
     linkLabel: "Link to this step",
     copied: "Link copied.",
     noLink: "A loaded transcript has no link: download its JSON instead.",
-    lossHeading: (formatName) => `What ${formatName} cannot carry, left out of the file:`,
-    loss: ({ feature, count, step }) =>
-      `${
-        {
-          system: count === 1 ? "the system note" : `${count} system notes`,
-          tool_declarations: count === 1 ? "the declaration of 1 tool" : `the declarations of ${count} tools`,
-          built_in_tools: count === 1 ? "1 built-in tool's declaration" : `${count} built-in tools' declarations`,
-          error_status:
-            count === 1
-              ? "the error mark of 1 tool result, its text kept"
-              : `the error marks of ${count} tool results, their text kept`,
-          reasoning:
-            count === 1
-              ? "1 reasoning part: thinking or its signature"
-              : `${count} reasoning parts: thinking or signatures`,
-          media: count === 1 ? "1 image, audio or document" : `${count} images, audio or documents`,
-          provider_tools:
-            count === 1
-              ? "1 call or result of a tool the provider ran"
-              : `${count} calls and results of tools the provider ran`,
-          raw_arguments:
-            count === 1
-              ? "the text of 1 call's arguments that were not a JSON object"
-              : `the text of ${count} calls' arguments that were not JSON objects`,
-          unknown_parts:
-            count === 1
-              ? "1 part of a type the figure does not know"
-              : `${count} parts of types the figure does not know`,
-          unfed_calls:
-            count === 1
-              ? "1 call the model proposed, and its result: the host never put them in the model's context, so only the figure's trace holds them"
-              : `${count} calls the model proposed, and their results: the host never put them in the model's context, so only the figure's trace holds them`,
-          host_hops:
-            count === 1
-              ? "1 JSON-RPC exchange between the host and an MCP server (tools/call), which no model request holds"
-              : `${count} JSON-RPC exchanges between the host and an MCP server (tools/call), which no model request holds`,
-        }[feature]
-      } (from step ${step})`,
-    noLoss: (formatName) => `${formatName} carries the whole run.`,
-    additionHeading: (formatName) => `What the figure adds so that ${formatName} takes it as a request:`,
-    addition: ({ kind, count, step }) =>
-      `${
-        {
-          placeholder_signature: `Google's placeholder thoughtSignature on the first call of ${count} model turn${count === 1 ? "" : "s"}, which Gemini 3 requires of calls no Gemini 3 model signed`,
-        }[kind]
-      } (from step ${step})`,
-    refusedHeading: (formatName, count) =>
-      `Sent as a request, ${formatName} would still refuse this history: ${count} problem${count === 1 ? "" : "s"}.`,
   },
-  showMore: (next, left) => `Show ${next} more (${left.toLocaleString("en")} not shown)`,
-  importing: {
-    open: "Load transcript",
-    heading: "Load your own agent run",
-    paste: "Paste JSON (a request body, a list of messages / input items, or a response body)",
-    file: "or choose a file",
-    format: "Format",
-    detect: "Detect",
-    traceFormat: "This figure's trace (its own export)",
-    load: "Load",
-    close: "Close",
-    failed: (format) =>
-      `Nothing was loaded: ${format === null ? "" : `read as ${format}, `}the transcript has the problems below. The figure still shows what it showed.`,
-    at: (line, column) => `line ${line}, column ${column}`,
-    otherOrigin: "Only transcripts from this site can be loaded: the link points elsewhere and was ignored.",
-    fetchFailed: "The transcript in the link could not be fetched; the figure still shows what it showed.",
-    fileChosen: (name, bytes) => `${name} (${megabytes(bytes)}) is read when you press Load.`,
-    loading: (name) => `Loading ${name}`,
-    progress: ({ phase, bytes, total, messages, steps, received }) =>
-      phase === "reading"
-        ? `Reading: ${megabytes(bytes)}${total === null ? "" : ` of ${megabytes(total)}`}`
-        : phase === "building"
-          ? "Read; pairing call ids and making steps"
-          : `${(messages ?? 0).toLocaleString("en")} messages, ${(steps ?? 0).toLocaleString("en")} steps: ${received.toLocaleString("en")} handed to the figure`,
-    cancel: "Cancel",
-    cancelled: "Loading was cancelled; the figure still shows what it showed.",
-    viewing: (name) => `Viewing a loaded transcript: ${name}`,
-    back: "Back to the built-in scenarios",
-    problemsHeading: "Problems in the transcript",
-    problem: ({ kind, callId }) =>
-      ({
-        missing_result: `${callId} has no result, and the transcript goes on without one`,
-        unknown_call: `result ${callId} matches no call`,
-        duplicate_id: `${callId} is used by an earlier call too`,
-        second_result: `${callId} already has its result: this is a second one`,
-        result_before_call: `the result of ${callId} comes before its call`,
-        bad_arguments: `the arguments of ${callId} are not a JSON object (kept as written)`,
-      })[kind],
-    note: ({ kind, name }) =>
-      kind === "provider_tool"
-        ? `${name} was run by the provider inside this model call, not by the host`
-        : kind === "paired_by_order"
-          ? `this result of ${name} has no id: paired with the earliest call of ${name} still without a result`
-          : `“${name}” is a type the figure does not know: kept as a placeholder`,
-    summary: ({ shape, messages, toolCalls }, format) =>
-      `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages.toLocaleString("en")} message${messages === 1 ? "" : "s"}, ${toolCalls.toLocaleString("en")} tool call${toolCalls === 1 ? "" : "s"}`,
-    more: (count) => `and ${count} more`,
-    goToStep: (step) => `step ${step}`,
-    stepSeparator: ": ",
-    checkLabel: "Would it replay? Check for",
-    checkNone: "(choose a provider)",
-    checkPassed: (provider, models) =>
-      `A request made of this history follows ${provider}'s documented rules${models.length === 0 ? "" : ` (${models.join(" and ")})`}.`,
-    checkFailed: (count, provider) =>
-      `${provider} would refuse a request made of this history: ${count} problem${count === 1 ? "" : "s"}.`,
-    checkProblem: ({ rule, callId, path }) =>
-      `${
-        {
-          call_without_result: `${callId} has no result before the model's next turn`,
-          result_not_right_after_call: `the result of ${callId} is not where this provider wants it: right after its call, first in the next turn`,
-          result_without_call: `the result for ${callId} answers no call of the turn before it (or its call was answered already)`,
-          duplicate_call_id: `the call id ${callId} is used twice`,
-          call_id_pattern: `the call id ${callId} has characters this provider does not take in an id`,
-          first_message_not_user: "the conversation starts with the model's turn, not the user's",
-          result_turn_has_other_content: "a turn that returns tool results also holds the user's text",
-          tools_not_declared: "the history has tool calls, but no tools are declared",
-          arguments_not_object: `the arguments of ${callId} are not a JSON object`,
-          thinking_not_kept: `the turn that calls ${callId} has thinking without its signature`,
-          empty_message: `a message has no content (at ${path}), which only a final model turn may have`,
-          thinking_block_missing: `the turn that calls ${callId} does not start with a thinking block, which the last tool turn needs with thinking on`,
-        }[rule]
-      } (${rule} at ${path})`,
-    story: (name, summary) => ({
-      name,
-      kicker: "Loaded transcript",
-      title: name,
-      lesson: "The same loop, from a real run: every result has to find its call by call_id.",
-      input: `${summary}. A transcript records no host check of the environment, so its outcome is “not recorded”.`,
-      captions: [],
-    }),
-  },
+  openTranscript: "Load transcript",
   outputHeading: "Sample output",
   outputNote:
     "The port produced this output by actually running when the page was built: it is what the command above prints. It is not LLM or product performance data.",

@@ -1,9 +1,5 @@
 import type { PageText } from "./types";
 
-/** A size in megabytes, one decimal: "57.4 MB". */
-const megabytes = (bytes: number): string =>
-  `${(bytes / 1e6).toLocaleString("zh-CN", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
-
 /** The chapter page around the figure (中文). Not part of the figure: an embedded figure never loads it. */
 export const chapter = {
   title: "模型提议与程序执行分离",
@@ -64,113 +60,8 @@ export const chapter = {
     linkLabel: "这一步的链接",
     copied: "链接已复制。",
     noLink: "载入的记录没有链接：可以下载它的 JSON。",
-    lossHeading: (formatName) => `${formatName} 无法承载、文件里不会有的内容：`,
-    loss: ({ feature, count, step }) =>
-      `${
-        {
-          system: `${count} 条系统说明`,
-          tool_declarations: `${count} 个工具的声明`,
-          built_in_tools: `${count} 个内置工具的声明`,
-          error_status: `${count} 个工具结果的错误标记，文字保留`,
-          reasoning: `${count} 段推理：思考内容或其签名`,
-          media: `${count} 个图片、音频或文档`,
-          provider_tools: `${count} 个由服务方执行的工具调用或结果`,
-          raw_arguments: `${count} 个调用里不是 JSON 对象的参数原文`,
-          unknown_parts: `${count} 个本图不认识类型的内容`,
-          unfed_calls: `模型提出的 ${count} 个调用及其结果：宿主从没把它们放进模型的上下文，只有本图的轨迹记着`,
-          host_hops: `宿主与 MCP 服务器之间的 ${count} 次 JSON-RPC 往返（tools/call），不在任何一次模型请求里`,
-        }[feature]
-      }（从第 ${step} 步起）`,
-    noLoss: (formatName) => `${formatName} 能承载整次运行。`,
-    additionHeading: (formatName) => `为了让 ${formatName} 把它当作请求接受，本图加上了：`,
-    addition: ({ kind, count, step }) =>
-      `${
-        {
-          placeholder_signature: `${count} 轮模型消息的第一个调用上 Google 文档给出的占位 thoughtSignature：调用不是 Gemini 3 模型签名的时候，Gemini 3 要求这样做`,
-        }[kind]
-      }（从第 ${step} 步起）`,
-    refusedHeading: (formatName, count) => `当作请求发送时，${formatName} 仍会拒绝这段历史：${count} 个问题。`,
   },
-  showMore: (next, left) => `再显示 ${next} 条（还有 ${left} 条未显示）`,
-  importing: {
-    open: "载入记录",
-    heading: "载入你自己的 Agent 运行记录",
-    paste: "粘贴 JSON（请求体、消息 / 输入项列表，或响应体）",
-    file: "或选择文件",
-    format: "格式",
-    detect: "自动识别",
-    traceFormat: "本图的轨迹（本图导出的 JSON）",
-    load: "载入",
-    close: "关闭",
-    failed: (format) =>
-      `没有载入：${format === null ? "" : `按 ${format} 格式读取时，`}发现下列问题。图中仍显示原来的内容。`,
-    at: (line, column) => `第 ${line} 行第 ${column} 列`,
-    otherOrigin: "只能载入本站的记录：链接指向了别的来源，已忽略。",
-    fetchFailed: "链接中的记录无法获取，图中仍显示原来的内容。",
-    fileChosen: (name, bytes) => `已选择 ${name}（${megabytes(bytes)}），按“载入”时读取。`,
-    loading: (name) => `正在载入 ${name}`,
-    progress: ({ phase, bytes, total, messages, steps, received }) =>
-      phase === "reading"
-        ? `正在读取：${megabytes(bytes)}${total === null ? "" : ` / ${megabytes(total)}`}`
-        : phase === "building"
-          ? "已读完，正在配对调用标识并生成步骤"
-          : `${(messages ?? 0).toLocaleString("zh-CN")} 条消息，${(steps ?? 0).toLocaleString("zh-CN")} 个步骤：已交给图 ${received.toLocaleString("zh-CN")} 个`,
-    cancel: "取消",
-    cancelled: "已取消载入，图仍显示原来的内容。",
-    viewing: (name) => `正在查看载入的记录：${name}`,
-    back: "回到内置场景",
-    problemsHeading: "记录中的问题",
-    problem: ({ kind, callId }) =>
-      ({
-        missing_result: `${callId} 没有结果，记录却继续往下走了`,
-        unknown_call: `结果 ${callId} 找不到对应的调用`,
-        duplicate_id: `${callId} 之前已被另一个调用用过`,
-        second_result: `${callId} 已经有了结果：这是第二个`,
-        result_before_call: `${callId} 的结果出现在调用之前`,
-        bad_arguments: `${callId} 的参数不是 JSON 对象（按原文保留）`,
-      })[kind],
-    note: ({ kind, name }) =>
-      kind === "provider_tool"
-        ? `${name} 由模型服务方在这次模型调用内部执行，不是宿主执行的`
-        : kind === "paired_by_order"
-          ? `这条 ${name} 的结果没有 ID：按顺序配给最早一个还没有结果的 ${name} 调用`
-          : `“${name}”是本图不认识的类型：以占位符保留`,
-    summary: ({ shape, messages, toolCalls }, format) =>
-      `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages.toLocaleString("zh-CN")} 条消息，${toolCalls.toLocaleString("zh-CN")} 个工具调用`,
-    more: (count) => `另有 ${count} 条`,
-    goToStep: (step) => `第 ${step} 步`,
-    stepSeparator: "：",
-    checkLabel: "能否重放？按此服务方检查",
-    checkNone: "（选择服务方）",
-    checkPassed: (provider, models) =>
-      `用这段历史组成的请求符合 ${provider} 的文档规则${models.length === 0 ? "" : `（${models.join("、")}）`}。`,
-    checkFailed: (count, provider) => `${provider} 会拒绝用这段历史组成的请求：${count} 个问题。`,
-    checkProblem: ({ rule, callId, path }) =>
-      `${
-        {
-          call_without_result: `${callId} 在模型下一轮之前没有结果`,
-          result_not_right_after_call: `${callId} 的结果不在这家服务方要求的位置：应紧跟在调用之后、位于下一轮的最前面`,
-          result_without_call: `${callId} 的结果没有对应上一轮的调用（或它的调用已经有过结果）`,
-          duplicate_call_id: `调用 ID ${callId} 用了两次`,
-          call_id_pattern: `调用 ID ${callId} 含有这家服务方不接受的字符`,
-          first_message_not_user: "对话以模型的一轮开头，而不是用户的",
-          result_turn_has_other_content: "回填工具结果的那一轮里还有用户的文字",
-          tools_not_declared: "历史里有工具调用，但没有声明任何工具",
-          arguments_not_object: `${callId} 的参数不是 JSON 对象`,
-          thinking_not_kept: `调用 ${callId} 的那一轮有思考内容，却没有它的签名`,
-          empty_message: `有一条消息没有内容（${path}），只有最后一轮模型消息可以为空`,
-          thinking_block_missing: `调用 ${callId} 的那一轮不是以思考块开头；开启思考时，最后一轮工具调用必须如此`,
-        }[rule]
-      }（${rule}，位置 ${path}）`,
-    story: (name, summary) => ({
-      name,
-      kicker: "载入的记录",
-      title: name,
-      lesson: "同样的循环，来自真实的运行：每个结果都要带着 call_id 找到它的调用。",
-      input: `${summary}。记录里没有宿主对环境的核对，所以结局是“未记录”。`,
-      captions: [],
-    }),
-  },
+  openTranscript: "载入记录",
   outputHeading: "运行结果示例",
   outputNote:
     "以下结果是移植版在构建页面时实际运行得到的，也就是上面的命令打印的内容。它们不是 LLM 或任何产品的性能数据。",

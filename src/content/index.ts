@@ -1,10 +1,10 @@
 import type { Lang } from "./languages";
-import { CATALOGS, CHAPTERS } from "./translations";
-import type { Catalog, PageText } from "./types";
+import { CATALOGS, CHAPTERS, RUNS } from "./translations";
+import type { Catalog, PageText, RunText } from "./types";
 
 export type { Lang, Language } from "./languages";
 export { DEFAULT_LANG, isLang, LANGS, LANGUAGES, languageOf, TOOLING_LANG } from "./languages";
-export type { Catalog, Checkpoint, CheckpointOption, PageText, Story } from "./types";
+export type { Catalog, Checkpoint, CheckpointOption, PageText, RunText, Story } from "./types";
 export { storyCatalog } from "./types";
 
 /**
@@ -15,3 +15,6 @@ export const catalogs: Readonly<Record<Lang, Catalog>> = CATALOGS;
 
 /** Every chapter page's text by language. */
 export const chapters: Readonly<Record<Lang, PageText>> = CHAPTERS;
+
+/** Every language's words for the chapter page's recorded runs. */
+export const runs: Readonly<Record<Lang, RunText>> = RUNS;

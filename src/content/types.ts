@@ -370,10 +370,20 @@ export interface PageText {
   readonly codeNote: string;
   readonly outputHeading: string;
   readonly outputNote: string;
+  /** The button that opens the transcript panel. */
+  readonly openTranscript: string;
+  readonly exporting: ExportText;
+}
+
+/**
+ * The chapter page's words for recorded runs, loaded when one is needed (the transcript panel, a run loaded by
+ * link, an export's report), not with the page.
+ */
+export interface RunText {
   /** A long list (a transcript's problems) shows its first items and a button for the next `next` of `left`. */
   readonly showMore: (next: number, left: number) => string;
   readonly importing: ImportText;
-  readonly exporting: ExportText;
+  readonly exportReport: ExportReportText;
 }
 
 /** The chapter page's export bar: the trace as JSON, and a link to this step. */
@@ -388,6 +398,10 @@ export interface ExportText {
   readonly linkLabel: string;
   readonly copied: string;
   readonly noLink: string;
+}
+
+/** What writing the run in the chosen format drops, adds, and would still be refused for as a request. */
+export interface ExportReportText {
   /** Above the list of what the chosen format cannot carry. */
   readonly lossHeading: (formatName: string) => string;
   /** One thing lost: what, how many, from which step. */
@@ -404,7 +418,6 @@ export interface ExportText {
 
 /** The chapter page's transcript import: its panel, its messages, and the story of an imported run. */
 export interface ImportText {
-  readonly open: string;
   readonly heading: string;
   readonly paste: string;
   readonly file: string;

@@ -1,12 +1,12 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { CappedList } from "../../src/app/CappedList";
-import { chapters } from "../../src/content";
+import { runs } from "../../src/content";
 
 describe("a long list on the chapter page (a large run's problems)", () => {
   it("mounts its first 25 items, and 25 more at each press, until all are shown", () => {
     const items = Array.from({ length: 60 }, (_, i) => `problem ${i + 1}`);
-    render(<CappedList items={items} keyOf={(item) => item} render={(item) => item} showMore={chapters.en.showMore} />);
+    render(<CappedList items={items} keyOf={(item) => item} render={(item) => item} showMore={runs.en.showMore} />);
     expect(screen.getAllByRole("listitem")).toHaveLength(25);
     fireEvent.click(screen.getByRole("button", { name: "Show 25 more (35 not shown)" }));
     expect(screen.getAllByRole("listitem")).toHaveLength(50);

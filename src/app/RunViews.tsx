@@ -1,0 +1,122 @@
+/**
+ * What the chapter page shows of a recorded run beside the figure: a link's import under way, why a transcript was
+ * not loaded, and the bar of a loaded one (what was read, the "would it replay?" check, its pairing problems). A
+ * chunk of its own, loaded with the words for recorded runs when a run is first asked for: the page's first
+ * download holds neither.
+ */
+import type { RunText } from "../content/types";
+import { formatName } from "../formats";
+import type { CheckProblem } from "../formats/check";
+import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
+import { CappedList } from "./CappedList";
+import { FailureNote } from "./FailureNote";
+import { ImportProgressView } from "./ImportProgressView";
+import type { ImportRun } from "./import-client";
+import type { TranscriptProblem } from "./page-state";
+import type { Loaded } from "./TranscriptPanel";
+
+/** A link's transcript being read, with its progress and its Cancel. */
+export function UrlImport(props: { runs: RunText; run: ImportRun; name: string }) {
+  return <ImportProgressView run={props.run} name={props.name} text={props.runs.importing} />;
+}
+
+/** Why a transcript was not loaded (what stays shown is the figure the page had). */
+export function TranscriptNotice(props: { runs: RunText; problem: TranscriptProblem }) {
+  const { importing } = props.runs;
+  return typeof props.problem === "object" ? (
+    <FailureNote failure={props.problem} text={importing} />
+  ) : (
+    <p className="page-note" role="note">
+      {importing[props.problem]}
+    </p>
+  );
+}
+
+/** A loaded transcript checked for one provider: what it would refuse, and for which of its models that holds. */
+export interface ReplayCheck {
+  readonly for: Loaded;
+  readonly provider: CheckProvider;
+  readonly problems: readonly CheckProblem[];
+  readonly models: readonly string[];
+}
+
+/** What is said of one step, after a link to it. */
+function AtStep(props: { importing: RunText["importing"]; step: number; text: string }) {
+  return (
+    <>
+      <a href={`#step-${props.step}`}>{props.importing.goToStep(props.step)}</a>
+      {props.importing.stepSeparator}
+      {props.text}
+    </>
+  );
+}
+
+/** The bar above a loaded transcript's figure. */
+export function ImportedRun(props: {
+  runs: RunText;
+  imported: Loaded;
+  /** The provider the reader checks the run for, and the check's result once it has run. */
+  checkFor: CheckProvider | null;
+  check: ReplayCheck | null;
+  onCheckFor: (provider: CheckProvider | null) => void;
+  onLeave: () => void;
+}) {
+  const { runs, imported, check } = props;
+  const { importing, showMore } = runs;
+  return (
+    <div className="page-imported" role="status">
+      <span>{importing.viewing(imported.name)}</span>{" "}
+      <span className="page-hint">{importing.summary(imported.summary, formatName(imported.summary.format))}</span>{" "}
+      <button type="button" className="page-button" onClick={props.onLeave}>
+        {importing.back}
+      </button>
+      <p>
+        <label>
+          {importing.checkLabel}{" "}
+          <select
+            value={props.checkFor ?? ""}
+            onChange={(event) => props.onCheckFor(isCheckProvider(event.target.value) ? event.target.value : null)}
+          >
+            <option value="">{importing.checkNone}</option>
+            {CHECK_PROVIDERS.map((provider) => (
+              <option key={provider} value={provider}>
+                {formatName(provider)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
+      {check === null ? null : (
+        <div role="status" className="page-check">
+          <p>
+            {check.problems.length === 0
+              ? importing.checkPassed(formatName(check.provider), check.models)
+              : importing.checkFailed(check.problems.length, formatName(check.provider))}
+          </p>
+          {check.problems.length === 0 ? null : (
+            <CappedList
+              key={check.provider}
+              items={check.problems}
+              keyOf={(problem) => `${problem.rule}-${problem.path}`}
+              showMore={showMore}
+              render={(problem) => (
+                <AtStep importing={importing} step={problem.step} text={importing.checkProblem(problem)} />
+              )}
+            />
+          )}
+        </div>
+      )}
+      {imported.problems.length === 0 ? null : (
+        <>
+          <h3>{importing.problemsHeading}</h3>
+          <CappedList
+            items={imported.problems}
+            keyOf={(problem) => `${problem.kind}-${problem.callId}-${problem.step}`}
+            showMore={showMore}
+            render={(problem) => <AtStep importing={importing} step={problem.step} text={importing.problem(problem)} />}
+          />
+        </>
+      )}
+    </div>
+  );
+}
