@@ -392,7 +392,12 @@ export default defineConfig(({ mode }): UserConfig => {
         publicDir: "public",
         plugins: [react(), demoOutput(), defaultFigures(), contentSecurityPolicy(), preloadDefaultLanguage()],
         // The chapter page, and the authoring page (its editor in chunks of its own, never the chapter's).
-        build: { rolldownOptions: { input: { index: "index.html", author: "author.html" } } },
+        // No module-preload polyfill: a browser without <link rel="modulepreload"> (Firefox before 115, Safari before
+        // 17) ignores the hints and fetches the same modules as the entry imports them, a moment later.
+        build: {
+          modulePreload: { polyfill: false },
+          rolldownOptions: { input: { index: "index.html", author: "author.html" } },
+        },
         // The transcript import's worker (src/app/import.worker.ts) is a module worker, as the page starts it.
         worker: { format: "es" },
         test: {

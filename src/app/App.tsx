@@ -15,7 +15,7 @@ import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type Checkpoint, type PageText, storyCatalog } from "../content/types";
 import type { Trace } from "../engine";
 import type { SourceLoaders } from "../figure/source";
-import { FigureProblems, Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
+import { Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { scenarioName } from "../scenarios/names";
 import type { BuiltinFigure } from "../scenarios/types";
@@ -33,6 +33,10 @@ export type Builtins = typeof import("./builtins");
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
 const TranscriptPanel = lazy(() => import("./TranscriptPanel"));
+// Why a figure file cannot be shown, where it would be (only ever for a figure file, which loads its reader too).
+const FigureProblems = lazy(() =>
+  import("../player/FigureProblems").then((module) => ({ default: module.FigureProblems })),
+);
 // What the page shows of a recorded run, with the words for recorded runs (a chunk of its own).
 const UrlImport = lazy(() => import("./RunViews").then((module) => ({ default: module.UrlImport })));
 const TranscriptNotice = lazy(() => import("./RunViews").then((module) => ({ default: module.TranscriptNotice })));
@@ -491,7 +495,9 @@ export function App(props: {
             </Suspense>
           )}
           {fileShown?.status === "problems" && fileShown.unread === null ? (
-            <FigureProblems text={text} problems={fileShown.problems} />
+            <Suspense fallback={null}>
+              <FigureProblems text={text} problems={fileShown.problems} />
+            </Suspense>
           ) : (
             <ChapterFigure
               // A figure file mounts afresh once it has resolved (at the link's step), not at each language.
