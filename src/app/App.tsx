@@ -1,6 +1,7 @@
 import {
   type ComponentType,
   lazy,
+  type ReactNode,
   type Ref,
   Suspense,
   useCallback,
@@ -12,7 +13,7 @@ import {
   useState,
 } from "react";
 import { type Lang, languageOf } from "../content/languages";
-import { type Catalog, type Checkpoint, type PageText, storyCatalog } from "../content/types";
+import { type Catalog, type ChapterProse, type Checkpoint, type PageText, storyCatalog } from "../content/types";
 import type { Trace } from "../engine";
 import type { SourceLoaders } from "../figure/source";
 import { Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
@@ -187,6 +188,94 @@ function ChapterFigure(props: {
   );
 }
 
+/** What a part of the prose without its words renders inside: nothing (see ProsePart). */
+const KEEP: { __html: string } = { __html: "" };
+
+/**
+ * A part of the page's prose (in a wrapper that CSS lays out as if it were not there). Without its words (the
+ * language the page was pre-rendered in, not loaded again), the wrapper's content is the pre-rendered HTML, which
+ * hydration leaves as it is: React does not hydrate the inside of an element given its inner HTML, and in
+ * production never writes it at hydration (the empty string is never set). With words, a new wrapper (another key)
+ * replaces it, rendered from them.
+ */
+function ProsePart(props: { prose: ChapterProse | undefined; render: (prose: ChapterProse) => ReactNode }) {
+  return props.prose === undefined ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: no HTML is ever set: the pre-rendered prose is kept
+    <div key="pre-rendered" className="page-prose" dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />
+  ) : (
+    <div key="rendered" className="page-prose">
+      {props.render(props.prose)}
+    </div>
+  );
+}
+
+/**
+ * The page's prose, in four parts around the figure. The language the page was pre-rendered in hydrates without
+ * its prose (there is nothing in it to hydrate), which stays as pre-rendered; a language switched to brings its
+ * prose, and each part is rendered afresh in it.
+ */
+function useChapterProse(
+  prose: ChapterProse | undefined,
+  lang: Lang,
+  CodeSection: ComponentType<{ prose: ChapterProse; lang: Lang }>,
+) {
+  return useMemo(() => {
+    const part = (render: (words: ChapterProse) => ReactNode) => <ProsePart prose={prose} render={render} />;
+    return {
+      guide: part((words) => (
+        <section aria-labelledby="guide-heading" className="page-guide">
+          <h2 id="guide-heading">{words.guideHeading}</h2>
+          {words.guide.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+      )),
+      intro: part((words) => (
+        <>
+          <p className="page-question">{words.question}</p>
+          <p>{words.loopsNote}</p>
+          <dl className="page-glossary" aria-label={words.glossaryHeading}>
+            {words.glossary.map((entry) => (
+              <div key={entry.term}>
+                <dt>{entry.term}</dt>
+                <dd>{entry.definition}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )),
+      hints: part((words) => (
+        <>
+          <p className="page-hint">{words.narrowHint}</p>
+          <p className="page-hint">{words.playerHint}</p>
+        </>
+      )),
+      closing: part((words) => (
+        <>
+          <div className="page-panels">
+            {words.panels.map((panel) => (
+              <section key={panel.heading} className="page-panel">
+                <h3>{panel.heading}</h3>
+                <p>{panel.body}</p>
+              </section>
+            ))}
+          </div>
+          <section aria-labelledby="run-heading">
+            <h2 id="run-heading">{words.runHeading}</h2>
+            <p>{words.runNote}</p>
+            <pre className="page-command">
+              <code>{words.runCommand}</code>
+            </pre>
+          </section>
+          <Suspense fallback={null}>
+            <CodeSection prose={words} lang={lang} />
+          </Suspense>
+        </>
+      )),
+    };
+  }, [prose, lang, CodeSection]);
+}
+
 /**
  * The chapter section around figure F22. It renders first exactly as it was pre-rendered into the built HTML
  * (`firstLanguage`, the registry's default, at step 1), so hydration matches; then, before the first paint, it
@@ -194,16 +283,15 @@ function ChapterFigure(props: {
  */
 export function App(props: {
   firstLanguage: PageLanguage;
-  urlLanguage?: PageLanguage;
+  urlLanguage?: PageLanguage | undefined;
   /** The code section, given directly when pre-rendering; the browser loads it lazily. */
-  codeSection?: ComponentType<{ page: PageText; lang: Lang }>;
+  codeSection?: ComponentType<{ prose: ChapterProse; lang: Lang }>;
   /** The other built-ins, when the page was opened on one that is not the default (loaded before hydration). */
   builtins?: Builtins | undefined;
 }) {
-  const CodeSection = props.codeSection ?? ChapterCode;
   const [state, dispatch] = useReducer(pageReducer, props.firstLanguage, initialPageState);
   const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem, figureFile } = state;
-  const { text, page, runs } = language;
+  const { text, page, runs, prose } = language;
   const lang = text.lang;
   // The words for recorded runs load when first needed (the panel, a run by link, a loaded one, why one was not
   // loaded, an export's report), and from then on with every language the page switches to.
@@ -212,7 +300,7 @@ export function App(props: {
   useEffect(() => {
     if (!needsRuns || runs !== undefined) return;
     let live = true;
-    void loadPageLanguage(lang, true).then((loaded) => live && dispatch({ type: "language", language: loaded }));
+    void loadRunWords(lang).then((words) => live && dispatch({ type: "runs", lang, runs: words }));
     return () => {
       live = false;
     };
@@ -379,34 +467,24 @@ export function App(props: {
   const onScenarioChange = useCallback((next: ScenarioId) => dispatch({ type: "scenario", scenario: next }), []);
   const onLangChange = useCallback((next: Lang) => {
     // The figure keeps its language until the other one has loaded: never a blank or half-translated frame.
-    void loadPageLanguage(next, withRuns.current).then((loaded) => dispatch({ type: "language", language: loaded }));
+    void loadPageLanguage(next, { runs: withRuns.current }).then((loaded) =>
+      dispatch({ type: "language", language: loaded }),
+    );
   }, []);
+
+  const proseParts = useChapterProse(prose, lang, props.codeSection ?? ChapterCode);
 
   return (
     <main className="page">
       <article>
         <h1>{page.title}</h1>
-        <section aria-labelledby="guide-heading" className="page-guide">
-          <h2 id="guide-heading">{page.guideHeading}</h2>
-          {page.guide.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </section>
+        {proseParts.guide}
 
         <section className="page-figure">
           <h2>
             <span className="page-kicker">{figureText.ui.figureKicker}</span> <bdi>{figureText.ui.figureTitle}</bdi>
           </h2>
-          <p className="page-question">{page.question}</p>
-          <p>{page.loopsNote}</p>
-          <dl className="page-glossary" aria-label={page.glossaryHeading}>
-            {page.glossary.map((entry) => (
-              <div key={entry.term}>
-                <dt>{entry.term}</dt>
-                <dd>{entry.definition}</dd>
-              </div>
-            ))}
-          </dl>
+          {proseParts.intro}
           <aside className="page-conditions" aria-labelledby="conditions-heading">
             <h3 id="conditions-heading">{page.conditionsHeading}</h3>
             <label className="page-scenario">
@@ -524,29 +602,9 @@ export function App(props: {
               imported !== null ? imported.name.replace(/\.json$/i, "") : fileFigure !== null ? fileFigure.id : scenario
             }
           />
-          <p className="page-hint">{page.narrowHint}</p>
-          <p className="page-hint">{page.playerHint}</p>
+          {proseParts.hints}
         </section>
-
-        <div className="page-panels">
-          {page.panels.map((panel) => (
-            <section key={panel.heading} className="page-panel">
-              <h3>{panel.heading}</h3>
-              <p>{panel.body}</p>
-            </section>
-          ))}
-        </div>
-
-        <section aria-labelledby="run-heading">
-          <h2 id="run-heading">{page.runHeading}</h2>
-          <p>{page.runNote}</p>
-          <pre className="page-command">
-            <code>{page.runCommand}</code>
-          </pre>
-        </section>
-        <Suspense fallback={null}>
-          <CodeSection page={page} lang={lang} />
-        </Suspense>
+        {proseParts.closing}
       </article>
     </main>
   );

@@ -3,11 +3,12 @@
  * that language shows it (its trace and story, made at build time), each language in chunks of its own (the
  * translation files found by their names, src/content/translations.ts), loaded before hydration for the language
  * the link asks for and when a reader switches. The pre-rendered HTML already holds the default language's first
- * frame.
+ * frame, its prose included: the page loads a language's prose only to show it in place of another's, and its
+ * words for recorded runs only once a run is asked for.
  */
 import DEFAULT_FIGURES from "virtual:default-figures";
 import type { Lang } from "../content/languages";
-import type { Catalog, PageText, RunText } from "../content/types";
+import type { Catalog, ChapterProse, PageText, RunText } from "../content/types";
 import type { BuiltinFigure } from "../scenarios/types";
 
 /** Everything the page says, in one language. */
@@ -16,47 +17,63 @@ export interface PageLanguage {
   readonly page: PageText;
   /** The default built-in in this language. */
   readonly figure: BuiltinFigure;
-  /** The words for recorded runs, once they are needed (./languages.ts loads them when asked). */
+  /** The page's prose, when it is not the pre-rendered HTML's (which stays as it is until another replaces it). */
+  readonly prose?: ChapterProse;
+  /** The words for recorded runs, once they are needed. */
   readonly runs?: RunText;
+}
+
+/** What to load besides the words every page state needs. */
+export interface LanguageParts {
+  /** The prose (default: yes; the pre-rendered language hydrates without it). */
+  readonly prose?: boolean;
+  /** The words for recorded runs (default: no). */
+  readonly runs?: boolean;
+}
+
+/** A translation file's chunk, found by its name (`<kind>.<code>.ts`). */
+function partOf<T>(files: Record<string, () => Promise<T>>, kind: string, lang: Lang): Promise<T> {
+  const load = files[`../content/${kind}.${lang}.ts`];
+  return load === undefined ? Promise.reject(new Error(`no ${kind}.${lang}.ts`)) : load();
 }
 
 const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
 const CHAPTERS = import.meta.glob<PageText>("../content/chapter.*.ts", { import: "chapter" });
+const PROSE = import.meta.glob<ChapterProse>("../content/prose.*.ts", { import: "prose" });
 const RUNS = import.meta.glob<RunText>("../content/runs.*.ts", { import: "runs" });
 
-/** One load per language for the page's lifetime, and one of its words for recorded runs. */
-const loading = new Map<Lang, Promise<PageLanguage>>();
-const loadingRuns = new Map<Lang, Promise<RunText>>();
+/** One load per language and part for the page's lifetime. */
+const loading = new Map<string, Promise<unknown>>();
 
-/** Load once per language, forgetting a load that failed so that the next asks again. */
-function once<T>(cache: Map<Lang, Promise<T>>, lang: Lang, load: () => Promise<T>): Promise<T> {
-  let pending = cache.get(lang);
+/** Load once per key, forgetting a load that failed so that the next asks again. */
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let pending = loading.get(key) as Promise<T> | undefined;
   if (pending === undefined) {
     pending = load();
-    pending.catch(() => cache.delete(lang));
-    cache.set(lang, pending);
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
   }
   return pending;
 }
 
 /**
- * The words of a language of the registry; `withRuns`, with its words for recorded runs too.
+ * The words of a language of the registry, with the parts asked for.
  * @throws {Error} (rejects) when a translation file is missing, or its chunk cannot be loaded.
  */
-export function loadPageLanguage(lang: Lang, withRuns = false): Promise<PageLanguage> {
-  const language = once(loading, lang, () => {
-    const catalog = CATALOGS[`../content/catalog.${lang}.ts`];
-    const chapter = CHAPTERS[`../content/chapter.${lang}.ts`];
-    return catalog === undefined || chapter === undefined
-      ? Promise.reject(new Error(`no translation files for ${lang}`))
-      : Promise.all([catalog(), chapter(), DEFAULT_FIGURES[lang]()]).then(([text, page, figure]) => ({
-          text,
-          page,
-          figure,
-        }));
-  });
-  if (!withRuns) return language;
-  return Promise.all([language, loadRunWords(lang)]).then(([loaded, runs]) => ({ ...loaded, runs }));
+export async function loadPageLanguage(lang: Lang, parts: LanguageParts = {}): Promise<PageLanguage> {
+  const [text, page, figure, prose, runs] = await Promise.all([
+    once(`catalog.${lang}`, () => partOf(CATALOGS, "catalog", lang)),
+    once(`chapter.${lang}`, () => partOf(CHAPTERS, "chapter", lang)),
+    once(`figure.${lang}`, () => DEFAULT_FIGURES[lang]()),
+    // With the prose, the code section's chunk, which shows with it (../app/ChapterCode.tsx, rendered lazily).
+    parts.prose === false
+      ? undefined
+      : once(`prose.${lang}`, () => Promise.all([partOf(PROSE, "prose", lang), import("./ChapterCode")])).then(
+          ([words]) => words,
+        ),
+    parts.runs === true ? loadRunWords(lang) : undefined,
+  ]);
+  return { text, page, figure, ...(prose === undefined ? {} : { prose }), ...(runs === undefined ? {} : { runs }) };
 }
 
 /**
@@ -64,8 +81,5 @@ export function loadPageLanguage(lang: Lang, withRuns = false): Promise<PageLang
  * @throws {Error} (rejects) when its translation file is missing, or its chunk cannot be loaded.
  */
 export function loadRunWords(lang: Lang): Promise<RunText> {
-  return once(loadingRuns, lang, () => {
-    const load = RUNS[`../content/runs.${lang}.ts`];
-    return load === undefined ? Promise.reject(new Error(`no words for recorded runs in ${lang}`)) : load();
-  });
+  return once(`runs.${lang}`, () => partOf(RUNS, "runs", lang));
 }

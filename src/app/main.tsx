@@ -18,9 +18,13 @@ if (root === null) throw new Error("index.html has no #root element");
  */
 async function start(container: HTMLElement): Promise<void> {
   const asked = new URLSearchParams(window.location.search).get("scenario");
+  // The built page arrives with its first frame pre-rendered (scripts/build.mjs), its prose in it; the dev
+  // server's does not.
+  const hydrating = container.firstElementChild !== null;
+  const wanted = langFromUrl(window.location.search);
   const [firstLanguage, urlLanguage, builtins] = await Promise.all([
-    loadPageLanguage(DEFAULT_LANG),
-    loadPageLanguage(langFromUrl(window.location.search)),
+    loadPageLanguage(DEFAULT_LANG, { prose: !hydrating }),
+    wanted === DEFAULT_LANG ? undefined : loadPageLanguage(wanted),
     asked === null || asked === DEFAULT_SCENARIO_ID || !isScenarioId(asked) ? undefined : import("./builtins"),
   ]);
   const app = (
@@ -28,8 +32,7 @@ async function start(container: HTMLElement): Promise<void> {
       <App firstLanguage={firstLanguage} urlLanguage={urlLanguage} builtins={builtins} />
     </StrictMode>
   );
-  // The built page arrives with its first frame pre-rendered (scripts/build.mjs); the dev server's does not.
-  if (container.firstElementChild !== null) hydrateRoot(container, app);
+  if (hydrating) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

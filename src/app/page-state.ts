@@ -4,6 +4,7 @@
  * page can make is one action here; the URL follows the state in one effect (App.tsx).
  */
 import { DEFAULT_LANG, type Lang } from "../content/languages";
+import type { RunText } from "../content/types";
 import type { FigureSource, Unread } from "../figure/source";
 import type { CheckProvider } from "../formats/check";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
@@ -49,6 +50,8 @@ export interface PageState {
 
 export type PageAction =
   | { readonly type: "language"; readonly language: PageLanguage }
+  /** The words for recorded runs in `lang`, loaded: kept if the page is still in that language. */
+  | { readonly type: "runs"; readonly lang: Lang; readonly runs: RunText }
   /** `fromUrl`: the scenario the page's link names, opened at the link's step. */
   | { readonly type: "scenario"; readonly scenario: ScenarioId; readonly fromUrl?: boolean }
   | { readonly type: "unknownScenario" }
@@ -83,6 +86,10 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
   switch (action.type) {
     case "language":
       return { ...state, language: action.language };
+    case "runs":
+      return action.lang === state.language.text.lang
+        ? { ...state, language: { ...state.language, runs: action.runs } }
+        : state;
     case "scenario":
       // Choosing a scenario leaves a loaded transcript, and a new figure starts at step 1.
       return {

@@ -8,7 +8,7 @@ import DEFAULT_FIGURES, { stories } from "virtual:f22-traces";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { DEFAULT_LANG } from "../content/languages";
-import { CATALOGS, CHAPTERS } from "../content/translations";
+import { CATALOGS, CHAPTERS, PROSE } from "../content/translations";
 import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { App } from "./App";
 import ChapterCode from "./ChapterCode";
@@ -21,6 +21,7 @@ export function prerenderApp(): string {
         firstLanguage={{
           text: CATALOGS[DEFAULT_LANG],
           page: CHAPTERS[DEFAULT_LANG],
+          prose: PROSE[DEFAULT_LANG],
           figure: { id: DEFAULT_SCENARIO_ID, trace: DEFAULT_FIGURES[DEFAULT_LANG], story: stories[DEFAULT_LANG] },
         }}
         codeSection={ChapterCode}

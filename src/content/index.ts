@@ -1,10 +1,10 @@
 import type { Lang } from "./languages";
-import { CATALOGS, CHAPTERS, RUNS } from "./translations";
-import type { Catalog, PageText, RunText } from "./types";
+import { CATALOGS, CHAPTERS, PROSE, RUNS } from "./translations";
+import type { Catalog, ChapterProse, PageText, RunText } from "./types";
 
 export type { Lang, Language } from "./languages";
 export { DEFAULT_LANG, isLang, LANGS, LANGUAGES, languageOf, TOOLING_LANG } from "./languages";
-export type { Catalog, Checkpoint, CheckpointOption, PageText, RunText, Story } from "./types";
+export type { Catalog, ChapterProse, Checkpoint, CheckpointOption, PageText, RunText, Story } from "./types";
 export { storyCatalog } from "./types";
 
 /**
@@ -18,3 +18,6 @@ export const chapters: Readonly<Record<Lang, PageText>> = CHAPTERS;
 
 /** Every language's words for the chapter page's recorded runs. */
 export const runs: Readonly<Record<Lang, RunText>> = RUNS;
+
+/** Every language's chapter prose. */
+export const prose: Readonly<Record<Lang, ChapterProse>> = PROSE;

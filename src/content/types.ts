@@ -336,15 +336,9 @@ export interface UiText {
   readonly rpcMessage: (direction: "request" | "response") => string;
 }
 
-/** The chapter page around the figure. */
+/** The chapter page's words for what changes with the figure shown, and for its controls. */
 export interface PageText {
   readonly title: string;
-  readonly guideHeading: string;
-  readonly guide: readonly string[];
-  readonly question: string;
-  readonly loopsNote: string;
-  readonly glossaryHeading: string;
-  readonly glossary: readonly { readonly term: string; readonly definition: string }[];
   readonly conditionsHeading: string;
   /** Figure F22's fixed input and what the figure is (the chapter's own words). */
   readonly conditions: string;
@@ -358,6 +352,22 @@ export interface PageText {
   readonly scenarioProblem: (shown: string) => string;
   /** A link asked for a step that does not exist. Says what was wrong without echoing the link's text. */
   readonly stepLinkProblem: (problem: "not_a_number" | "out_of_range", total: number, shown: number) => string;
+  /** The button that opens the transcript panel. */
+  readonly openTranscript: string;
+  readonly exporting: ExportText;
+}
+
+/**
+ * The chapter page's prose: what never changes with the figure shown. Pre-rendered into the built page, and loaded
+ * only for a language the reader switches to.
+ */
+export interface ChapterProse {
+  readonly guideHeading: string;
+  readonly guide: readonly string[];
+  readonly question: string;
+  readonly loopsNote: string;
+  readonly glossaryHeading: string;
+  readonly glossary: readonly { readonly term: string; readonly definition: string }[];
   readonly narrowHint: string;
   readonly playerHint: string;
   readonly panels: readonly { readonly heading: string; readonly body: string }[];
@@ -370,9 +380,6 @@ export interface PageText {
   readonly codeNote: string;
   readonly outputHeading: string;
   readonly outputNote: string;
-  /** The button that opens the transcript panel. */
-  readonly openTranscript: string;
-  readonly exporting: ExportText;
 }
 
 /**

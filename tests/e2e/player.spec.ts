@@ -662,17 +662,46 @@ test.describe("the first frame", () => {
   test("loads only the reader's language, and the other one when asked for", async ({ page }) => {
     const loaded: string[] = [];
     page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("./");
     const figure = figureOf(page);
     await expect(counterOf(figure)).toHaveText("1 / 8");
-    await page.waitForTimeout(300);
-    // Each language is its catalog's chunk and its chapter text's (src/app/languages.ts).
-    const english = () => loaded.filter((path) => /\/(catalog|chapter)\.en-[\w-]+\.js$/.test(path));
-    expect(loaded.filter((path) => /\/(catalog|chapter)\.zh-[\w-]+\.js$/.test(path))).toHaveLength(2);
-    expect(english()).toEqual([]);
+    await page.waitForLoadState("networkidle");
+    // Each language is its catalog's chunk and its chapter text's (src/app/languages.ts); the prose, the code
+    // listing and the words for recorded runs are not loaded for the language the page is pre-rendered in.
+    const chunks = (lang: string) =>
+      loaded.filter((path) => new RegExp(`/(catalog|chapter|prose|runs)\\.${lang}-[\\w-]+\\.js$`).test(path));
+    const code = () => loaded.filter((path) => /\/ChapterCode-[\w-]+\.js$/.test(path));
+    expect(chunks("zh").map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["catalog.zh", "chapter.zh"]);
+    expect(chunks("en")).toEqual([]);
+    expect(code()).toEqual([]);
+    await expect(page.locator("#guide-heading")).toHaveText("沿着对象与状态理解本章");
+
+    // Another language brings its prose: the page reads in it throughout, the code section's headings too.
     await figure.getByRole("button", { name: "English" }).click();
     await expect(figure.getByRole("button", { name: "Next" })).toBeVisible();
-    expect(english()).toHaveLength(2);
+    await expect(page.locator("#guide-heading")).toHaveText("Follow the objects and their state");
+    await expect(page.locator(".page-question")).toHaveText(/^Why can one user request call the model/);
+    await expect(page.locator("#run-heading")).toHaveText("Run it");
+    await expect(page.locator("#code-heading")).toBeVisible();
+    await expect(page.locator("#output-heading")).toHaveText("Sample output");
+    await expect(page.locator("#guide-heading")).toHaveCount(1);
+    expect(chunks("en").map((path) => path.split("/").pop()?.split("-")[0])).toEqual([
+      "catalog.en",
+      "chapter.en",
+      "prose.en",
+    ]);
+
+    // And back: the first language's prose, now from its words, once each.
+    await figureOf(page).getByRole("button", { name: "中文" }).click();
+    await expect(page.locator("#guide-heading")).toHaveText("沿着对象与状态理解本章");
+    await expect(page.locator("#output-heading")).toHaveText("运行结果示例");
+    await expect(page.locator(".page-panel")).toHaveCount(5);
+    expect(errors).toEqual([]);
   });
 
   test("a link in English switches language after hydration", async ({ page }) => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 
 import { describe, expect, it } from "vitest";
-import { catalogs, chapters, LANGS, runs } from "../../src/content";
+import { catalogs, chapters, LANGS, prose, runs } from "../../src/content";
 import { resultLabel, storyCatalog } from "../../src/content/types";
 import { runScenario, type Step, type Trace } from "../../src/engine";
 import { REQUEST_FORMATS } from "../../src/formats";
@@ -17,6 +17,7 @@ describe("the catalogs", () => {
   it.each([
     ["figure", catalogs],
     ["chapter", chapters],
+    ["chapter prose", prose],
     ["recorded runs", runs],
   ] as const)("have exactly the same keys in every language (%s)", (_, table) => {
     const [first, ...others] = LANGS.map((lang) => shape(table[lang]).sort());

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
-import { catalogs, chapters } from "../../src/content";
+import { catalogs, prose } from "../../src/content";
 import { demoReport, longRunScenario, runScenario } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { wireTranscript } from "../../src/formats/wire";
@@ -71,7 +71,7 @@ describe("runCli", () => {
 
 describe("the command each chapter page shows", () => {
   it.each(["zh", "en"] as const)("prints exactly the sample output on the %s page", (lang) => {
-    const page = chapters[lang];
+    const page = prose[lang];
     // --silent: without it npm prints its own header lines before the report, which the page does not show.
     expect(page.runCommand.startsWith("npm run --silent demo")).toBe(true);
     const argv = page.runCommand

@@ -7,7 +7,7 @@
  * F22's title, and the key list, whose spaces separate a key from what it does.
  */
 import { describe, expect, it } from "vitest";
-import { catalogs, chapters, runs, storyCatalog } from "../../src/content";
+import { catalogs, chapters, prose, runs, storyCatalog } from "../../src/content";
 import { runScenario } from "../../src/engine";
 import { SCENARIO_IDS, SCENARIOS, scenarioById } from "../../src/scenarios";
 
@@ -49,6 +49,7 @@ describe("Chinese spacing", () => {
   strings(zh.ui, "ui", seen);
   strings({ lanes: zh.lanes, rules: zh.rules, outcomes: zh.outcomes, fileStates: zh.fileStates }, "labels", seen);
   strings(chapters.zh, "chapter", seen);
+  strings(prose.zh, "prose", seen);
   strings(runs.zh, "runs", seen);
   for (const id of SCENARIO_IDS) {
     const story = SCENARIOS[id].stories.zh;
