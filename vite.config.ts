@@ -25,8 +25,9 @@ async function buildTime() {
     /** F22's story in `lang`, told from its figure file at build time. */
     f22Story: (lang: Lang): string => JSON.stringify(scenarios.SCENARIOS.f22.stories[lang]),
     demoReport: (lang: Lang) => engine.demoReport(content.catalogs[lang].report),
-    /** The default built-in's id (F22's). */
+    /** The default built-in's id (F22's), and its story in `lang`. */
     defaultId: scenarios.DEFAULT_SCENARIO_ID,
+    defaultStory: (lang: Lang) => scenarios.SCENARIOS[scenarios.DEFAULT_SCENARIO_ID].stories[lang],
   };
 }
 
@@ -83,27 +84,50 @@ export const f22 = ${f22Trace(lang)};`;
 
 /**
  * `virtual:default-figures`: for the chapter page, a loader per language of the registry for the default built-in
- * as that language shows it, `virtual:default-figure/<code>`: its trace, run by the engine at build time, and its
- * story, told from its figure file at build time. Each language's is a chunk of its own, loaded with that
- * language's words (src/app/languages.ts), so the page's first download carries one trace and neither the engine
- * nor the figure-file compiler (which load with the other built-ins, when one is asked for).
+ * as that language shows it, `virtual:chapter/default-figure.<code>.js`: its trace, run by the engine at build time, and its
+ * story, told from its figure file at build time, without its checkpoints, which are a chunk of their own
+ * (`virtual:chapter/default-checkpoints.<code>.js`) loaded when the reader asks for them. Each language's is a chunk of its
+ * own, loaded with that language's words (src/app/languages.ts), so the page's first download carries one trace
+ * and neither the engine nor the figure-file compiler (which load with the other built-ins, when one is asked for).
  */
 function defaultFigures(): Plugin {
   const loaders = "virtual:default-figures";
-  const one = "virtual:default-figure/";
+  // Named so that their chunks are default-figure.<code>-….js and default-checkpoints.<code>-….js.
+  const figure = "virtual:chapter/default-figure.";
+  const checkpoints = "virtual:chapter/default-checkpoints.";
+  const ours = (id: string) => id === loaders || id.startsWith(figure) || id.startsWith(checkpoints);
+  /** The language a resolved id names after `prefix`. */
+  const langOf = (resolved: string, prefix: string): Lang => {
+    const lang = resolved.slice(`\0${prefix}`.length).replace(/\.js$/, "");
+    if (!isLang(lang)) throw new Error(`${resolved}: ${lang} is no language of the registry`);
+    return lang;
+  };
   return {
     name: "default-figures",
-    resolveId: (requested) => (requested === loaders || requested.startsWith(one) ? `\0${requested}` : null),
+    resolveId: (requested) => (ours(requested) ? `\0${requested}` : null),
     async load(resolved) {
       if (resolved === `\0${loaders}`) {
-        const entries = LANGS.map((lang) => `${JSON.stringify(lang)}: () => import(${JSON.stringify(one + lang)})`);
+        const entries = LANGS.map(
+          (lang) => `${JSON.stringify(lang)}: () => import(${JSON.stringify(`${figure}${lang}.js`)})`,
+        );
         return `export default {${entries.join(", ")}};`;
       }
-      if (!resolved.startsWith(`\0${one}`)) return null;
-      const lang = resolved.slice(`\0${one}`.length);
-      if (!isLang(lang)) throw new Error(`${resolved}: ${lang} is no language of the registry`);
-      const { f22Trace, f22Story, defaultId } = await buildTime();
-      return `export const id = ${JSON.stringify(defaultId)};\nexport const story = ${f22Story(lang)};\nexport const trace = ${f22Trace(lang)};`;
+      if (resolved.startsWith(`\0${figure}`)) {
+        const lang = langOf(resolved, figure);
+        const { f22Trace, defaultStory, defaultId } = await buildTime();
+        const { checkpoints: _asked, ...story } = defaultStory(lang);
+        return [
+          `export const id = ${JSON.stringify(defaultId)};`,
+          `export const story = ${JSON.stringify(story)};`,
+          `export const trace = ${f22Trace(lang)};`,
+          `export const checkpoints = () => import(${JSON.stringify(`${checkpoints}${lang}.js`)}).then((m) => m.default);`,
+        ].join("\n");
+      }
+      if (resolved.startsWith(`\0${checkpoints}`)) {
+        const { defaultStory } = await buildTime();
+        return `export default ${JSON.stringify(defaultStory(langOf(resolved, checkpoints)).checkpoints ?? [])};`;
+      }
+      return null;
     },
   };
 }
@@ -135,7 +159,7 @@ function preloadDefaultLanguage(): Plugin {
   const files = [
     `/src/content/catalog.${DEFAULT_LANG}.ts`,
     `/src/content/chapter.${DEFAULT_LANG}.ts`,
-    `virtual:default-figure/${DEFAULT_LANG}`,
+    `virtual:chapter/default-figure.${DEFAULT_LANG}.js`,
   ];
   return {
     name: "preload-default-language",

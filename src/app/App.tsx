@@ -355,6 +355,28 @@ export function App(props: {
     return runStory(imported.name, imported.summary, lang);
   }, [imported, fileFigure, shown, lang, runStory]);
   const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
+  // The checkpoints, when the reader asks for them: the story's own, or (the default built-in's, whose story comes
+  // without them) loaded then.
+  const [loadedCheckpoints, setLoadedCheckpoints] = useState<{
+    of: BuiltinFigure;
+    list: readonly Checkpoint[];
+  } | null>(null);
+  const separate = imported === null && fileFigure === null ? shown.checkpoints : undefined;
+  useEffect(() => {
+    if (!state.checkpoints || separate === undefined) return;
+    let live = true;
+    void separate().then((list) => live && setLoadedCheckpoints({ of: shown, list }));
+    return () => {
+      live = false;
+    };
+  }, [state.checkpoints, separate, shown]);
+  const checkpoints = !state.checkpoints
+    ? undefined
+    : separate === undefined
+      ? story.checkpoints
+      : loadedCheckpoints?.of === shown
+        ? loadedCheckpoints.list
+        : undefined;
   // "Would it replay?": the loaded transcript checked for the provider the reader chose (the checker loads then).
   const [checked, setChecked] = useState<ReplayCheck | null>(null);
   useEffect(() => {
@@ -588,7 +610,7 @@ export function App(props: {
               onLangChange={onLangChange}
               stepLinkProblem={page.stepLinkProblem}
               notes={notes}
-              checkpoints={state.checkpoints ? story.checkpoints : undefined}
+              checkpoints={checkpoints}
             />
           )}
           <ExportBar

@@ -1,5 +1,5 @@
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { Checkpoint, Story } from "../content/types";
 import type { Scenario, Trace } from "../engine";
 import type { ScenarioId } from "./ids";
 
@@ -18,4 +18,6 @@ export interface BuiltinFigure {
   readonly id: ScenarioId;
   readonly trace: Trace;
   readonly story: Story;
+  /** Its story's checkpoints, when they load apart from it (the chapter page's default built-in). */
+  readonly checkpoints?: () => Promise<readonly Checkpoint[]>;
 }

@@ -232,3 +232,19 @@ test("the chapter page asks the checkpoints when the reader switches them on, an
   await expect(page.getByRole("group", { name: /接下来会发生什么？$/ })).toBeVisible();
   await expect.poll(() => new URL(page.url()).search).toContain("checkpoints=1");
 });
+
+test("the chapter page loads F22's checkpoints only when they are switched on", async ({ page }) => {
+  const loaded: string[] = [];
+  page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+  const checkpointChunks = () => loaded.filter((path) => /\/default-checkpoints\.zh-[\w-]+\.js$/.test(path));
+  await page.goto("/#step-3");
+  const figure = page.locator(".alf-root > .alf-figure").first();
+  await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+  await page.waitForLoadState("networkidle");
+  expect(checkpointChunks()).toEqual([]);
+  await expect(figure.getByRole("group", { name: /？$/ })).toHaveCount(0);
+  await page.getByLabel("在关键步骤先让我预测接下来会发生什么").check();
+  // Step 3's question, asked at once where the reader is.
+  await expect(figure.getByRole("group", { name: /接下来会发生什么？$/ })).toBeVisible();
+  expect(checkpointChunks()).toHaveLength(1);
+});
