@@ -84,11 +84,12 @@ export const f22 = ${f22Trace(lang)};`;
 
 /**
  * `virtual:default-figures`: for the chapter page, a loader per language of the registry for the default built-in
- * as that language shows it, `virtual:chapter/default-figure.<code>.js`: its trace, run by the engine at build time, and its
- * story, told from its figure file at build time, without its checkpoints, which are a chunk of their own
- * (`virtual:chapter/default-checkpoints.<code>.js`) loaded when the reader asks for them. Each language's is a chunk of its
- * own, loaded with that language's words (src/app/languages.ts), so the page's first download carries one trace
- * and neither the engine nor the figure-file compiler (which load with the other built-ins, when one is asked for).
+ * as that language shows it, `virtual:chapter/default-figure.<code>.js`: its trace, run by the engine at build
+ * time, and its story, told from its figure file at build time, without its checkpoints, which are a chunk of their
+ * own (`virtual:chapter/default-checkpoints.<code>.js`) loaded when the reader asks for them. Each language's is a
+ * chunk of its own, loaded with that language's words (src/app/languages.ts), so the page's first download carries
+ * one trace and neither the engine nor the figure-file compiler (which load with the other built-ins, when one is
+ * asked for).
  */
 function defaultFigures(): Plugin {
   const loaders = "virtual:default-figures";
