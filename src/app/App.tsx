@@ -15,8 +15,8 @@ import {
 import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type ChapterProse, type Checkpoint, type PageText, storyCatalog } from "../content/types";
 import type { Trace } from "../engine";
-import type { SourceLoaders } from "../figure/source";
-import { Player, type PlayerHandle, type StepNote, useFigureSource } from "../player";
+import type { Resolution } from "../figure/source";
+import { Player, type PlayerHandle, type StepNote } from "../player";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { scenarioName } from "../scenarios/names";
 import type { BuiltinFigure } from "../scenarios/types";
@@ -34,6 +34,7 @@ export type Builtins = typeof import("./builtins");
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
 const TranscriptPanel = lazy(() => import("./TranscriptPanel"));
+const FigureFileSource = lazy(() => import("./FigureFileSource"));
 // Why a figure file cannot be shown, where it would be (only ever for a figure file, which loads its reader too).
 const FigureProblems = lazy(() =>
   import("../player/FigureProblems").then((module) => ({ default: module.FigureProblems })),
@@ -325,20 +326,12 @@ export function App(props: {
   const [shown, setShown] = useState<BuiltinFigure>(language.figure);
   if (wanted !== null && wanted !== shown) setShown(wanted);
   const figure = useRef<PlayerHandle>(null);
-  // A figure file, through the one resolver, in the page's language: its figure, or its problems where the figure
-  // would be; the scenario stays until it has resolved (and its last language until the new one has).
-  const fileLoaders = useMemo(
-    (): SourceLoaders => ({
-      // No built-in loader: the page runs its built-ins itself, at once (its first frame is pre-rendered).
-      figures: () => import("../figure").then((module) => ({ open: module.openFigure })),
-      allows: (url) => url.origin === window.location.origin, // same origin only, as a transcript
-    }),
-    [],
-  );
-  const resolution = useFigureSource(figureFile?.source ?? null, lang, fileLoaders, {
-    keep: true,
-    onFailed: () => dispatch({ type: "figureFileFailed", problem: "figureFetchFailed" }),
-  });
+  // A figure file, through the one resolver (./FigureFileSource.tsx), in the page's language: its figure, or its
+  // problems where the figure would be; the scenario stays until it has resolved (and its last language until the
+  // new one has).
+  const [resolved, setResolved] = useState<Resolution | null>(null);
+  const resolution = figureFile === null ? null : resolved;
+  const onFileFailed = useCallback(() => dispatch({ type: "figureFileFailed", problem: "figureFetchFailed" }), []);
   const fileShown = resolution === null || resolution.status === "loading" ? null : resolution;
   useEffect(() => {
     if (fileShown?.status === "problems" && fileShown.unread !== null)
@@ -591,6 +584,16 @@ export function App(props: {
                 check={check}
                 onCheckFor={(provider) => dispatch({ type: "checkFor", provider })}
                 onLeave={() => dispatch({ type: "leaveTranscript" })}
+              />
+            </Suspense>
+          )}
+          {figureFile === null ? null : (
+            <Suspense fallback={null}>
+              <FigureFileSource
+                source={figureFile.source}
+                lang={lang}
+                onResolution={setResolved}
+                onFailed={onFileFailed}
               />
             </Suspense>
           )}
