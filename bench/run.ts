@@ -354,11 +354,16 @@ function buildAll(): void {
 
 const LONG_TRANSCRIPT = "long-chat.json";
 
-/** In the page: the time (since navigation) of the first frame in which a loaded transcript is shown. */
+/**
+ * In the page: the time (since navigation) of the first frame in which the figure shows the loaded transcript (its
+ * counter names the run's thousands of steps, where F22's names 8). Until 2026-12-02 the frame in which the page's bar for a loaded run
+ * appeared, which then came with the figure.
+ */
 const WATCH_IMPORT = `
   (() => {
     const check = () => {
-      if (document.querySelector(".page-imported")) { window.imported = performance.now(); return; }
+      const counter = document.querySelector(".alf-counter");
+      if (counter && /\\/ \\d{1,3}(,\\d{3})+/.test(counter.textContent)) { window.imported = performance.now(); return; }
       requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -617,7 +622,7 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
     ...(importRows.length === 0
       ? []
       : [
-          "Chapter page, a loaded transcript (2,002 messages, 1,000 tool calls, 4,004 steps):",
+          "Chapter page, a loaded transcript (2,002 messages, 1,000 tool calls: 3,002 steps once imported):",
           "",
           "| measure | value |",
           "|---|---|",

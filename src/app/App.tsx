@@ -39,10 +39,8 @@ const FigureFileSource = lazy(() => import("./FigureFileSource"));
 const FigureProblems = lazy(() =>
   import("../player/FigureProblems").then((module) => ({ default: module.FigureProblems })),
 );
-// What the page shows of a recorded run, with the words for recorded runs (a chunk of its own).
-const UrlImport = lazy(() => import("./RunViews").then((module) => ({ default: module.UrlImport })));
-const TranscriptNotice = lazy(() => import("./RunViews").then((module) => ({ default: module.TranscriptNotice })));
-const ImportedRun = lazy(() => import("./RunViews").then((module) => ({ default: module.ImportedRun })));
+/** What the page shows of a recorded run (./RunViews.tsx): a chunk loaded with the words for recorded runs. */
+type RunViews = typeof import("./RunViews");
 
 /** A URL the page's link names, resolved against this page, if it is on this page's origin. */
 function sameOriginUrl(link: string): URL | null {
@@ -297,15 +295,22 @@ export function App(props: {
   // The words for recorded runs load when first needed (the panel, a run by link, a loaded one, why one was not
   // loaded, an export's report), and from then on with every language the page switches to.
   const [runsAsked, setRunsAsked] = useState(false);
+  const [views, setViews] = useState<RunViews | null>(null);
   const needsRuns = runsAsked || panelOpen || imported !== null || transcriptProblem !== null;
   useEffect(() => {
-    if (!needsRuns || runs !== undefined) return;
+    if (!needsRuns || (runs !== undefined && views !== null)) return;
     let live = true;
-    void loadRunWords(lang).then((words) => live && dispatch({ type: "runs", lang, runs: words }));
+    // Both before either shows, so that a loaded run's bar comes with its figure (a lazy component's first render
+    // would hold it back a moment).
+    void Promise.all([loadRunWords(lang), import("./RunViews")]).then(([words, module]) => {
+      if (!live) return;
+      setViews(() => module);
+      dispatch({ type: "runs", lang, runs: words });
+    });
     return () => {
       live = false;
     };
-  }, [needsRuns, runs, lang]);
+  }, [needsRuns, runs, views, lang]);
   const withRuns = useRef(false);
   withRuns.current = runs !== undefined;
   // The default built-in comes with the page's language, its trace made at build time; the others load (with the
@@ -546,11 +551,11 @@ export function App(props: {
             >
               {page.openTranscript}
             </button>
-            {runs === undefined ? null : (
-              <Suspense fallback={null}>
-                {urlRun === null ? null : <UrlImport runs={runs} run={urlRun.run} name={urlRun.name} />}
-                {transcriptProblem === null ? null : <TranscriptNotice runs={runs} problem={transcriptProblem} />}
-              </Suspense>
+            {runs === undefined || views === null ? null : (
+              <>
+                {urlRun === null ? null : <views.UrlImport runs={runs} run={urlRun.run} name={urlRun.name} />}
+                {transcriptProblem === null ? null : <views.TranscriptNotice runs={runs} problem={transcriptProblem} />}
+              </>
             )}
             {state.figureFileProblem === null ? null : (
               <p className="page-note" role="note">
@@ -575,17 +580,15 @@ export function App(props: {
               />
             </Suspense>
           ) : null}
-          {imported === null || runs === undefined ? null : (
-            <Suspense fallback={null}>
-              <ImportedRun
-                runs={runs}
-                imported={imported}
-                checkFor={state.checkFor}
-                check={check}
-                onCheckFor={(provider) => dispatch({ type: "checkFor", provider })}
-                onLeave={() => dispatch({ type: "leaveTranscript" })}
-              />
-            </Suspense>
+          {imported === null || runs === undefined || views === null ? null : (
+            <views.ImportedRun
+              runs={runs}
+              imported={imported}
+              checkFor={state.checkFor}
+              check={check}
+              onCheckFor={(provider) => dispatch({ type: "checkFor", provider })}
+              onLeave={() => dispatch({ type: "leaveTranscript" })}
+            />
           )}
           {figureFile === null ? null : (
             <Suspense fallback={null}>
