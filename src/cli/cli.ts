@@ -1,4 +1,5 @@
 /** The demo command's logic, kept apart from the process so tests can call it. */
+import { type ParseArgsConfig, parseArgs as parseArgv } from "node:util";
 import { catalogs, DEFAULT_LANG, isLang, LANGS, runs, type Story, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
 import { demoReport, runScenario, selfTest, TRACE_VERSION, type Trace } from "../engine";
@@ -36,7 +37,8 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
   --scorm <out.zip>   a SCORM 1.2 package of the scenario (default f22) or figure file, for an LMS (from dist/:
                       run npm run build first)
   --check <file>      would a request made of this history be accepted by the provider named by --for?
-                      exit 0 if so; exit 1 and one line per problem, RULE_ID at PATH: explanation`;
+                      exit 0 if so; exit 1 and one line per problem, RULE_ID at PATH: explanation
+  --help, -h          this usage, on stdout`;
 
 /** What the command was asked to do. */
 type Options =
@@ -51,57 +53,56 @@ type Options =
     }
   | { readonly import: string; readonly format: TranscriptFormat | undefined; readonly export?: FormatId };
 
-/** Parse argv into options, or return the reason it cannot be parsed. */
-export function parseArgs(argv: readonly string[]): Options | { error: string } {
-  let scenario: ScenarioId | null = null;
-  let lang: Lang = DEFAULT_LANG;
-  let file: string | undefined;
-  let figure: string | undefined;
-  let scorm: string | undefined;
-  let format: TranscriptFormat | undefined;
-  let exported: FormatId | undefined;
-  let check: string | undefined;
-  let provider: CheckProvider | undefined;
+/** The flags, each taking a value (node:util's parseArgs reads them), and --help. */
+const FLAGS = {
+  scenario: { type: "string" },
+  figure: { type: "string" },
+  scorm: { type: "string" },
+  lang: { type: "string" },
+  import: { type: "string" },
+  format: { type: "string" },
+  export: { type: "string" },
+  check: { type: "string" },
+  for: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
+/** Why node:util's parseArgs refused argv, as this command says it: the first argument it cannot take. */
+function refusal(error: unknown, argv: readonly string[]): string {
   for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
+    const arg = argv[i] ?? "";
+    const name = arg.startsWith("--") ? arg.slice(2).split("=")[0] : arg === "-h" ? "help" : "";
+    if (name === undefined || !Object.hasOwn(FLAGS, name)) return `unknown argument: ${arg}`;
+    if (FLAGS[name as keyof typeof FLAGS].type === "boolean" || arg.includes("=")) continue;
     const value = argv[i + 1];
-    if (
-      flag !== "--scenario" &&
-      flag !== "--figure" &&
-      flag !== "--scorm" &&
-      flag !== "--lang" &&
-      flag !== "--import" &&
-      flag !== "--format" &&
-      flag !== "--export" &&
-      flag !== "--check" &&
-      flag !== "--for"
-    ) {
-      return { error: `unknown argument: ${flag}` };
-    }
-    if (value === undefined || value.startsWith("--")) return { error: `${flag} needs a value` };
+    if (value === undefined || value.startsWith("-")) return `${arg} needs a value`;
     i += 1;
-    if (flag === "--import") file = value;
-    else if (flag === "--figure") figure = value;
-    else if (flag === "--scorm") scorm = value;
-    else if (flag === "--check") check = value;
-    else if (flag === "--for") {
-      if (!isCheckProvider(value))
-        return { error: `unknown provider: ${value} (one of ${CHECK_PROVIDERS.join(", ")})` };
-      provider = value;
-    } else if (flag === "--export") {
-      if (!isFormat(value)) return { error: `unknown format: ${value}` };
-      exported = value;
-    } else if (flag === "--format") {
-      if (!isFormat(value)) return { error: `unknown format: ${value}` };
-      format = value;
-    } else if (flag === "--scenario") {
-      if (!isScenarioId(value)) return { error: `unknown scenario: ${value}` };
-      scenario = value;
-    } else {
-      if (!isLang(value)) return { error: `unknown language: ${value}` };
-      lang = value;
-    }
   }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Parse argv into options, or return the reason it cannot be parsed (or that the usage was asked for). */
+export function parseArgs(argv: readonly string[]): Options | { help: true } | { error: string } {
+  let values: { readonly [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]["type"] extends "boolean" ? boolean : string };
+  try {
+    ({ values } = parseArgv({ args: [...argv], options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    return { error: refusal(error, argv) };
+  }
+  if (values.help === true) return { help: true };
+  const { import: file, figure, scorm, check } = values;
+  if (values.for !== undefined && !isCheckProvider(values.for))
+    return { error: `unknown provider: ${values.for} (one of ${CHECK_PROVIDERS.join(", ")})` };
+  const provider = values.for;
+  if (values.export !== undefined && !isFormat(values.export)) return { error: `unknown format: ${values.export}` };
+  const exported = values.export;
+  if (values.format !== undefined && !isFormat(values.format)) return { error: `unknown format: ${values.format}` };
+  const format = values.format;
+  if (values.scenario !== undefined && !isScenarioId(values.scenario))
+    return { error: `unknown scenario: ${values.scenario}` };
+  const scenario = values.scenario ?? null;
+  if (values.lang !== undefined && !isLang(values.lang)) return { error: `unknown language: ${values.lang}` };
+  const lang = values.lang ?? DEFAULT_LANG;
   if (check !== undefined || provider !== undefined) {
     if (check === undefined || provider === undefined) return { error: "--check and --for go together" };
     if (
@@ -340,6 +341,7 @@ export function runCli(
   dist = "dist",
 ): CliOutput {
   const options = parseArgs(argv);
+  if ("help" in options) return { exitCode: 0, stdout: `${USAGE}\n`, stderr: "" };
   if ("error" in options) return { exitCode: 2, stdout: "", stderr: `${options.error}\n${USAGE}\n` };
   if ("check" in options) return checkReport(options.check, options.provider, readFile);
   if (options.import === undefined && options.scorm !== undefined) {

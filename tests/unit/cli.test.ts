@@ -24,6 +24,14 @@ describe("npm run demo", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain("usage:");
   });
+
+  it("prints its usage on stdout and exits 0 when asked for help", () => {
+    const run = spawnSync("npm", ["run", "--silent", "demo", "--", "--help"], { encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/^usage: npm run --silent demo/);
+    expect(run.stdout).toContain("--check <file>");
+  });
 });
 
 describe("runCli", () => {
@@ -61,11 +69,25 @@ describe("runCli", () => {
     [["--scenario"], "--scenario needs a value"],
     [["--scenario", "--lang"], "--scenario needs a value"],
     [["f22"], "unknown argument: f22"],
+    [["--scenario", "f22", "extra"], "unknown argument: extra"],
+    [["--lang=fr"], "unknown language: fr"],
+    [["--verbose", "--scenario", "f22"], "unknown argument: --verbose"],
+    [["--import"], "--import needs a value"],
   ])("refuses %j with usage and exit code 2", (argv, message) => {
     const out = runCli(argv);
     expect(out).toMatchObject({ exitCode: 2, stdout: "" });
     expect(out.stderr).toContain(message);
     expect(out.stderr).toContain("usage: npm run --silent demo");
+  });
+
+  it.each([["--help"], ["-h"]])("prints the usage for %s, on stdout, with exit code 0", (flag) => {
+    expect(runCli([flag])).toMatchObject({ exitCode: 0, stderr: "", stdout: expect.stringMatching(/^usage: /) });
+  });
+
+  it("takes --flag=value as --flag value", () => {
+    expect(runCli(["--scenario=claimed-done", "--lang=en"]).stdout).toBe(
+      runCli(["--scenario", "claimed-done", "--lang", "en"]).stdout,
+    );
   });
 });
 
