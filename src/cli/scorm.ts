@@ -6,12 +6,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Lang } from "../content/languages";
+import { placeCheckpoints } from "../course/progress";
+import { scormPackage } from "../course/scorm-package";
 import { runScenario } from "../engine";
 import { openFigure, problemLine } from "../figure";
-import { placeCheckpoints } from "../player/progress";
 import { SCENARIOS } from "../scenarios";
 import type { ScenarioId } from "../scenarios/ids";
-import { scormPackage } from "../scorm/package";
 
 /** The mastery score a package with checkpoints asks (the LMS may set its own). */
 export const DEFAULT_MASTERY = 60;

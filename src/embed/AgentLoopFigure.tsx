@@ -1,6 +1,7 @@
 import { Suspense, use, useEffect, useMemo, useState } from "react";
 import { DEFAULT_LANG, LANGS, type Lang, languageOf } from "../content/languages";
 import type { Catalog } from "../content/types";
+import type { Statement } from "../course/xapi";
 import { runScenario } from "../engine";
 import type { FigureSource, SourceLoaders } from "../figure/source";
 import type { FigureFileInput, FigureOpening } from "../figure/types";
@@ -12,7 +13,6 @@ import { alongside, deferred } from "./callbacks";
 import { catalogNow, loadCatalog } from "./catalog-loader";
 import { ScenarioFigure } from "./ScenarioFigure";
 import { useFigureTheme } from "./useHostTheme";
-import type { Statement } from "./xapi";
 
 /**
  * The figure as one component: the player's props (controlled `step` + `onStepChange` or `defaultStep`, `dwell`,

@@ -6,9 +6,6 @@
  * per mount.
  */
 import type { Catalog, Checkpoint, Story } from "../content/types";
-import type { Trace } from "../engine";
-import type { Progress } from "../player";
-import type { CourseCallbacks } from "./callbacks";
 import {
   answeredStatement,
   completedStatement,
@@ -16,7 +13,10 @@ import {
   experiencedStatement,
   type Statement,
   type StatementContext,
-} from "./xapi";
+} from "../course/xapi";
+import type { Trace } from "../engine";
+import type { Progress } from "../player";
+import type { CourseCallbacks } from "./callbacks";
 
 /** The `progress` event's fields. */
 export interface ProgressFields {

@@ -6,6 +6,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG, languageOf } from "../content/languages";
+import { isActivityIri } from "../course/xapi";
 import { SHARE_PARAM } from "../figure/link";
 import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { EmbeddedFigure, type LmsHooks } from "./EmbeddedFigure";
@@ -13,7 +14,6 @@ import { type AllowOrigin, parseAllowOrigin } from "./messages";
 import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
 import { loadScormPack } from "./pack-loader";
 import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
-import { isActivityIri } from "./xapi";
 import "../player/player.css";
 import "./embed.css";
 

@@ -4,6 +4,7 @@
  */
 export type { Lang } from "../content/languages";
 export type { Checkpoint, CheckpointOption } from "../content/types";
+export type { Statement } from "../course/xapi";
 export type { FigureFileInput } from "../figure/types";
 export type { ControlsMode, PlayerHandle, Progress, Theme } from "../player";
 export type { ScenarioId } from "../scenarios/ids";
@@ -11,4 +12,3 @@ export { SCENARIO_IDS } from "../scenarios/ids";
 export type { AgentLoopFigureProps, FigureProblemInfo } from "./AgentLoopFigure";
 export { AgentLoopFigure } from "./AgentLoopFigure";
 export type { CompletedFields, ProgressFields } from "./course-events";
-export type { Statement } from "./xapi";

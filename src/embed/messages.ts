@@ -6,8 +6,8 @@
  */
 import { isLang } from "../content";
 import type { Lang } from "../content/languages";
+import type { Statement } from "../course/xapi";
 import type { CompletedFields, ProgressFields } from "./course-events";
-import type { Statement } from "./xapi";
 
 /** The prefix of every message type. */
 export const MESSAGE_PREFIX = "agent-loop-figure:";

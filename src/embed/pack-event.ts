@@ -1,9 +1,9 @@
 import type { Lang } from "../content/languages";
 import type { Catalog, Story } from "../content/types";
+import type { findApi, ScormSession } from "../course/scorm-runtime";
 import type { Trace } from "../engine";
 import type { FigureOpening } from "../figure";
 import type { SharedFigure } from "../figure/share";
-import type { findApi, ScormSession } from "../scorm/runtime";
 
 /** The event a pack script (embed-scenarios.js, embed-figure.js, a language pack embed-<code>.js) dispatches on its own script element, its content as the detail. */
 export const PACK_EVENT = "agent-loop-figure-pack";

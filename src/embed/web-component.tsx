@@ -10,6 +10,7 @@ import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { catalogs } from "../content";
 import type { Lang } from "../content/languages";
+import type { Statement } from "../course/xapi";
 import { runScenario } from "../engine";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
@@ -27,7 +28,6 @@ import {
   readOptions,
 } from "./options";
 import { loadFigurePack } from "./pack-loader";
-import type { Statement } from "./xapi";
 
 /** The attributes the element observes (all but `autoplay`, which is read once when it first connects). */
 const ATTRIBUTES = [

@@ -13,6 +13,7 @@ import {
 import { flushSync } from "react-dom";
 import type { Catalog, Checkpoint } from "../content";
 import { type Lang, languageOf } from "../content/languages";
+import { type PlacedCheckpoint, type Progress, placeCheckpoints, progressOf } from "../course/progress";
 import type { Trace } from "../engine";
 import { CatalogContext, useCatalog } from "./catalog";
 import { CheckpointsContext } from "./checkpoints";
@@ -20,10 +21,8 @@ import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
 import { InnerLoopToggle } from "./components/InnerLoopToggle";
 import { PrintSteps } from "./components/PrintSteps";
-
 import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
-import { type PlacedCheckpoint, type Progress, placeCheckpoints, progressOf } from "./progress";
 import { PlayerProvider, usePlayerStore } from "./store/context";
 import { stepCountOf } from "./store/createPlayerStore";
 import { useLatest } from "./useLatest";

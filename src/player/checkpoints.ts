@@ -1,6 +1,6 @@
 /** The checkpoints a figure asks, placed at their steps: given to the figure's views by its player. */
 import { createContext, useContext } from "react";
-import type { PlacedCheckpoint } from "./progress";
+import type { PlacedCheckpoint } from "../course/progress";
 
 const NONE: readonly PlacedCheckpoint[] = Object.freeze([]);
 

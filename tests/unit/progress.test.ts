@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANG, LANGS } from "../../src/content/languages";
-import { answeredStatement, completedStatement, defaultActivity, experiencedStatement } from "../../src/embed/xapi";
+import { placeCheckpoints, progressOf } from "../../src/course/progress";
+import { answeredStatement, completedStatement, defaultActivity, experiencedStatement } from "../../src/course/xapi";
 import { runScenario } from "../../src/engine";
-import { placeCheckpoints, progressOf } from "../../src/player/progress";
 import { createPlayerStore } from "../../src/player/store/createPlayerStore";
 import { SCENARIO_IDS, SCENARIOS, scenarioById } from "../../src/scenarios";
 

@@ -18,7 +18,7 @@ import {
   ScormSession,
   SUSPEND_DATA_LIMIT,
   sessionTime,
-} from "../../src/scorm/runtime";
+} from "../../src/course/scorm-runtime";
 
 // The ES module exports the class by name; its type declarations say default.
 const { Scorm12API } = scorm12 as unknown as {

@@ -7,8 +7,8 @@
 import { useId } from "react";
 import { useStore } from "zustand";
 import { languageOf } from "../../content/languages";
+import type { PlacedCheckpoint } from "../../course/progress";
 import { useCatalog } from "../catalog";
-import type { PlacedCheckpoint } from "../progress";
 import { usePlayerStore } from "../store/context";
 
 export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {

@@ -8,7 +8,7 @@
 
 import { type Lang, languageOf } from "../content/languages";
 import type { Checkpoint } from "../content/types";
-import type { Progress } from "../player";
+import type { Progress } from "./progress";
 
 /** An xAPI language map: text by RFC 5646 tag. */
 type LanguageMap = Readonly<Record<string, string>>;
