@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * The layers of src/ are one table, LAYERS in scripts/layers.mjs, which Biome enforces on every import (the rules
- * scripts/layers.mjs writes into biome.layers.jsonc, run by `npm run lint`). Here: the table has a row for every
+ * The layers of src/ are one table, LAYERS in scripts/layers.ts, which Biome enforces on every import (the rules
+ * scripts/layers.ts writes into biome.layers.jsonc, run by `npm run lint`). Here: the table has a row for every
  * folder, the rules and docs/architecture.md's table are what the table makes, a probe import through a folder's
  * door is refused, and the course folder stays framework-free.
  */
@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BIOME_LAYERS, biomeLayers, DEPTH, documented, LAYERS } from "../../scripts/layers.mjs";
+import { BIOME_LAYERS, biomeLayers, DEPTH, documented, LAYERS } from "../../scripts/layers";
 
 const files = (dir: string): string[] =>
   (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f)).map((f) => join(dir, f));
