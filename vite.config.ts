@@ -265,175 +265,148 @@ function embedPage(): Plugin {
 
 const production = { "process.env.NODE_ENV": JSON.stringify("production") };
 
+/** What every build shares: the embed builds copy nothing from public/ (only the chapter page has a favicon). */
+const shared = { plugins: [react()], base: "./", publicDir: false } satisfies UserConfig;
+
+/** A classic script beside embed.html (one IIFE into dist/): a pack it loads on demand, or the host script. */
+const classicScript = (
+  entry: string,
+  name: string,
+  fileName: string,
+  plugins: UserConfig["plugins"] = shared.plugins,
+): UserConfig => ({
+  ...shared,
+  plugins,
+  build: { outDir: "dist", emptyOutDir: false, lib: { entry, name, formats: ["iife"], fileName: () => fileName } },
+});
+
 /**
- * One config, a build per mode (scripts/build.mjs runs them all, the modes from buildModes(); docs/architecture.md
- * has the table): the chapter page (the default mode, `production`) and the pre-render of the first frames
- * (`prerender`, from src/prerender.ts), and the embed routes —
- * `embed` (one page per language, their classic script embed.js and embed.css), its on-demand packs
- * `embed-scenarios`, `embed-figure`, `embed-scorm`, `embed-wire` and `embed-<code>` for each language but the default (classic scripts too),
- * `embed-host` (embed-host.js, the auto-height script), `element` (agent-loop-figure.js, the web component, React
- * included) and `lib` (the npm package in lib/, React and the other runtime dependencies external).
+ * Every build, by mode, in the order scripts/build.mjs runs them (docs/architecture.md has the table): the chapter
+ * page (`production`, also what the dev server and the tests use) and the pre-render of the first frames
+ * (`prerender`, from src/prerender.ts), and the embed routes: `embed` (one page per language, their classic script
+ * embed.js and embed.css), its on-demand packs (classic scripts too), `embed-host` (embed-host.js, the auto-height
+ * script), `element` (agent-loop-figure.js, the web component, React included) and `lib` (the npm package in lib/,
+ * React and the other runtime dependencies external). The language packs, `embed-<code>` for each language but the
+ * default, follow (LANGUAGE_PACKS).
  */
+const BUILDS = {
+  production: (): UserConfig => ({
+    ...shared,
+    publicDir: "public",
+    plugins: [react(), demoOutput(), defaultFigures(), contentSecurityPolicy(), preloadDefaultLanguage()],
+    // The chapter page, and the authoring page (its editor in chunks of its own, never the chapter's).
+    // No module-preload polyfill: a browser without <link rel="modulepreload"> (Firefox before 115, Safari before
+    // 17) ignores the hints and fetches the same modules as the entry imports them, a moment later.
+    build: {
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: { index: "index.html", author: "author.html" } },
+    },
+    // The transcript import's worker (src/app/import.worker.ts) is a module worker, as the page starts it.
+    worker: { format: "es" },
+    test: {
+      environment: "jsdom",
+      include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],
+      setupFiles: ["tests/setup.ts"],
+      restoreMocks: true,
+      // Some tests run the CLI through npm or mount a 4,004-step trace: seconds on a busy machine.
+      testTimeout: 20_000,
+    },
+  }),
+  // The chapter page and the embed pages for Node, to render their first frames into dist/ (scripts/build.mjs).
+  prerender: (): UserConfig => ({
+    ...shared,
+    plugins: [react(), demoOutput(), f22Traces(), embedLanguage(DEFAULT_LANG), defaultFigures()],
+    build: {
+      ssr: "src/prerender.ts",
+      outDir: "dist-prerender",
+      emptyOutDir: true,
+      rolldownOptions: {
+        // Pre-rendering imports the lazily loaded code section directly, on purpose.
+        onLog: (level, log, handler) => (log.code === "INEFFECTIVE_DYNAMIC_IMPORT" ? undefined : handler(level, log)),
+      },
+    },
+  }),
+  embed: (): UserConfig => ({
+    ...shared,
+    plugins: [react(), embedPage(), embedLanguage(DEFAULT_LANG), embedModules()],
+    define: production,
+    build: {
+      outDir: "dist",
+      emptyOutDir: false,
+      lib: {
+        entry: "src/embed/embed-page.tsx",
+        name: "AgentLoopFigureEmbed",
+        formats: ["iife"],
+        fileName: () => "embed.js",
+        cssFileName: "embed",
+      },
+    },
+  }),
+  // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, a figure file's reader, the SCORM
+  // run-time and the wire view.
+  "embed-scenarios": () =>
+    classicScript("src/embed/pack-scenarios.ts", "AgentLoopFigureScenarios", "embed-scenarios.js"),
+  "embed-figure": () => classicScript("src/embed/pack-figure.ts", "AgentLoopFigureFile", "embed-figure.js"),
+  "embed-scorm": () => classicScript("src/embed/pack-scorm.ts", "AgentLoopFigureScorm", "embed-scorm.js"),
+  "embed-wire": () => classicScript("src/embed/pack-wire.ts", "AgentLoopFigureWire", "embed-wire.js"),
+  "embed-host": () => classicScript("src/embed/embed-host.ts", "AgentLoopFigureHost", "embed-host.js"),
+  element: (): UserConfig => ({
+    ...shared,
+    define: production,
+    build: {
+      outDir: "dist",
+      emptyOutDir: false,
+      lib: { entry: "src/embed/web-component.tsx", formats: ["es"], fileName: () => "agent-loop-figure.js" },
+      // Vite keeps whitespace in ES libraries (for packages); this one is served to browsers as is, and as one
+      // file (what loads on demand is inlined).
+      rolldownOptions: { output: { minify: true, codeSplitting: false } },
+    },
+  }),
+  lib: (): UserConfig => ({
+    ...shared,
+    build: {
+      outDir: "lib",
+      emptyOutDir: true,
+      lib: { entry: "src/embed/package.ts", formats: ["es"], fileName: () => "index.js", cssFileName: "style" },
+      rolldownOptions: {
+        external: [/^react(-dom)?(\/.*)?$/, /^framer-motion(\/.*)?$/, /^zustand(\/.*)?$/],
+        // A client boundary: the figure uses state and effects, so a React Server Components framework (a
+        // Next.js App Router page, a server component by default) must render it on the client. With the
+        // directive, a server component can import and render <AgentLoopFigure> as it is.
+        // The figure's code is split: what a bare <AgentLoopFigure> renders is the entry, and the figure-file
+        // reader, the codecs, the other scenarios, the checkpoints and the course reporters are chunks the
+        // entry imports when a prop asks for them, which the consumer's bundler splits off in turn.
+        output: { banner: '"use client";', chunkFileNames: "chunks/[name]-[hash].js" },
+      },
+    },
+  }),
+} satisfies Record<string, () => UserConfig>;
+
+/**
+ * embed-<code>.js, one per language but the default (src/embed/pages.ts): that language's catalog and F22's trace
+ * and story in it (the trace made at build time), for embed.html, loaded only when a figure is asked to speak it,
+ * so readers of the default language never download them. A classic script, like embed.js (see pack-event.ts).
+ */
+const LANGUAGE_PACKS: Readonly<Record<string, () => UserConfig>> = Object.fromEntries(
+  PACKED_LANGS.map((lang) => [
+    `embed-${lang}`,
+    () =>
+      classicScript("src/embed/pack-language.ts", "AgentLoopFigureLanguage", languagePackFile(lang), [
+        react(),
+        embedLanguage(lang),
+      ]),
+  ]),
+);
+
 /** Every build mode, in the order scripts/build.mjs runs them. */
-export const buildModes = (): readonly string[] => [
-  "production",
-  "prerender",
-  "embed",
-  "embed-scenarios",
-  "embed-figure",
-  "embed-scorm",
-  ...PACKED_LANGS.map((lang) => `embed-${lang}`),
-  "embed-wire",
-  "embed-host",
-  "element",
-  "lib",
-];
+export const buildModes = (): readonly string[] => [...Object.keys(BUILDS), ...Object.keys(LANGUAGE_PACKS)];
 
 export default defineConfig(({ mode }): UserConfig => {
-  // The embed builds copy nothing from public/: only the chapter page has a favicon to ship.
-  const shared = { plugins: [react()], base: "./", publicDir: false } satisfies UserConfig;
-  switch (mode) {
-    case "embed":
-      return {
-        ...shared,
-        plugins: [react(), embedPage(), embedLanguage(DEFAULT_LANG), embedModules()],
-        define: production,
-        build: {
-          outDir: "dist",
-          emptyOutDir: false,
-          lib: {
-            entry: "src/embed/embed-page.tsx",
-            name: "AgentLoopFigureEmbed",
-            formats: ["iife"],
-            fileName: () => "embed.js",
-            cssFileName: "embed",
-          },
-        },
-      };
-    case "embed-scenarios":
-    case "embed-figure":
-    case "embed-scorm":
-    case "embed-wire": {
-      // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, and the wire view.
-      const packs: Record<typeof mode, [entry: string, name: string]> = {
-        "embed-wire": ["src/embed/pack-wire.ts", "AgentLoopFigureWire"],
-        "embed-scenarios": ["src/embed/pack-scenarios.ts", "AgentLoopFigureScenarios"],
-        "embed-figure": ["src/embed/pack-figure.ts", "AgentLoopFigureFile"],
-        "embed-scorm": ["src/embed/pack-scorm.ts", "AgentLoopFigureScorm"],
-      };
-      const [entry, name] = packs[mode];
-      return {
-        ...shared,
-        build: {
-          outDir: "dist",
-          emptyOutDir: false,
-          lib: { entry, name, formats: ["iife"], fileName: () => `${mode}.js` },
-        },
-      };
-    }
-    case "embed-host":
-      return {
-        ...shared,
-        build: {
-          outDir: "dist",
-          emptyOutDir: false,
-          lib: {
-            entry: "src/embed/embed-host.ts",
-            name: "AgentLoopFigureHost",
-            formats: ["iife"],
-            fileName: () => "embed-host.js",
-          },
-        },
-      };
-    case "element":
-      return {
-        ...shared,
-        define: production,
-        build: {
-          outDir: "dist",
-          emptyOutDir: false,
-          lib: { entry: "src/embed/web-component.tsx", formats: ["es"], fileName: () => "agent-loop-figure.js" },
-          // Vite keeps whitespace in ES libraries (for packages); this one is served to browsers as is, and as
-          // one file (what loads on demand is inlined).
-          rolldownOptions: { output: { minify: true, codeSplitting: false } },
-        },
-      };
-    case "prerender":
-      // The chapter page and the embed pages for Node, to render their first frames into dist/ (scripts/build.mjs).
-      return {
-        ...shared,
-        plugins: [react(), demoOutput(), f22Traces(), embedLanguage(DEFAULT_LANG), defaultFigures()],
-        build: {
-          ssr: "src/prerender.ts",
-          outDir: "dist-prerender",
-          emptyOutDir: true,
-          rolldownOptions: {
-            // Pre-rendering imports the lazily loaded code section directly, on purpose.
-            onLog: (level, log, handler) =>
-              log.code === "INEFFECTIVE_DYNAMIC_IMPORT" ? undefined : handler(level, log),
-          },
-        },
-      };
-    case "lib":
-      return {
-        ...shared,
-        build: {
-          outDir: "lib",
-          emptyOutDir: true,
-          lib: { entry: "src/embed/package.ts", formats: ["es"], fileName: () => "index.js", cssFileName: "style" },
-          rolldownOptions: {
-            external: [/^react(-dom)?(\/.*)?$/, /^framer-motion(\/.*)?$/, /^zustand(\/.*)?$/],
-            // A client boundary: the figure uses state and effects, so a React Server Components framework (a
-            // Next.js App Router page, a server component by default) must render it on the client. With the
-            // directive, a server component can import and render <AgentLoopFigure> as it is.
-            // The figure's code is split: what a bare <AgentLoopFigure> renders is the entry, and the figure-file
-            // reader, the codecs, the other scenarios, the checkpoints and the course reporters are chunks the
-            // entry imports when a prop asks for them, which the consumer's bundler splits off in turn.
-            output: { banner: '"use client";', chunkFileNames: "chunks/[name]-[hash].js" },
-          },
-        },
-      };
-    default: {
-      // A language pack, `embed-<code>` for each language but the default (src/embed/pages.ts).
-      const packed = mode.startsWith("embed-") ? mode.slice("embed-".length) : null;
-      if (packed !== null && isLang(packed) && PACKED_LANGS.includes(packed)) {
-        return {
-          ...shared,
-          plugins: [react(), embedLanguage(packed)],
-          build: {
-            outDir: "dist",
-            emptyOutDir: false,
-            lib: {
-              entry: "src/embed/pack-language.ts",
-              name: "AgentLoopFigureLanguage",
-              formats: ["iife"],
-              fileName: () => languagePackFile(packed),
-            },
-          },
-        };
-      }
-      return {
-        ...shared,
-        publicDir: "public",
-        plugins: [react(), demoOutput(), defaultFigures(), contentSecurityPolicy(), preloadDefaultLanguage()],
-        // The chapter page, and the authoring page (its editor in chunks of its own, never the chapter's).
-        // No module-preload polyfill: a browser without <link rel="modulepreload"> (Firefox before 115, Safari before
-        // 17) ignores the hints and fetches the same modules as the entry imports them, a moment later.
-        build: {
-          modulePreload: { polyfill: false },
-          rolldownOptions: { input: { index: "index.html", author: "author.html" } },
-        },
-        // The transcript import's worker (src/app/import.worker.ts) is a module worker, as the page starts it.
-        worker: { format: "es" },
-        test: {
-          environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/component/**/*.test.{ts,tsx}"],
-          setupFiles: ["tests/setup.ts"],
-          restoreMocks: true,
-          // Some tests run the CLI through npm or mount a 4,004-step trace: seconds on a busy machine.
-          testTimeout: 20_000,
-        },
-      };
-    }
-  }
+  const build =
+    (BUILDS as Readonly<Record<string, () => UserConfig>>)[mode] ??
+    LANGUAGE_PACKS[mode] ??
+    // The dev server and Vitest run the chapter page's config.
+    (mode === "development" || mode === "test" ? BUILDS.production : undefined);
+  if (build === undefined) throw new Error(`vite.config.ts: no build mode "${mode}" (${buildModes().join(", ")})`);
+  return build();
 });

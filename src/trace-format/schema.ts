@@ -14,7 +14,10 @@ import {
   type LoopErrorCode,
   MCP_LANES,
   OUTCOMES,
+  type JsonObject,
+  type Message,
   type Step,
+  type ToolDeclaration,
   TRACE_VERSION,
   type Trace,
   type ValidationRule,
@@ -28,13 +31,17 @@ const VERDICTS: readonly Verdict[] = ["approved", "replayed", "refused"];
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const lane = v.picklist(MCP_LANES);
-const json = v.record(v.string(), v.unknown());
+/** A JSON object: what JSON.parse made is JSON throughout, so only its being an object is checked. */
+const json = v.custom<JsonObject>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "expected a JSON object",
+);
 
 const toolCall = v.object({
   callId: v.string(),
   name: v.string(),
   args: json,
-  rawArguments: v.optional(v.string()),
+  rawArguments: v.exactOptional(v.string()),
 });
 const toolResult = v.object({
   callId: v.string(),
@@ -55,7 +62,7 @@ const part = v.variant("type", [
     type: v.literal("reasoning"),
     text: v.string(),
     redacted: v.boolean(),
-    signed: v.optional(v.literal(true)),
+    signed: v.exactOptional(v.literal(true)),
   }),
   v.object({ type: v.literal("tool_call"), callId: v.string() }),
   v.object({ type: v.literal("provider_tool"), id: v.string(), name: v.string(), input: v.string() }),
@@ -64,9 +71,10 @@ const part = v.variant("type", [
   v.object({ type: v.literal("refusal"), text: v.string() }),
   v.object({ type: v.literal("other"), original: v.string() }),
 ]);
-const parts = v.optional(v.array(part));
+const parts = v.exactOptional(v.array(part));
 
-const message = v.variant("role", [
+/** A message as the engine has it (the schema's output is the engine's type: a field added to one fails here). */
+const message: v.GenericSchema<unknown, Message> = v.variant("role", [
   v.object({ role: v.literal("system"), content: v.string(), parts }),
   v.object({ role: v.literal("user"), content: v.string(), parts }),
   v.object({
@@ -121,6 +129,15 @@ const step = v.variant("kind", [
   }),
 ]);
 
+/** A tool as the host declared it, as the engine has it. */
+const tool: v.GenericSchema<unknown, ToolDeclaration> = v.object({
+  name: v.string(),
+  description: v.string(),
+  parameters: json,
+  builtIn: v.exactOptional(v.string()),
+  writes: v.exactOptional(v.literal(true)),
+});
+
 /** The versions read: 1 (every step whole) and 2 (steps may refer to the messages). */
 const VERSIONS = [1, TRACE_VERSION] as const;
 
@@ -136,15 +153,7 @@ export const TraceSchema = v.pipe(
     outcome: v.picklist(OUTCOMES),
     counters,
     budget: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
-    tools: v.array(
-      v.object({
-        name: v.string(),
-        description: v.string(),
-        parameters: json,
-        builtIn: v.optional(v.string()),
-        writes: v.optional(v.literal(true)),
-      }),
-    ),
+    tools: v.array(tool),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -267,7 +276,7 @@ export function readTrace(data: unknown): TraceReading {
       })),
     };
   const read = result.output;
-  const unpacker = stepUnpacker(read.messages as Trace["messages"]);
+  const unpacker = stepUnpacker(read.messages);
   const steps: Step[] = [];
   const problems: TraceProblem[] = [];
   read.steps.forEach((packed, i) => {
@@ -277,7 +286,12 @@ export function readTrace(data: unknown): TraceReading {
     } else steps.push(step);
   });
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, trace: { ...(read as unknown as Trace), version: TRACE_VERSION, steps } };
+  // The rest of the trace is the engine's type as read (the schema's output); only the steps are made from it.
+  const { messages, scenarioId, lanes, files, outcome, counters: totals, budget, tools } = read;
+  return {
+    ok: true,
+    trace: { version: TRACE_VERSION, scenarioId, lanes, messages, files, steps, outcome, counters: totals, budget, tools },
+  };
 }
 
 /**
