@@ -15,6 +15,7 @@ import {
 import { type Lang, languageOf } from "../content/languages";
 import { type Catalog, type ChapterProse, type Checkpoint, type PageText, storyCatalog } from "../content/types";
 import type { Trace } from "../engine";
+import { defined } from "../engine";
 import type { Resolution } from "../figure/source";
 import { Player, type PlayerHandle, type StepNote } from "../player";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
@@ -175,8 +176,8 @@ function ChapterFigure(props: {
         step={step}
         onStepChange={onStepChange}
         onLangChange={onLangChange}
-        {...(props.notes === undefined ? {} : { notes: props.notes })}
-        {...(props.checkpoints === undefined ? {} : { checkpoints: props.checkpoints })}
+        {...defined({ notes: props.notes })}
+        {...defined({ checkpoints: props.checkpoints })}
       />
       {linkProblem === null ? null : (
         <p className="page-note" role="note">

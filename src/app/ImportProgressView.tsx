@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { ImportText } from "../content/types";
+import { defined } from "../engine";
 import type { ImportProgress } from "../formats/import";
 import type { ImportRun } from "./import-client";
 
@@ -23,7 +24,7 @@ export function ImportProgressView(props: { run: ImportRun; name: string; text: 
     <div className="page-progress">
       <p role="status">{text.loading(name)}</p>
       {/* No value while the size is unknown: an indeterminate bar. */}
-      <progress aria-label={text.loading(name)} max={1} {...(value === undefined ? {} : { value })} />{" "}
+      <progress aria-label={text.loading(name)} max={1} {...defined({ value })} />{" "}
       <span className="page-hint">{text.progress(progress)}</span>{" "}
       <button type="button" className="page-button" onClick={() => run.cancel()}>
         {text.cancel}

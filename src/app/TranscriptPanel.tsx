@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { Lang } from "../content/languages";
 import type { ImportText, Story } from "../content/types";
 import type { Trace } from "../engine";
+import { defined } from "../engine";
 import { type FigureSource, resolveSource } from "../figure/source";
 import { FORMATS, type FormatId } from "../formats";
 import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import";
@@ -49,7 +50,7 @@ export async function loadTranscript(
         const run = startImport({
           from: "blob" in from ? { blob: from.blob } : { url: from.url.href },
           name,
-          ...(format === undefined ? {} : { format }),
+          ...defined({ format }),
         });
         onRun(run);
         const outcome = await run.outcome;

@@ -9,6 +9,7 @@
 import DEFAULT_FIGURES from "virtual:default-figures";
 import type { Lang } from "../content/languages";
 import type { Catalog, ChapterProse, PageText, RunText } from "../content/types";
+import { defined } from "../engine";
 import type { BuiltinFigure } from "../scenarios/types";
 
 /** Everything the page says, in one language. */
@@ -73,7 +74,7 @@ export async function loadPageLanguage(lang: Lang, parts: LanguageParts = {}): P
         ),
     parts.runs === true ? loadRunWords(lang) : undefined,
   ]);
-  return { text, page, figure, ...(prose === undefined ? {} : { prose }), ...(runs === undefined ? {} : { runs }) };
+  return { text, page, figure, ...defined({ prose }), ...defined({ runs }) };
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { Completion, CompletionContext, CompletionResult } from "@codemirror/autocomplete";
 import { syntaxTree } from "@codemirror/language";
 import type { SyntaxNode } from "@lezer/common";
+import { defined } from "../engine";
 
 /** A JSON Schema, as far as completion reads it. */
 export interface Schema {
@@ -117,8 +118,8 @@ export function schemaCompletion(schema: Schema) {
             return {
               label: key,
               type: "property",
-              ...(detail === undefined ? {} : { detail }),
-              ...(property.description === undefined ? {} : { info: property.description }),
+              ...defined({ detail }),
+              ...defined({ info: property.description }),
               apply: `${JSON.stringify(key)}: `,
             };
           }),
@@ -147,7 +148,7 @@ export function schemaCompletion(schema: Schema) {
       options: [...values].map(([label, info]) => ({
         label,
         type: "constant",
-        ...(info === undefined ? {} : { info }),
+        ...defined({ info }),
       })),
     };
   };

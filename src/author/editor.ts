@@ -19,6 +19,7 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
+import { defined } from "../engine";
 import { type Schema, schemaCompletion } from "./completion";
 
 /** A problem to mark: 1-based line and column, and what is wrong. */
@@ -104,7 +105,7 @@ export function createFigureEditor(options: {
       "aria-label": label,
       // Focusable as it is (contenteditable); said outright, so checkers see the scroller's content can take focus.
       tabindex: "0",
-      ...(options.describedBy === undefined ? {} : { "aria-describedby": options.describedBy }),
+      ...defined({ "aria-describedby": options.describedBy }),
     });
   // In a shadow root of its own: there CodeMirror's styles are constructed stylesheets, which the page's strict
   // Content Security Policy allows (in the document it would add <style> elements, which the policy refuses).

@@ -11,6 +11,7 @@ import { AuthorPage, type AuthorWords, DRAFT_KEY } from "./AuthorPage";
 import { TEMPLATES } from "./templates";
 import "../player/player.css";
 import "./author.css";
+import { defined } from "../engine";
 
 const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
 const AUTHORS = import.meta.glob<AuthorText>("../content/author.*.ts", { import: "author" });
@@ -89,7 +90,7 @@ async function start(): Promise<void> {
           key={`author-${opened}`}
           words={words}
           initial={text}
-          {...(note === undefined ? {} : { note })}
+          {...defined({ note })}
           onLang={(next) => void render(next)}
         />
       </StrictMode>,

@@ -2,7 +2,7 @@
 import { type ParseArgsConfig, parseArgs as parseArgv } from "node:util";
 import { catalogs, DEFAULT_LANG, isLang, LANGS, runs, type Story, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
-import { demoReport, runScenario, selfTest, TRACE_VERSION, type Trace } from "../engine";
+import { defined, demoReport, runScenario, selfTest, TRACE_VERSION, type Trace } from "../engine";
 import { openFigure, problemLine } from "../figure";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
@@ -115,7 +115,7 @@ export function parseArgs(argv: readonly string[]): Options | { help: true } | {
       return { error: "--check FILE --for PROVIDER takes no other flag" };
     return { check, provider };
   }
-  const also = exported === undefined ? {} : { export: exported };
+  const also = defined({ export: exported });
   if ([file, figure, scenario ?? undefined].filter((given) => given !== undefined).length > 1)
     return { error: "--scenario, --figure and --import do not go together" };
   if (file !== undefined) {
@@ -128,8 +128,8 @@ export function parseArgs(argv: readonly string[]): Options | { help: true } | {
   return {
     scenario,
     lang,
-    ...(figure === undefined ? {} : { figure }),
-    ...(scorm === undefined ? {} : { scorm }),
+    ...defined({ figure }),
+    ...defined({ scorm }),
     ...also,
   };
 }

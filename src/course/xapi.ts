@@ -8,6 +8,7 @@
 
 import { type Lang, languageOf } from "../content/languages";
 import type { Checkpoint } from "../content/types";
+import { defined } from "../engine";
 import type { Progress } from "./progress";
 
 /** An xAPI language map: text by RFC 5646 tag. */
@@ -88,7 +89,7 @@ export function isActivityIri(value: string): boolean {
 function base(context: StatementContext, verb: keyof typeof VERBS, now: Date) {
   const tag = languageOf(context.lang).htmlLang;
   return {
-    ...(context.actor === undefined ? {} : { actor: context.actor }),
+    ...defined({ actor: context.actor }),
     verb: { id: VERBS[verb], display: { "en-US": verb } },
     timestamp: now.toISOString(),
     tag,

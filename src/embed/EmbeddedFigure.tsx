@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
+import { defined } from "../engine";
 import { SHARE_PARAM } from "../figure/link";
 import { FigureProblems, type PlayerHandle, type PlayerProps, type Progress, useLatest } from "../player";
 import { alongside, figureReporter, sessionMemory } from "./course-events";
@@ -236,12 +237,7 @@ export function EmbeddedFigure(props: {
 
   if (shown.kind === "problems")
     return (
-      <FigureProblems
-        text={shown.text}
-        problems={shown.problems}
-        {...(shown.note === undefined ? {} : { note: shown.note })}
-        theme={theme}
-      />
+      <FigureProblems text={shown.text} problems={shown.problems} {...defined({ note: shown.note })} theme={theme} />
     );
   // A linked step is for the page's own figure, not for one a `load` command brought.
   const step = current.key === 0 ? options.step : undefined;
@@ -252,8 +248,8 @@ export function EmbeddedFigure(props: {
       trace={shown.figure.trace}
       story={shown.figure.story}
       text={shown.figure.text}
-      {...(step === undefined ? {} : { defaultStep: step })}
-      {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
+      {...defined({ defaultStep: step })}
+      {...defined({ dwell: options.dwell })}
       autoplay={options.autoplay}
       theme={theme}
       controls={options.controls}

@@ -15,6 +15,7 @@ import {
   type StatementContext,
 } from "../course/xapi";
 import type { Trace } from "../engine";
+import { defined } from "../engine";
 import type { Progress } from "../player";
 import type { CourseCallbacks } from "./callbacks";
 
@@ -161,7 +162,7 @@ export function figureReporter(options: {
         activity: activity ?? defaultActivity(options.page(), id),
         title: story.title,
         lang: text.lang,
-        ...(actor === undefined ? {} : { actor }),
+        ...defined({ actor }),
       };
     },
     stepTitle: (n) => {

@@ -11,7 +11,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { catalogs } from "../content";
 import type { Lang } from "../content/languages";
 import type { Statement } from "../course/xapi";
-import { runScenario } from "../engine";
+import { defined, runScenario } from "../engine";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
 import { SCENARIOS } from "../scenarios";
@@ -269,8 +269,8 @@ export class AgentLoopFigureElement extends HTMLElement {
           ref={this.#setHandle}
           scenario={options.scenario}
           lang={this.#currentLang()}
-          {...(options.step === undefined ? {} : { defaultStep: options.step })}
-          {...(options.dwell === undefined ? {} : { dwell: options.dwell })}
+          {...defined({ defaultStep: options.step })}
+          {...defined({ dwell: options.dwell })}
           autoplay={options.autoplay}
           theme={options.theme}
           controls={options.controls}

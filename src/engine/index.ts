@@ -3,6 +3,8 @@
  * the exact port of the chapter's teaching experiment, and a generic loop runner with its scenarios.
  */
 
+export type { Defined } from "./defined.ts";
+export { defined } from "./defined.ts";
 export type { LoopErrorCode } from "./errors.ts";
 export { HOST_REFUSALS, LOOP_ERROR_CODES, LOOP_ERROR_DEVELOPER_MESSAGES, LoopError } from "./errors.ts";
 export type {

@@ -3,6 +3,8 @@
  * model proposes, the host validates each call and runs the approved ones, feeds results back by call_id, and
  * decides when the run is over. Every step it takes is recorded as data.
  */
+
+import { defined } from "./defined.ts";
 import { HOST_REFUSALS, LoopError, type LoopErrorCode } from "./errors.ts";
 import { deepEqual, isPlainObject, type JsonObject } from "./json.ts";
 import { MemoryFiles, type RunCall, type ToolDefinition } from "./tools.ts";
@@ -356,7 +358,7 @@ export function runScenario(scenario: Scenario): Trace {
         checks: freeze(checks),
         verdict,
         errorCode,
-        ...(validation.wanted === undefined ? {} : { wanted: validation.wanted }),
+        ...defined({ wanted: validation.wanted }),
       });
       if (verdict === "approved" && tool !== null && tool.mcp !== undefined) {
         // The hop the model never sees: a JSON-RPC request with the host's own id, and the server's answer to it.

@@ -7,6 +7,7 @@
 import type { Lang } from "../content/languages";
 import {
   deepEqual,
+  defined,
   type Environment,
   isPlainObject,
   isProjectPath,
@@ -227,7 +228,7 @@ function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, M
     parameters,
     ...(tool.results.some((result) => result.changes !== undefined) ? { writes: true } : {}),
     ...(operationArgument === undefined ? {} : { operationId: (args) => String(args[operationArgument]) }),
-    ...(precondition === undefined ? {} : { precondition }),
+    ...defined({ precondition }),
     ...(Object.keys(refusals).length === 0 ? {} : { refusals }),
     ...(tool.mcp === undefined ? {} : { mcp: { server: tool.mcp.server } }),
     wellFormed: wellFormedBy(parameters),

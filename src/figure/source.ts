@@ -9,6 +9,7 @@
 import type { Lang } from "../content/languages";
 import type { Story } from "../content/types";
 import type { Trace } from "../engine";
+import { defined } from "../engine";
 import type { ImportNote, ImportProblem, ImportResult, ImportSummary } from "../formats/import";
 import type { FormatId } from "../formats/index";
 import type { ReadError } from "../formats/types";
@@ -172,11 +173,7 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
           ? notRead("figure files")
           : shownOf((await loaders.figures()).open(text, lang));
       const name = url.pathname.split("/").pop() || "transcript.json";
-      return recorded(
-        { kind: "transcript", text, name, ...(source.format === undefined ? {} : { format: source.format }) },
-        lang,
-        loaders,
-      );
+      return recorded({ kind: "transcript", text, name, ...defined({ format: source.format }) }, lang, loaders);
     }
     case "transcript":
       return recorded(source, lang, loaders);
@@ -191,7 +188,7 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
           kind: "transcript",
           text,
           name: source.name,
-          ...(source.format === undefined ? {} : { format: source.format }),
+          ...defined({ format: source.format }),
         },
         lang,
         loaders,

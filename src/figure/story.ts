@@ -4,6 +4,7 @@
  */
 import { LANGS, type Lang } from "../content/languages";
 import type { StepMatch, Story } from "../content/types";
+import { defined } from "../engine";
 import { textIn } from "./compile";
 import type { FigureStoryInput, Text } from "./schema";
 
@@ -20,7 +21,7 @@ function matchOf(when: NonNullable<FigureStoryInput["captions"]>[number]["when"]
   if (kind === "model_call") return { kind, modelCall: modelCall ?? 1 };
   if (kind === "task" || kind === "answer" || kind === "finish") return { kind };
   if (callId === undefined && kind !== "proposal" && (tool !== undefined || refusedBy !== undefined))
-    return { kind, ...(tool === undefined ? {} : { tool }), ...(refusedBy === undefined ? {} : { refusedBy }) };
+    return { kind, ...defined({ tool }), ...defined({ refusedBy }) };
   return { kind, callId: callId ?? "" };
 }
 
@@ -48,12 +49,12 @@ export function storyIn(file: StorySource, lang: Lang): Story {
     lesson: other?.lesson ?? "",
     input: other?.input ?? "",
     captions: (own?.captions ?? []).map((caption) => ({ when: matchOf(caption.when), text: caption.text })),
-    ...(otherLang === undefined ? {} : { writtenIn: otherLang }),
+    ...defined({ writtenIn: otherLang }),
     ...(asked?.checkpoints === undefined
       ? {}
       : {
           checkpoints: asked.checkpoints.map((checkpoint) => ({
-            ...(otherLang === undefined ? {} : { lang: otherLang }),
+            ...defined({ lang: otherLang }),
             at: matchOf(checkpoint.at),
             question: checkpoint.question,
             options: checkpoint.options.map((option) =>

@@ -7,6 +7,7 @@
  * `tool_result.tool_use_id`, as in Anthropic Messages.
  */
 import type { Message, ToolDeclaration, Trace } from "../engine";
+import { defined } from "../engine";
 import { anthropicRequest, readMessages } from "./anthropic";
 import { formatMeta } from "./index";
 import { reading } from "./read";
@@ -51,7 +52,7 @@ function conversation(lines: readonly unknown[]): { role: string; content: unkno
       last.content = [...blocks(last.content), ...blocks(message.content)];
       continue;
     }
-    turns.push({ role: type, content: message.content, ...(id === undefined ? {} : { id }) });
+    turns.push({ role: type, content: message.content, ...defined({ id }) });
   }
   return turns.map(({ role, content }) => ({ role, content }));
 }

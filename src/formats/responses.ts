@@ -5,6 +5,7 @@
  * every output item between two input items: its reasoning, its message and its function calls together.
  */
 import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import { defined } from "../engine";
 import { argumentsText, MODEL_PLACEHOLDER } from "./chat";
 import { formatMeta } from "./index";
 import {
@@ -80,7 +81,7 @@ export function responsesRequest(messages: readonly Message[], tools: readonly T
   const functions = tools.filter((t) => t.builtIn === undefined);
   return {
     model: MODEL_PLACEHOLDER,
-    ...(leading === undefined ? {} : { instructions: leading }),
+    ...defined({ instructions: leading }),
     ...(functions.length === 0
       ? {}
       : {

@@ -15,6 +15,7 @@ import type { Catalog, Checkpoint } from "../content";
 import { type Lang, languageOf } from "../content/languages";
 import { type PlacedCheckpoint, type Progress, placeCheckpoints, progressOf } from "../course/progress";
 import type { Trace } from "../engine";
+import { defined } from "../engine";
 import { CatalogContext, useCatalog } from "./catalog";
 import { CheckpointsContext } from "./checkpoints";
 import { EnlargeDialog } from "./components/EnlargeDialog";
@@ -328,17 +329,17 @@ export function Player(props: PlayerProps) {
     <PlayerProvider
       trace={props.trace}
       {...(initialStep === undefined ? {} : { initialIndex: initialStep - 1 })}
-      {...(props.dwell === undefined ? {} : { dwellSeconds: props.dwell })}
+      {...defined({ dwellSeconds: props.dwell })}
     >
       <StoreUpdater {...props} placed={placed} />
       <div className="alf-root" data-theme={props.theme ?? "auto"} lang={languageOf(text.lang).htmlLang}>
         <CatalogContext.Provider value={text}>
           <CheckpointsContext.Provider value={placed}>
             <PlayerBody
-              {...(props.onLangChange === undefined ? {} : { onLangChange: props.onLangChange })}
-              {...(props.controls === undefined ? {} : { controls: props.controls })}
-              {...(props.notes === undefined ? {} : { notes: props.notes })}
-              {...(props.warmUp === undefined ? {} : { warmUp: props.warmUp })}
+              {...defined({ onLangChange: props.onLangChange })}
+              {...defined({ controls: props.controls })}
+              {...defined({ notes: props.notes })}
+              {...defined({ warmUp: props.warmUp })}
             />
           </CheckpointsContext.Provider>
         </CatalogContext.Provider>

@@ -10,12 +10,12 @@ import * as v from "valibot";
 import {
   type CheckResult,
   FILE_STATES,
+  type JsonObject,
   LOOP_ERROR_CODES,
   type LoopErrorCode,
   MCP_LANES,
-  OUTCOMES,
-  type JsonObject,
   type Message,
+  OUTCOMES,
   type Step,
   type ToolDeclaration,
   TRACE_VERSION,
@@ -290,7 +290,18 @@ export function readTrace(data: unknown): TraceReading {
   const { messages, scenarioId, lanes, files, outcome, counters: totals, budget, tools } = read;
   return {
     ok: true,
-    trace: { version: TRACE_VERSION, scenarioId, lanes, messages, files, steps, outcome, counters: totals, budget, tools },
+    trace: {
+      version: TRACE_VERSION,
+      scenarioId,
+      lanes,
+      messages,
+      files,
+      steps,
+      outcome,
+      counters: totals,
+      budget,
+      tools,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { useStore } from "zustand";
 import type { Trace } from "../../engine";
+import { defined } from "../../engine";
 import { createPlayerStore, type PlayerState, type PlayerStore } from "./createPlayerStore";
 
 export const PlayerStoreContext = createContext<PlayerStore | null>(null);
@@ -19,8 +20,8 @@ export function PlayerProvider(props: {
   const [store] = useState(() =>
     createPlayerStore({
       trace,
-      ...(initialIndex === undefined ? {} : { initialIndex }),
-      ...(dwellSeconds === undefined ? {} : { dwellSeconds }),
+      ...defined({ initialIndex }),
+      ...defined({ dwellSeconds }),
     }),
   );
   return <PlayerStoreContext.Provider value={store}>{props.children}</PlayerStoreContext.Provider>;
