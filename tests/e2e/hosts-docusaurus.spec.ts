@@ -1,9 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { cpSync } from "node:fs";
+import { join } from "node:path";
 import { docSnippet } from "./doc-snippets";
 import { expect, test } from "./fixtures";
+import { type HostSite, hostSite, ROOT, versionOf } from "./host-site";
 
 // A course site on Docusaurus 3 (MDX), as docs/embedding.md tells an author to set it up: dist/ in static/, the
 // MDX-safe iframe with its parameters in the fragment, embed-host.js site-wide (`scripts`), a baseUrl. Built with
@@ -14,12 +13,6 @@ test.describe.configure({ mode: "serial", timeout: 600_000 });
 
 const DOCUSAURUS = "3.10.2";
 const PORT = 4350;
-const root = resolve(import.meta.dirname, "../..");
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
-const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
 const CONFIG = `export default {
   title: "A course",
   url: "http://127.0.0.1",
@@ -56,73 +49,33 @@ const LESSON_2 = `# Lesson 2
 />
 `;
 
-let server: ChildProcess | undefined;
-let plainServer: ChildProcess | undefined;
 /** A plain static server for the same build (this repository's, with its next two ports). */
 const PLAIN_PORT = 4351;
-let work = "";
 
-test.afterAll(() => {
-  for (const running of [server, plainServer]) {
-    if (running?.pid === undefined) continue;
-    try {
-      process.kill(-running.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  if (work !== "") rmSync(work, { recursive: true, force: true });
-});
+let course: HostSite | undefined;
+test.afterAll(() => course?.close());
 
 test("Docusaurus: an MDX iframe opens at its fragment's step, follows the site's theme, and a soft navigation's frame is sized", async ({
   page,
 }) => {
-  work = mkdtempSync(join(tmpdir(), "alf-docusaurus-"));
-  const site = join(work, "site");
-  mkdirSync(join(site, "src", "pages"), { recursive: true });
-  writeFileSync(join(site, "package.json"), JSON.stringify({ name: "course-site", private: true }));
-  writeFileSync(join(site, "docusaurus.config.js"), CONFIG);
-  writeFileSync(join(site, "src", "pages", "index.mdx"), LESSON_1);
-  writeFileSync(join(site, "src", "pages", "lesson-2.mdx"), LESSON_2);
-  writeFileSync(join(site, "src", "pages", "plain.mdx"), ON_A_PLAIN_SERVER);
-  // dist/ was built by `npm run build` before the end-to-end tests.
-  cpSync(join(root, "dist"), join(site, "static", "figure"), { recursive: true });
-  run(
-    "npm",
-    [
-      "install",
-      "--no-audit",
-      "--no-fund",
-      "--prefer-offline",
-      `@docusaurus/core@${DOCUSAURUS}`,
-      `@docusaurus/preset-classic@${DOCUSAURUS}`,
-      ...["react", "react-dom"].map((name) => `${name}@${versionOf(name)}`),
-    ],
-    site,
-  );
-  run("npx", ["docusaurus", "build"], site);
-  const url = `http://127.0.0.1:${PORT}/course/`;
-  expect(
-    await fetch(url).then(
-      () => "taken",
-      () => "free",
-    ),
-  ).toBe("free");
-  server = spawn(join(site, "node_modules", ".bin", "docusaurus"), ["serve", "--port", String(PORT), "--no-open"], {
-    cwd: site,
-    stdio: "ignore",
-    detached: true,
+  const site = hostSite("docusaurus");
+  course = site;
+  site.write({
+    "package.json": JSON.stringify({ name: "course-site", private: true }),
+    "docusaurus.config.js": CONFIG,
+    "src/pages/index.mdx": LESSON_1,
+    "src/pages/lesson-2.mdx": LESSON_2,
+    "src/pages/plain.mdx": ON_A_PLAIN_SERVER,
   });
-  await expect
-    .poll(
-      () =>
-        fetch(url).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  site.copyDist("static/figure");
+  site.install([
+    `@docusaurus/core@${DOCUSAURUS}`,
+    `@docusaurus/preset-classic@${DOCUSAURUS}`,
+    ...["react", "react-dom"].map((name) => `${name}@${versionOf(name)}`),
+  ]);
+  site.run("npx", ["docusaurus", "build"]);
+  const url = `http://127.0.0.1:${PORT}/course/`;
+  await site.serve("docusaurus", ["serve", "--port", String(PORT), "--no-open"], url);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(url);
@@ -151,24 +104,10 @@ test("Docusaurus: an MDX iframe opens at its fragment's step, follows the site's
 
   // The same build on a plain static server (files by their names, no clean URLs), under /course/: the page with
   // the file's name opens at its step; the clean name is not found there.
-  const plain = join(work, "plain");
-  cpSync(join(site, "build"), join(plain, "course"), { recursive: true });
-  plainServer = spawn("node", [join(root, "scripts", "serve.mjs"), String(PLAIN_PORT)], {
-    env: { ...process.env, DIST: plain },
-    stdio: "ignore",
-    detached: true,
-  });
+  const plain = join(site.work, "plain");
+  cpSync(join(site.site, "build"), join(plain, "course"), { recursive: true });
   const plainUrl = `http://127.0.0.1:${PLAIN_PORT}/course/plain/`;
-  await expect
-    .poll(
-      () =>
-        fetch(plainUrl).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  await site.serve("node", [join(ROOT, "scripts", "serve.mjs"), String(PLAIN_PORT)], plainUrl, { DIST: plain });
   expect((await fetch(`http://127.0.0.1:${PLAIN_PORT}/course/figure/embed-en`)).status).toBe(404);
   await page.goto(plainUrl);
   await expect(

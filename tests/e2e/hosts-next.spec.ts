@@ -1,9 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { docSnippet } from "./doc-snippets";
 import { expect, test, untilHydrated } from "./fixtures";
+import { type HostSite, hostSite, versionOf } from "./host-site";
 
 // A course site on Next.js (App Router), as a course author makes it: the packed package installed into a minimal
 // app, rendered from a page that is a server component (Next's default), under a base path, built with `next
@@ -12,17 +9,6 @@ test.describe.configure({ mode: "serial", timeout: 600_000 });
 
 const NEXT = "16.4.6";
 const PORT = 4330;
-const root = resolve(import.meta.dirname, "../..");
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
-const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-
 // create-next-app's default page's centred grid, here in the layout, around the page docs/embedding.md shows.
 const LAYOUT = `import "./page.css";
 export const metadata = { title: "A course on Next.js" };
@@ -44,38 +30,19 @@ const PAGE = docSnippet("next-page");
 // create-next-app's default page: a centred grid, whose items are as wide as their content.
 const CSS = ".page { display: grid; justify-items: center; min-height: 100svh; }\n";
 
-let server: ChildProcess | undefined;
-let work = "";
-
-test.afterAll(() => {
-  // next start forks its server: end the whole process group.
-  if (server?.pid !== undefined) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  if (work !== "") rmSync(work, { recursive: true, force: true });
-});
+// next start forks its server: close() ends its whole process group.
+let course: HostSite | undefined;
+test.afterAll(() => course?.close());
 
 test("Next.js App Router: a server component renders the figure under a base path; it steps, follows the site's theme, logs no error", async ({
   page,
 }) => {
-  work = mkdtempSync(join(tmpdir(), "alf-next-"));
-  run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], root);
-  const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
-  if (tarball === undefined) throw new Error("npm pack made no tarball");
-  const app = join(work, "site");
-  mkdirSync(join(app, "app", "lesson"), { recursive: true });
-  writeFileSync(
-    join(app, "package.json"),
-    JSON.stringify({ name: "course-site", private: true, version: "0.0.0" }, null, 2),
-  );
-  writeFileSync(join(app, "next.config.mjs"), 'export default { basePath: "/course" };\n');
-  writeFileSync(
-    join(app, "tsconfig.json"),
-    JSON.stringify({
+  const site = hostSite("next", { NEXT_TELEMETRY_DISABLED: "1" });
+  course = site;
+  site.write({
+    "package.json": JSON.stringify({ name: "course-site", private: true, version: "0.0.0" }, null, 2),
+    "next.config.mjs": 'export default { basePath: "/course" };\n',
+    "tsconfig.json": JSON.stringify({
       compilerOptions: {
         target: "ES2022",
         lib: ["dom", "dom.iterable", "esnext"],
@@ -90,57 +57,26 @@ test("Next.js App Router: a server component renders the figure under a base pat
       },
       include: ["**/*.ts", "**/*.tsx"],
     }),
-  );
-  writeFileSync(join(app, "app", "layout.tsx"), LAYOUT);
-  // Where the snippet says it goes.
-  writeFileSync(join(app, "app", "lesson", "page.tsx"), PAGE);
-  writeFileSync(join(app, "app", "page.css"), CSS);
-  // The site's own icon (as create-next-app's has), so the browser asks for no /favicon.ico outside the base path.
-  writeFileSync(
-    join(app, "app", "icon.svg"),
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#4338ca"/></svg>\n',
-  );
-  run(
-    "npm",
-    [
-      "install",
-      "--no-audit",
-      "--no-fund",
-      "--prefer-offline",
-      join(work, tarball),
-      `next@${NEXT}`,
-      // As create-next-app's TypeScript template has them: next build refuses a TypeScript app without @types/node.
-      ...["react", "react-dom", "typescript", "@types/node", "@types/react", "@types/react-dom"].map(
-        (name) => `${name}@${versionOf(name)}`,
-      ),
-    ],
-    app,
-  );
-  run("npx", ["next", "build"], app);
+    "app/layout.tsx": LAYOUT,
+    // Where the snippet says it goes.
+    "app/lesson/page.tsx": PAGE,
+    "app/page.css": CSS,
+    // The site's own icon (as create-next-app's has), so the browser asks for no /favicon.ico outside the base path.
+    "app/icon.svg":
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#4338ca"/></svg>\n',
+  });
+  site.install([
+    site.pack(),
+    `next@${NEXT}`,
+    // As create-next-app's TypeScript template has them: next build refuses a TypeScript app without @types/node.
+    ...["react", "react-dom", "typescript", "@types/node", "@types/react", "@types/react-dom"].map(
+      (name) => `${name}@${versionOf(name)}`,
+    ),
+  ]);
+  site.run("npx", ["next", "build"]);
   const url = `http://127.0.0.1:${PORT}/course/lesson`;
   // Nothing else may answer there (a server left over would serve another build).
-  expect(
-    await fetch(url).then(
-      () => "taken",
-      () => "free",
-    ),
-  ).toBe("free");
-  server = spawn(join(app, "node_modules", ".bin", "next"), ["start", "-p", String(PORT)], {
-    cwd: app,
-    stdio: "ignore",
-    detached: true,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(url).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  await site.serve("next", ["start", "-p", String(PORT)], url);
 
   // The server's HTML already holds the figure's first frame.
   expect(await (await fetch(url)).text()).toContain("alf-figure");

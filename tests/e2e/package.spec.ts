@@ -1,20 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
+import { type HostSite, hostSite, ROOT as root, versionOf } from "./host-site";
 
 // The npm package, as a course author gets it: `npm pack`, installed from the tarball into a fresh React + Vite
 // app (the shape `npm create vite` gives), type-checked there, built, and rendered in Chromium. Slow (an npm
 // install), so it runs once, serially; the packages come from npm's cache filled by our own `npm ci`.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-const root = resolve(import.meta.dirname, "../..");
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
-const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+let course: HostSite | undefined;
+test.afterAll(() => course?.close());
 
 /**
  * What a fresh React app whose only content is `<AgentLoopFigure lang="en" />` may load up front beyond the same
@@ -85,156 +81,138 @@ if (container) createRoot(container).render(<StrictMode><Lesson /></StrictMode>)
 `;
 
 test("the packed package installs into a fresh React + Vite app, type-checks and renders", async ({ page }) => {
-  const work = mkdtempSync(join(tmpdir(), "alf-package-"));
-  try {
-    // lib/ was built by `npm run build` before the end-to-end tests; do not rebuild it here.
-    run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], root);
-    const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
-    if (tarball === undefined) throw new Error("npm pack made no tarball");
-    const app = join(work, "app");
-    mkdirSync(join(app, "src"), { recursive: true });
+  const site = hostSite("package");
+  course = site;
+  // lib/ was built by `npm run build` before the end-to-end tests; do not rebuild it here.
+  const tarball = site.pack();
+  const app = site.site;
+  mkdirSync(join(app, "src"), { recursive: true });
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "fresh-app", private: true, type: "module", version: "0.0.0" }, null, 2),
+  );
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        lib: ["ES2022", "DOM", "DOM.Iterable"],
+        module: "ESNext",
+        moduleResolution: "bundler",
+        jsx: "react-jsx",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        isolatedModules: true,
+        types: ["vite/client"],
+        resolveJsonModule: true,
+      },
+      include: ["src"],
+    }),
+  );
+  // The lessons' page, and the budget's two (tests/fixtures/package-app): the bare figure and its floor.
+  writeFileSync(
+    join(app, "vite.config.ts"),
+    'import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./" });\n',
+  );
+  // Each budget page is an app of its own, built alone (no chunk shared with another page).
+  for (const entry of ["figure", "floor"])
     writeFileSync(
-      join(app, "package.json"),
-      JSON.stringify({ name: "fresh-app", private: true, type: "module", version: "0.0.0" }, null, 2),
+      join(app, `vite.${entry}.config.ts`),
+      `import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./", build: { outDir: "dist-${entry}", rollupOptions: { input: "${entry}.html" } } });\n`,
     );
+  for (const [html, entry] of [
+    ["index.html", "main"],
+    ["figure.html", "figure"],
+    ["floor.html", "floor"],
+  ] as const)
     writeFileSync(
-      join(app, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          lib: ["ES2022", "DOM", "DOM.Iterable"],
-          module: "ESNext",
-          moduleResolution: "bundler",
-          jsx: "react-jsx",
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          isolatedModules: true,
-          types: ["vite/client"],
-          resolveJsonModule: true,
-        },
-        include: ["src"],
-      }),
+      join(app, html),
+      `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Fresh app</title></head><body><div id="root"></div><script type="module" src="/src/${entry}.tsx"></script></body></html>\n`,
     );
-    // The lessons' page, and the budget's two (tests/fixtures/package-app): the bare figure and its floor.
+  for (const entry of ["figure", "floor"])
     writeFileSync(
-      join(app, "vite.config.ts"),
-      'import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./" });\n',
+      join(app, "src", `${entry}.tsx`),
+      readFileSync(join(root, "tests/fixtures/package-app", `${entry}.tsx`)),
     );
-    // Each budget page is an app of its own, built alone (no chunk shared with another page).
-    for (const entry of ["figure", "floor"])
-      writeFileSync(
-        join(app, `vite.${entry}.config.ts`),
-        `import react from "@vitejs/plugin-react";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [react()], base: "./", build: { outDir: "dist-${entry}", rollupOptions: { input: "${entry}.html" } } });\n`,
-      );
-    for (const [html, entry] of [
-      ["index.html", "main"],
-      ["figure.html", "figure"],
-      ["floor.html", "floor"],
-    ] as const)
-      writeFileSync(
-        join(app, html),
-        `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Fresh app</title></head><body><div id="root"></div><script type="module" src="/src/${entry}.tsx"></script></body></html>\n`,
-      );
-    for (const entry of ["figure", "floor"])
-      writeFileSync(
-        join(app, "src", `${entry}.tsx`),
-        readFileSync(join(root, "tests/fixtures/package-app", `${entry}.tsx`)),
-      );
-    writeFileSync(join(app, "src", "main.tsx"), APP);
-    // The course's figure files: one imported into the bundle, one fetched from the site.
-    const figures = join(root, "examples", "figures");
-    for (const lesson of ["weather", "refused-write"])
-      writeFileSync(join(app, "src", `${lesson}.json`), readFileSync(join(figures, `${lesson}.json`)));
-    mkdirSync(join(app, "public"));
-    for (const lesson of ["refused-write", "retry"])
-      writeFileSync(join(app, "public", `${lesson}.json`), readFileSync(join(figures, `${lesson}.json`)));
-    const packages = [
-      "react",
-      "react-dom",
-      "vite",
-      "@vitejs/plugin-react",
-      "typescript",
-      "@types/react",
-      "@types/react-dom",
-    ];
-    run(
-      "npm",
-      [
-        "install",
-        "--no-audit",
-        "--no-fund",
-        "--prefer-offline",
-        join(work, tarball),
-        ...packages.map((name) => `${name}@${versionOf(name)}`),
-      ],
-      app,
-    );
-    // The package's own runtime dependencies came with it; React was the app's.
-    const installed = JSON.parse(readFileSync(join(app, "node_modules/agent-loop-figure/package.json"), "utf8"));
-    expect(installed.peerDependencies).toMatchObject({ react: expect.any(String), "react-dom": expect.any(String) });
-    run("npx", ["tsc", "-p", "tsconfig.json"], app);
-    run("npx", ["vite", "build", "--logLevel", "error"], app);
+  writeFileSync(join(app, "src", "main.tsx"), APP);
+  // The course's figure files: one imported into the bundle, one fetched from the site.
+  const figures = join(root, "examples", "figures");
+  for (const lesson of ["weather", "refused-write"])
+    writeFileSync(join(app, "src", `${lesson}.json`), readFileSync(join(figures, `${lesson}.json`)));
+  mkdirSync(join(app, "public"));
+  for (const lesson of ["refused-write", "retry"])
+    writeFileSync(join(app, "public", `${lesson}.json`), readFileSync(join(figures, `${lesson}.json`)));
+  const packages = [
+    "react",
+    "react-dom",
+    "vite",
+    "@vitejs/plugin-react",
+    "typescript",
+    "@types/react",
+    "@types/react-dom",
+  ];
+  site.install([tarball, ...packages.map((name) => `${name}@${versionOf(name)}`)]);
+  // The package's own runtime dependencies came with it; React was the app's.
+  const installed = JSON.parse(readFileSync(join(app, "node_modules/agent-loop-figure/package.json"), "utf8"));
+  expect(installed.peerDependencies).toMatchObject({ react: expect.any(String), "react-dom": expect.any(String) });
+  site.run("npx", ["tsc", "-p", "tsconfig.json"]);
+  site.run("npx", ["vite", "build", "--logLevel", "error"]);
 
-    const dist = join(app, "dist");
-    // The budget: what the bare figure loads up front (its page's module scripts and preloads) beyond the floor.
-    for (const entry of ["figure", "floor"])
-      run("npx", ["vite", "build", "--logLevel", "error", "--config", `vite.${entry}.config.ts`], app);
-    const extra = upFront(join(app, "dist-figure"), "figure.html") - upFront(join(app, "dist-floor"), "floor.html");
-    expect(extra / 1024, "the package's up-front JS beyond the floor, KiB gzip").toBeLessThanOrEqual(
-      PACKAGE_BUDGET_KIB,
-    );
-    await page.route("http://fresh-app.test/**", (route) => {
-      const path = new URL(route.request().url()).pathname;
-      const file = join(dist, path === "/" ? "index.html" : path);
-      return route.fulfill({ path: file });
-    });
-    await page.goto("http://fresh-app.test/");
-    const figure = page.getByRole("region", { name: /F22/ });
-    await expect(figure).toBeVisible();
-    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 8");
-    await figure.getByRole("button", { name: "Next" }).click();
-    await expect(page.locator("#reported")).toHaveText("step 3");
-    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
-    await figure.getByRole("button", { name: "中文" }).click();
-    await expect(figure.getByRole("button", { name: "下一步" })).toBeVisible();
-    // The stylesheet came along: the figure is laid out by it, not by the browser's defaults.
-    expect(await figure.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe("solid");
-    // A figure file as an object (its code split off by the app's bundler), and one by URL.
-    const weather = page.getByRole("region", { name: /Lesson 4/ });
-    await expect(weather.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 10");
-    await expect(weather.getByRole("heading", { level: 3 })).toHaveText(
-      "3. Model proposes get_weather (call_1), get_weather (call_2)",
-    );
-    await expect(page).toHaveTitle("weather 10");
-    // Each lesson in each language, in its own story's title, with its own step count.
-    for (const [title, total] of [
-      [/^第 4 课 · 并行工具调用/, 10],
-      [/^Lesson 5 · Approval/, 7],
-      [/^第 5 课 · 批准/, 7],
-      [/^Lesson 6 · Tool errors/, 12],
-      [/^第 6 课 · 工具错误/, 12],
-    ] as const) {
-      const lesson = page.getByRole("region", { name: title });
-      await expect(lesson.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${total}`);
-    }
-    // Checkpoints, progress, completion and xAPI statements through the props.
-    const scope = page.getByRole("region", { name: /^Scenario · out of scope/ });
-    await scope.locator(".alf-step-title").click();
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    const asked = scope.getByRole("group", { name: /Which of the host's checks stops it\?$/ });
-    await asked.getByRole("button", { name: /^Whether the path stays inside the project/ }).click();
-    await expect(asked).toContainText("✓ Right.");
-    await scope.focus();
-    await page.keyboard.press("End");
-    await expect(page.locator("body")).toHaveAttribute("data-completed", "50");
-    await expect(page.locator("body")).toHaveAttribute("data-visited", "4");
-    expect(Number(await page.locator("body").getAttribute("data-statements"))).toBe(4 + 1 + 1);
-    await expect(page.getByRole("region", { name: /第 6 课/ }).getByRole("heading", { level: 3 })).toHaveText(
-      "1. 用户任务：今天 100 欧元是多少美元？",
-    );
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+  const dist = join(app, "dist");
+  // The budget: what the bare figure loads up front (its page's module scripts and preloads) beyond the floor.
+  for (const entry of ["figure", "floor"])
+    site.run("npx", ["vite", "build", "--logLevel", "error", "--config", `vite.${entry}.config.ts`]);
+  const extra = upFront(join(app, "dist-figure"), "figure.html") - upFront(join(app, "dist-floor"), "floor.html");
+  expect(extra / 1024, "the package's up-front JS beyond the floor, KiB gzip").toBeLessThanOrEqual(PACKAGE_BUDGET_KIB);
+  await page.route("http://fresh-app.test/**", (route) => {
+    const path = new URL(route.request().url()).pathname;
+    const file = join(dist, path === "/" ? "index.html" : path);
+    return route.fulfill({ path: file });
+  });
+  await page.goto("http://fresh-app.test/");
+  const figure = page.getByRole("region", { name: /F22/ });
+  await expect(figure).toBeVisible();
+  await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("2 / 8");
+  await figure.getByRole("button", { name: "Next" }).click();
+  await expect(page.locator("#reported")).toHaveText("step 3");
+  await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+  await figure.getByRole("button", { name: "中文" }).click();
+  await expect(figure.getByRole("button", { name: "下一步" })).toBeVisible();
+  // The stylesheet came along: the figure is laid out by it, not by the browser's defaults.
+  expect(await figure.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe("solid");
+  // A figure file as an object (its code split off by the app's bundler), and one by URL.
+  const weather = page.getByRole("region", { name: /Lesson 4/ });
+  await expect(weather.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 10");
+  await expect(weather.getByRole("heading", { level: 3 })).toHaveText(
+    "3. Model proposes get_weather (call_1), get_weather (call_2)",
+  );
+  await expect(page).toHaveTitle("weather 10");
+  // Each lesson in each language, in its own story's title, with its own step count.
+  for (const [title, total] of [
+    [/^第 4 课 · 并行工具调用/, 10],
+    [/^Lesson 5 · Approval/, 7],
+    [/^第 5 课 · 批准/, 7],
+    [/^Lesson 6 · Tool errors/, 12],
+    [/^第 6 课 · 工具错误/, 12],
+  ] as const) {
+    const lesson = page.getByRole("region", { name: title });
+    await expect(lesson.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${total}`);
   }
+  // Checkpoints, progress, completion and xAPI statements through the props.
+  const scope = page.getByRole("region", { name: /^Scenario · out of scope/ });
+  await scope.locator(".alf-step-title").click();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  const asked = scope.getByRole("group", { name: /Which of the host's checks stops it\?$/ });
+  await asked.getByRole("button", { name: /^Whether the path stays inside the project/ }).click();
+  await expect(asked).toContainText("✓ Right.");
+  await scope.focus();
+  await page.keyboard.press("End");
+  await expect(page.locator("body")).toHaveAttribute("data-completed", "50");
+  await expect(page.locator("body")).toHaveAttribute("data-visited", "4");
+  expect(Number(await page.locator("body").getAttribute("data-statements"))).toBe(4 + 1 + 1);
+  await expect(page.getByRole("region", { name: /第 6 课/ }).getByRole("heading", { level: 3 })).toHaveText(
+    "1. 用户任务：今天 100 欧元是多少美元？",
+  );
 });
