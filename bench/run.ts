@@ -28,12 +28,14 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, expect, type Locator, type Page } from "@playwright/test";
+import { initialJavaScriptBytes } from "../scripts/bytes.mjs";
 import { chromiumLaunchOptions } from "../scripts/chromium";
 import { longRunScenario, runScenario } from "../src/engine";
 import { chatRequest } from "../src/formats/chat";
 import { importTranscript } from "../src/formats/import";
 import { wireTranscript } from "../src/formats/wire";
 import { largeLog } from "../tests/fixtures/large-log";
+import { type Summary, withGoals } from "./goals";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -517,7 +519,6 @@ function startServer(): ChildProcess {
   return spawn("node", ["scripts/serve.mjs", String(PORT)], { env, stdio: "ignore" });
 }
 
-type Summary = Record<string, Record<string, { median: number; min: number; max: number; n: number }>>;
 function summarise(): Summary {
   const summary: Summary = {};
   for (const [target, metrics] of Object.entries(results)) {
@@ -640,7 +641,10 @@ function available(target: Target): boolean {
   return existsSync(join(resolve(DIST ?? "dist"), file));
 }
 
-/** Rewrite BENCHMARKS.md's latest table from the results file: `--report` (no build, nothing measured). */
+/**
+ * Rewrite BENCHMARKS.md's goals table and latest run from a run's results (after a run, or `--report`: no build,
+ * nothing measured, from the results file).
+ */
 function writeReport(summary: Summary, meta: Record<string, string>): void {
   const table = markdown(summary, meta);
   console.log(`\n${table}`);
@@ -651,7 +655,7 @@ function writeReport(summary: Summary, meta: Record<string, string>): void {
   const next = existing.includes(marker)
     ? existing.replace(new RegExp(`${marker}[\\s\\S]*${marker}`), latest)
     : `${existing}\n## Latest run (npm run bench)\n\n${latest}\n`;
-  writeFileSync(doc, next);
+  writeFileSync(doc, withGoals(next, summary));
 }
 
 if (args.includes("--report")) {
@@ -662,6 +666,13 @@ if (args.includes("--report")) {
 }
 
 buildAll();
+// The byte budgets as `npm test` counts them (scripts/check-budgets.mjs), for the goals table.
+for (const [target, html] of [
+  ["chapter", join(resolve(DIST ?? "dist"), "index.html")],
+  ["embed", join(resolve(DIST ?? "dist"), "embed.html")],
+  ["floor", "bench/dist/floor/index.html"],
+] as const)
+  if (existsSync(html)) record(target, "budget_kb", initialJavaScriptBytes(html) / 1024);
 const targets = TARGETS.filter(available);
 const server = startServer();
 await new Promise((done) => setTimeout(done, 800));
