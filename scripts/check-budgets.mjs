@@ -6,7 +6,8 @@
 // Measured over the floor, so a budget is what the figure adds to its dependencies; the two lines are the issue's
 // goals (BENCHMARKS.md, Goals). The figure animates with framer-motion's small WAAPI animate()
 // (framer-motion/dom/mini), not LazyMotion, so a page can weigh less than the floor (printed as floor − N KB).
-// Prints the numbers; exits 1 when a budget is missed. Needs `npm run build` first (dist/).
+// Prints the numbers (with --json, also as JSON on its last line); exits 1 when a budget is missed. Needs
+// `npm run build` first (dist/).
 import { existsSync } from "node:fs";
 import { tsImport } from "tsx/esm/api";
 import { build } from "vite";
@@ -38,8 +39,11 @@ const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const overFloor = (bytes) => (bytes >= 0 ? `floor + ${kb(bytes)}` : `floor − ${kb(-bytes)}`);
 console.log(`byte budgets (initial JavaScript, gzip); dependency floor ${kb(floor)}`);
 let missed = 0;
+/** With --json, the counts on the last line (`budgets: {…}`), for the bench's goals table. */
+const counted = { floor, pages: {} };
 for (const budget of BUDGETS) {
   const bytes = initialJavaScriptBytes(budget.html);
+  counted.pages[budget.html] = bytes;
   const limit = floor + budget.over;
   const ok = bytes <= limit;
   if (!ok) missed += 1;
@@ -47,6 +51,7 @@ for (const budget of BUDGETS) {
     `  ${ok ? "ok  " : "MISS"} ${budget.name}: ${kb(bytes)} = ${overFloor(bytes - floor)} (budget floor + ${kb(budget.over)})`,
   );
 }
+if (process.argv.includes("--json")) console.log(`budgets: ${JSON.stringify(counted)}`);
 if (missed > 0) {
   console.error(`check-budgets: ${missed} byte budget(s) missed.`);
   process.exit(1);
