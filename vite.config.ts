@@ -28,6 +28,12 @@ async function buildTime() {
     /** The default built-in's id (F22's), and its story in `lang`. */
     defaultId: scenarios.DEFAULT_SCENARIO_ID,
     defaultStory: (lang: Lang) => scenarios.SCENARIOS[scenarios.DEFAULT_SCENARIO_ID].stories[lang],
+    /** F22's steps' words in `lang`, written out: as its story tells them, from the catalog's phrases elsewhere. */
+    f22Steps: (lang: Lang): string => {
+      const trace = engine.runScenario(scenarios.scenarioById("f22", lang));
+      const story = scenarios.SCENARIOS.f22.stories[lang];
+      return JSON.stringify(content.writeSteps(content.storyCatalog(content.catalogs[lang], story), trace));
+    },
   };
 }
 
@@ -85,11 +91,12 @@ export const f22 = ${f22Trace(lang)};`;
 /**
  * `virtual:default-figures`: for the chapter page, a loader per language of the registry for the default built-in
  * as that language shows it, `virtual:chapter/default-figure.<code>.js`: its trace, run by the engine at build
- * time, and its story, told from its figure file at build time, without its checkpoints, which are a chunk of their
- * own (`virtual:chapter/default-checkpoints.<code>.js`) loaded when the reader asks for them. Each language's is a
- * chunk of its own, loaded with that language's words (src/app/languages.ts), so the page's first download carries
- * one trace and neither the engine nor the figure-file compiler (which load with the other built-ins, when one is
- * asked for).
+ * time; its story, told from its figure file at build time, without its checkpoints, which are a chunk of their
+ * own (`virtual:chapter/default-checkpoints.<code>.js`) loaded when the reader asks for them; and its steps' words
+ * (titles, captions, arrow labels), written by the catalog and the story at build time. Each language's is a chunk
+ * of its own, loaded with that language's words (src/app/languages.ts), so the page's first download carries one
+ * trace, its steps' words and neither the step phrases for every other step, nor the engine, nor the figure-file
+ * compiler (which load when another figure is asked for).
  */
 function defaultFigures(): Plugin {
   const loaders = "virtual:default-figures";
@@ -115,12 +122,15 @@ function defaultFigures(): Plugin {
       }
       if (resolved.startsWith(`\0${figure}`)) {
         const lang = langOf(resolved, figure);
-        const { f22Trace, defaultStory, defaultId } = await buildTime();
+        const { f22Trace, f22Steps, defaultStory, defaultId } = await buildTime();
+        if (defaultId !== "f22")
+          throw new Error(`default-figures: the default built-in is ${defaultId}, written for f22`);
         const { checkpoints: _asked, ...story } = defaultStory(lang);
         return [
           `export const id = ${JSON.stringify(defaultId)};`,
           `export const story = ${JSON.stringify(story)};`,
           `export const trace = ${f22Trace(lang)};`,
+          `export const steps = ${f22Steps(lang)};`,
           `export const checkpoints = () => import(${JSON.stringify(`${checkpoints}${lang}.js`)}).then((m) => m.default);`,
         ].join("\n");
       }
@@ -158,7 +168,7 @@ function embedModules(): Plugin {
  */
 function preloadDefaultLanguage(): Plugin {
   const files = [
-    `/src/content/catalog.${DEFAULT_LANG}.ts`,
+    `/src/content/labels.${DEFAULT_LANG}.ts`,
     `/src/content/chapter.${DEFAULT_LANG}.ts`,
     `virtual:chapter/default-figure.${DEFAULT_LANG}.js`,
   ];

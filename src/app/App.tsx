@@ -13,7 +13,7 @@ import {
   useState,
 } from "react";
 import { type Lang, languageOf } from "../content/languages";
-import { type Catalog, type ChapterProse, type Checkpoint, type PageText, storyCatalog } from "../content/types";
+import { type ChapterProse, type Checkpoint, type FigureText, type PageText, storyCatalog } from "../content/types";
 import type { Trace } from "../engine";
 import { defined } from "../engine";
 import type { Resolution } from "../figure/source";
@@ -23,7 +23,7 @@ import { scenarioName } from "../scenarios/names";
 import type { BuiltinFigure } from "../scenarios/types";
 import { ExportBar } from "./ExportBar";
 import type { ImportRun } from "./import-client";
-import { loadPageLanguage, loadRunWords, type PageLanguage } from "./languages";
+import { loadPageLanguage, loadRunWords, loadStepPhrases, type PageLanguage } from "./languages";
 import { initialPageState, pageReducer, syncUrl } from "./page-state";
 import type { ReplayCheck } from "./RunViews";
 import { runStoryIn } from "./run-story";
@@ -89,7 +89,7 @@ function ChapterFigure(props: {
   /** Whether this is the figure the page opened with, whose step the URL names (a later one starts at step 1). */
   readUrlStep: boolean;
   trace: Trace;
-  text: Catalog;
+  text: FigureText;
   onLangChange: (lang: Lang) => void;
   /** The page's words for a link to a step that does not exist. */
   stepLinkProblem: PageText["stepLinkProblem"];
@@ -291,8 +291,8 @@ export function App(props: {
 }) {
   const [state, dispatch] = useReducer(pageReducer, props.firstLanguage, initialPageState);
   const { language, scenario, imported, panelOpen, unknownScenario, transcriptProblem, figureFile } = state;
-  const { text, page, runs, prose } = language;
-  const lang = text.lang;
+  const { labels, page, runs, prose, steps } = language;
+  const lang = labels.lang;
   // The words for recorded runs load when first needed (the panel, a run by link, a loaded one, why one was not
   // loaded, an export's report), and from then on with every language the page switches to.
   const [runsAsked, setRunsAsked] = useState(false);
@@ -317,10 +317,28 @@ export function App(props: {
   // The default built-in comes with the page's language, its trace made at build time; the others load (with the
   // engine that runs them) when one is asked for, and the one shown before stays until it has.
   const [builtins, setBuiltins] = useState<Builtins | null>(props.builtins ?? null);
+  // Any other figure is told by the step phrases (the default's steps' words come written, with its language), so
+  // it shows once they have loaded too; from then on they load with every language the page switches to.
   const wanted = useMemo(
-    () => (scenario === DEFAULT_SCENARIO_ID ? language.figure : (builtins?.builtinFigure(scenario, lang) ?? null)),
-    [scenario, language.figure, builtins, lang],
+    () =>
+      scenario === DEFAULT_SCENARIO_ID
+        ? language.figure
+        : steps === undefined
+          ? null
+          : (builtins?.builtinFigure(scenario, lang) ?? null),
+    [scenario, language.figure, builtins, lang, steps],
   );
+  const stepsAsked = scenario !== DEFAULT_SCENARIO_ID || figureFile !== null || needsRuns;
+  useEffect(() => {
+    if (!stepsAsked || steps !== undefined) return;
+    let live = true;
+    void loadStepPhrases(lang).then((phrases) => live && dispatch({ type: "steps", lang, steps: phrases }));
+    return () => {
+      live = false;
+    };
+  }, [stepsAsked, steps, lang]);
+  const withSteps = useRef(false);
+  withSteps.current = stepsAsked || steps !== undefined;
   useEffect(() => {
     if (wanted !== null) return;
     let live = true;
@@ -343,24 +361,29 @@ export function App(props: {
     if (fileShown?.status === "problems" && fileShown.unread !== null)
       dispatch({ type: "figureFileFailed", problem: fileShown.unread });
   }, [fileShown]);
-  const fileFigure = fileShown?.status === "shown" ? fileShown : null;
-  const trace = imported?.trace ?? fileFigure?.trace ?? shown.trace;
+  const fileFigure = fileShown?.status === "shown" && steps !== undefined ? fileShown : null;
+  // A loaded run shows once the step phrases that tell it have loaded (asked for as soon as the panel opened).
+  const run = steps === undefined ? null : imported;
+  const trace = run?.trace ?? fileFigure?.trace ?? shown.trace;
   // A recorded run's story, in the page's words of the moment (the resolver asks for it; the page tells it again
   // as its language changes).
   const runStory = useMemo(() => (runs === undefined ? null : runStoryIn(runs)), [runs]);
   const story = useMemo(() => {
     if (fileFigure !== null) return fileFigure.story;
-    if (imported === null || runStory === null) return shown.story;
-    return runStory(imported.name, imported.summary, lang);
-  }, [imported, fileFigure, shown, lang, runStory]);
-  const figureText = useMemo(() => storyCatalog(text, story), [text, story]);
+    if (run === null || runStory === null) return shown.story;
+    return runStory(run.name, run.summary, lang);
+  }, [run, fileFigure, shown, lang, runStory]);
+  // The figure's words: its steps' from the phrases, or, for the default built-in before they have loaded, as the
+  // build wrote them for its trace (the only one shown until then).
+  const words = steps ?? language.figure.words;
+  const figureText = useMemo(() => storyCatalog({ ...labels, ...words }, story), [labels, words, story]);
   // The checkpoints, when the reader asks for them: the story's own, or (the default built-in's, whose story comes
   // without them) loaded then.
   const [loadedCheckpoints, setLoadedCheckpoints] = useState<{
     of: BuiltinFigure;
     list: readonly Checkpoint[];
   } | null>(null);
-  const separate = imported === null && fileFigure === null ? shown.checkpoints : undefined;
+  const separate = run === null && fileFigure === null ? shown.checkpoints : undefined;
   useEffect(() => {
     if (!state.checkpoints || separate === undefined) return;
     let live = true;
@@ -397,14 +420,14 @@ export function App(props: {
   }, [imported, state.checkFor]);
   const check = checked !== null && checked.for === imported && checked.provider === state.checkFor ? checked : null;
   const notes = useMemo(() => {
-    if (imported === null || runs === undefined) return undefined;
+    if (run === null || runs === undefined) return undefined;
     const { importing } = runs;
     return [
-      ...imported.problems.map((problem) => ({ step: problem.step, text: importing.problem(problem) })),
-      ...imported.notes.map((note) => ({ step: note.step, text: importing.note(note) })),
+      ...run.problems.map((problem) => ({ step: problem.step, text: importing.problem(problem) })),
+      ...run.notes.map((note) => ({ step: note.step, text: importing.note(note) })),
       ...(check?.problems ?? []).map((problem) => ({ step: problem.step, text: importing.checkProblem(problem) })),
     ];
-  }, [imported, runs, check]);
+  }, [run, runs, check]);
   const onLoaded = useCallback((loaded: Loaded) => dispatch({ type: "loaded", loaded }), []);
   const onNeedRuns = useCallback(() => setRunsAsked(true), []);
   // A link's transcript being read (off the main thread), for its progress and its Cancel.
@@ -488,7 +511,7 @@ export function App(props: {
   const onScenarioChange = useCallback((next: ScenarioId) => dispatch({ type: "scenario", scenario: next }), []);
   const onLangChange = useCallback((next: Lang) => {
     // The figure keeps its language until the other one has loaded: never a blank or half-translated frame.
-    void loadPageLanguage(next, { runs: withRuns.current }).then((loaded) =>
+    void loadPageLanguage(next, { runs: withRuns.current, steps: withSteps.current }).then((loaded) =>
       dispatch({ type: "language", language: loaded }),
     );
   }, []);
@@ -511,10 +534,10 @@ export function App(props: {
             <label className="page-scenario">
               {page.scenario}{" "}
               <select
-                value={imported === null && fileShown === null ? scenario : "imported"}
+                value={run === null && fileShown === null ? scenario : "imported"}
                 onChange={(event) => onScenarioChange(event.target.value as ScenarioId)}
               >
-                {imported === null && fileShown === null ? null : (
+                {run === null && fileShown === null ? null : (
                   // While a loaded transcript or figure file is shown, the picker says so; choosing a scenario leaves it.
                   <option value="imported" disabled>
                     {`${figureText.ui.figureKicker}: ${story.name}`}
@@ -528,7 +551,7 @@ export function App(props: {
               </select>
             </label>
             <p>
-              {imported !== null || fileShown !== null
+              {run !== null || fileShown !== null
                 ? story.input
                 : scenario === DEFAULT_SCENARIO_ID
                   ? page.conditions
@@ -560,7 +583,7 @@ export function App(props: {
             )}
             {state.figureFileProblem === null ? null : (
               <p className="page-note" role="note">
-                {text.ui[state.figureFileProblem]}
+                {labels.ui[state.figureFileProblem]}
               </p>
             )}
             {unknownScenario ? (
@@ -603,7 +626,7 @@ export function App(props: {
           )}
           {fileShown?.status === "problems" && fileShown.unread === null ? (
             <Suspense fallback={null}>
-              <FigureProblems text={text} problems={fileShown.problems} />
+              <FigureProblems text={labels} problems={fileShown.problems} />
             </Suspense>
           ) : (
             <ChapterFigure
@@ -611,7 +634,7 @@ export function App(props: {
               key={`${state.figure}:${fileFigure?.id ?? ""}:${shown.id}`}
               ref={figure}
               // A scenario still loading: the figure shown meanwhile is not the one the URL's step is for.
-              readUrlStep={state.urlStep && (imported !== null || fileFigure !== null || shown.id === scenario)}
+              readUrlStep={state.urlStep && (run !== null || fileFigure !== null || shown.id === scenario)}
               trace={trace}
               text={figureText}
               onLangChange={onLangChange}
@@ -626,10 +649,8 @@ export function App(props: {
             onNeedRuns={onNeedRuns}
             trace={trace}
             figure={figure}
-            scenario={imported === null && fileShown === null ? scenario : null}
-            name={
-              imported !== null ? imported.name.replace(/\.json$/i, "") : fileFigure !== null ? fileFigure.id : scenario
-            }
+            scenario={run === null && fileShown === null ? scenario : null}
+            name={run !== null ? run.name.replace(/\.json$/i, "") : fileFigure !== null ? fileFigure.id : scenario}
           />
           {proseParts.hints}
         </section>

@@ -12,8 +12,8 @@ const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
 /**
  * The language the link asks for is loaded before hydration, so the page switches to it before it first paints; so
- * is the scenario it names when that is not the default (whose file is in this entry), so the page opens on it and
- * no early key press goes to a figure about to be replaced. (In a function, not top-level awaits: the built-ins'
+ * is the scenario it names when that is not the default (whose trace and words come with the language), with the
+ * step phrases, so the page opens on it and no early key press goes to a figure about to be replaced. (In a function, not top-level awaits: the built-ins'
  * chunk imports from this entry, which must have finished evaluating first.)
  */
 async function start(container: HTMLElement): Promise<void> {
@@ -22,10 +22,12 @@ async function start(container: HTMLElement): Promise<void> {
   // server's does not.
   const hydrating = container.firstElementChild !== null;
   const wanted = langFromUrl(window.location.search);
+  // Another built-in comes with the step phrases that tell it.
+  const another = asked !== null && asked !== DEFAULT_SCENARIO_ID && isScenarioId(asked);
   const [firstLanguage, urlLanguage, builtins] = await Promise.all([
-    loadPageLanguage(DEFAULT_LANG, { prose: !hydrating }),
-    wanted === DEFAULT_LANG ? undefined : loadPageLanguage(wanted),
-    asked === null || asked === DEFAULT_SCENARIO_ID || !isScenarioId(asked) ? undefined : import("./builtins"),
+    loadPageLanguage(DEFAULT_LANG, { prose: !hydrating, steps: another && wanted === DEFAULT_LANG }),
+    wanted === DEFAULT_LANG ? undefined : loadPageLanguage(wanted, { steps: another }),
+    another ? import("./builtins") : undefined,
   ]);
   const app = (
     <StrictMode>

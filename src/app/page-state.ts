@@ -4,7 +4,7 @@
  * page can make is one action here; the URL follows the state in one effect (App.tsx).
  */
 import { DEFAULT_LANG, type Lang } from "../content/languages";
-import type { RunText } from "../content/types";
+import type { RunText, StepPhrasing } from "../content/types";
 import type { FigureSource, Unread } from "../figure/source";
 import type { CheckProvider } from "../formats/check";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
@@ -52,6 +52,8 @@ export type PageAction =
   | { readonly type: "language"; readonly language: PageLanguage }
   /** The words for recorded runs in `lang`, loaded: kept if the page is still in that language. */
   | { readonly type: "runs"; readonly lang: Lang; readonly runs: RunText }
+  /** The step phrases in `lang`, loaded: kept if the page is still in that language. */
+  | { readonly type: "steps"; readonly lang: Lang; readonly steps: StepPhrasing }
   /** `fromUrl`: the scenario the page's link names, opened at the link's step. */
   | { readonly type: "scenario"; readonly scenario: ScenarioId; readonly fromUrl?: boolean }
   | { readonly type: "unknownScenario" }
@@ -87,8 +89,12 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
     case "language":
       return { ...state, language: action.language };
     case "runs":
-      return action.lang === state.language.text.lang
+      return action.lang === state.language.labels.lang
         ? { ...state, language: { ...state.language, runs: action.runs } }
+        : state;
+    case "steps":
+      return action.lang === state.language.labels.lang
+        ? { ...state, language: { ...state.language, steps: action.steps } }
         : state;
     case "scenario":
       // Choosing a scenario leaves a loaded transcript, and a new figure starts at step 1.
@@ -152,7 +158,7 @@ export function syncUrl(
   // A figure file or a transcript the link named stays in the URL only while it is shown.
   if (state.figureFile === null) url.searchParams.delete("figure");
   if (state.imported === null) url.searchParams.delete("transcript");
-  const lang: Lang = state.language.text.lang;
+  const lang: Lang = state.language.labels.lang;
   if (lang === DEFAULT_LANG) url.searchParams.delete("lang");
   else url.searchParams.set("lang", lang);
   if (state.scenario === DEFAULT_SCENARIO_ID) url.searchParams.delete("scenario");

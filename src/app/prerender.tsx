@@ -19,10 +19,17 @@ export function prerenderApp(): string {
     <StrictMode>
       <App
         firstLanguage={{
-          text: CATALOGS[DEFAULT_LANG],
+          // The whole catalog, as labels and phrases: it says what the page's written words say (vite.config.ts).
+          labels: CATALOGS[DEFAULT_LANG],
+          steps: CATALOGS[DEFAULT_LANG],
           page: CHAPTERS[DEFAULT_LANG],
           prose: PROSE[DEFAULT_LANG],
-          figure: { id: DEFAULT_SCENARIO_ID, trace: DEFAULT_FIGURES[DEFAULT_LANG], story: stories[DEFAULT_LANG] },
+          figure: {
+            id: DEFAULT_SCENARIO_ID,
+            trace: DEFAULT_FIGURES[DEFAULT_LANG],
+            story: stories[DEFAULT_LANG],
+            words: CATALOGS[DEFAULT_LANG],
+          },
         }}
         codeSection={ChapterCode}
       />

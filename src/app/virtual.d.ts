@@ -4,10 +4,13 @@ declare module "virtual:demo-output" {
   export default output;
 }
 
-/** A loader per language of the registry for the default built-in as that language shows it (vite.config.ts). */
+/**
+ * A loader per language of the registry for the default built-in as that language shows it, its steps' words
+ * written (vite.config.ts).
+ */
 declare module "virtual:default-figures" {
   const loaders: Readonly<
-    Record<import("../content/languages").Lang, () => Promise<import("../scenarios/types").BuiltinFigure>>
+    Record<import("../content/languages").Lang, () => Promise<import("./languages").DefaultFigureModule>>
   >;
   export default loaders;
 }

@@ -4,15 +4,7 @@
  * ever reaches the model, how a transcript ends). A language only words these; it never re-derives them, so a
  * third language is words, not a third copy of this logic.
  */
-import {
-  appendedOf,
-  type Evidence,
-  feedsFirstResult,
-  type McpRequestStep,
-  type McpResponseStep,
-  type Step,
-  type Trace,
-} from "../engine";
+import { appendedOf, type Evidence, feedsFirstResult, rpcOf, type Step, type Trace } from "../engine";
 
 /**
  * What a result fed back is: a tool's output; an error result because the host refused the call (its reason); an
@@ -64,18 +56,6 @@ export interface StepFacts {
   readonly rpcId: string | null;
   /** At an MCP server's answer: the tool failed, reported inside a successful response (`isError: true`). */
   readonly mcpError: boolean;
-}
-
-/** An MCP hop's JSON-RPC id, and whether the server's answer reports the tool's failure (`isError: true`). */
-export function rpcOf(step: McpRequestStep | McpResponseStep): { readonly id: string; readonly isError: boolean } {
-  const result = step.rpc.result;
-  const isError =
-    typeof result === "object" &&
-    result !== null &&
-    !Array.isArray(result) &&
-    "isError" in result &&
-    (result as { isError?: unknown }).isError === true;
-  return { id: String(step.rpc.id ?? ""), isError };
 }
 
 /**

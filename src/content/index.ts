@@ -4,7 +4,20 @@ import type { Catalog, ChapterProse, PageText, RunText } from "./types";
 
 export type { Lang, Language } from "./languages";
 export { DEFAULT_LANG, isLang, LANGS, LANGUAGES, languageOf, TOOLING_LANG } from "./languages";
-export type { Catalog, ChapterProse, Checkpoint, CheckpointOption, PageText, RunText, Story } from "./types";
+export { writeSteps } from "./step-words";
+export type {
+  Catalog,
+  ChapterProse,
+  Checkpoint,
+  CheckpointOption,
+  FigureLabels,
+  FigureText,
+  PageText,
+  RunText,
+  StepPhrasing,
+  StepWords,
+  Story,
+} from "./types";
 export { storyCatalog } from "./types";
 
 /**

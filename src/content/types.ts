@@ -22,7 +22,7 @@ import type { CheckProblem } from "../formats/check";
 import type { ImportNote, ImportProblem, ImportProgress, ImportSummary } from "../formats/import";
 import type { WireFormatId } from "../formats/index";
 import type { Addition, Loss } from "../formats/loss";
-import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
+import type { FactsTrace, StepFacts } from "./facts";
 import { type Lang, languageOf } from "./languages";
 
 /**
@@ -33,18 +33,33 @@ export type StepPhrases<Facts = undefined> = {
   readonly [K in StepKind]: (step: Extract<Step, { kind: K }>, facts: Facts) => string;
 };
 
-/** A catalog's step functions from its phrases: the facts are computed once here (facts.ts), never in a language. */
-export function stepWords(phrases: {
-  readonly title: StepPhrases;
-  readonly caption: StepPhrases<StepFacts>;
-  readonly arrow: StepPhrases;
-}): Pick<Catalog, "stepTitle" | "stepCaption" | "arrowLabel"> {
-  const say = <F>(table: StepPhrases<F>, step: Step, facts: F): string =>
-    (table[step.kind] as (step: Step, facts: F) => string)(step, facts);
+/**
+ * One trace's step words written out, a title, a caption and an arrow label per step in its order (the chapter
+ * page's default figure, made at build time from the catalog and the story, so that the page's first download
+ * carries eight steps' words and not the phrases for every step there can be).
+ */
+export interface WrittenSteps {
+  readonly titles: readonly string[];
+  readonly captions: readonly string[];
+  readonly arrows: readonly string[];
+}
+
+/**
+ * Step words for the steps of one trace, read from what `writeSteps` wrote for it.
+ * @throws {Error} for a step of another trace (a programming error: the page gives these words to that trace only).
+ */
+export function writtenStepWords(trace: { readonly steps: readonly Step[] }, written: WrittenSteps): StepWords {
+  const at = (list: readonly string[], step: Step): string => {
+    const index = step.number - 1;
+    const words = list[index];
+    if (trace.steps[index] !== step || words === undefined)
+      throw new Error(`writtenStepWords: step ${step.number} is not of this trace`);
+    return words;
+  };
   return {
-    stepTitle: (step) => say(phrases.title, step, undefined),
-    stepCaption: (step, trace) => say(phrases.caption, step, stepFacts(step, trace)),
-    arrowLabel: (step) => say(phrases.arrow, step, undefined),
+    stepTitle: (step) => at(written.titles, step),
+    stepCaption: (step) => at(written.captions, step),
+    arrowLabel: (step) => at(written.arrows, step),
   };
 }
 
@@ -55,7 +70,18 @@ export interface FailureCaptions {
   readonly unfinished: Readonly<Record<Exclude<Outcome, "completed" | "not_recorded">, (step: FinishStep) => string>>;
 }
 
-export interface Catalog {
+/** The words of a figure's steps: each step's title, caption and arrow label, functions of the step. */
+export interface StepWords {
+  /** "N. title" without the number. */
+  readonly stepTitle: (step: Step) => string;
+  /** One to three sentences: what happens, and what does not. The trace gives the step's messages. */
+  readonly stepCaption: (step: Step, trace: FactsTrace) => string;
+  /** The short label on the step's arrow in the diagram. */
+  readonly arrowLabel: (step: Step) => string;
+}
+
+/** Everything a figure says but its steps' words: the names of its lanes, rules, states and roles, and its UI. */
+export interface FigureLabels {
   /** The language, by its registry code (the registry has its name and `lang` tag: `languageOf`). */
   readonly lang: Lang;
   readonly lanes: Readonly<Record<Lane, string>>;
@@ -63,19 +89,26 @@ export interface Catalog {
   readonly checkResults: Readonly<Record<CheckResult, string>>;
   readonly outcomes: Readonly<Record<Outcome, string>>;
   readonly fileStates: Readonly<Record<FileState, string>>;
-  /** "N. title" without the number. */
-  readonly stepTitle: (step: Step) => string;
-  /** One to three sentences: what happens, and what does not. The trace gives the step's messages. */
-  readonly stepCaption: (step: Step, trace: FactsTrace) => string;
-  /** The short label on the step's arrow in the diagram. */
-  readonly arrowLabel: (step: Step) => string;
   /** A message's role as the context panel shows it. */
   readonly roles: Readonly<Record<Message["role"], string>>;
-  /** Every engine error, by its code (a refusal's reason in a caption, the CLI's message). */
-  readonly errors: Readonly<Record<LoopErrorCode, string>>;
   /** The teaching experiment's report: its keys and disclaimer (`demoReport(catalog.report)`). */
   readonly report: ReportWords;
   readonly ui: UiText;
+}
+
+/** What a player is given to speak with: its labels and its steps' words. */
+export interface FigureText extends FigureLabels, StepWords {}
+
+/**
+ * A language's catalog: its labels (`labels.<code>.ts`) and its step phrases with the engine's errors
+ * (`steps.<code>.ts`), which can tell any trace.
+ */
+export interface Catalog extends FigureLabels, StepPhrasing {}
+
+/** A language's step phrases (`steps.<code>.ts`): step words for any trace, and every engine error in words. */
+export interface StepPhrasing extends StepWords {
+  /** Every engine error, by its code (a refusal's reason in a caption, the CLI's message). */
+  readonly errors: Readonly<Record<LoopErrorCode, string>>;
 }
 
 /**
@@ -480,7 +513,7 @@ export interface ImportText {
  * them (the generic caption elsewhere). Shells memoise the result per catalog and scenario.
  * @example storyCatalog(zh, SCENARIOS["claimed-done"].stories.zh).ui.figureTitle // "模型说完成，不等于环境里完成"
  */
-export function storyCatalog(text: Catalog, story: Story): Catalog {
+export function storyCatalog<Text extends FigureText>(text: Text, story: Story): Text {
   const { ui } = text;
   const kicker = story.kicker === "" ? ui.figureKicker : story.kicker;
   return {

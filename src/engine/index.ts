@@ -87,5 +87,6 @@ export {
   LANES,
   MCP_LANES,
   OUTCOMES,
+  rpcOf,
   TRACE_VERSION,
 } from "./trace.ts";

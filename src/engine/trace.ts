@@ -373,3 +373,15 @@ export function fileTimeline(trace: Pick<Trace, "files" | "steps">): FileTimelin
     },
   };
 }
+
+/** An MCP hop's JSON-RPC id, and whether the server's answer reports the tool's failure (`isError: true`). */
+export function rpcOf(step: McpRequestStep | McpResponseStep): { readonly id: string; readonly isError: boolean } {
+  const result = step.rpc.result;
+  const isError =
+    typeof result === "object" &&
+    result !== null &&
+    !Array.isArray(result) &&
+    "isError" in result &&
+    (result as { isError?: unknown }).isError === true;
+  return { id: String(step.rpc.id ?? ""), isError };
+}

@@ -5,7 +5,7 @@
  */
 import { useId } from "react";
 import { languageOf } from "../content/languages";
-import type { Catalog } from "../content/types";
+import type { FigureLabels } from "../content/types";
 import type { Theme } from "./Player";
 
 /** One problem with a figure file, as src/figure says it. */
@@ -22,7 +22,7 @@ export interface ShownProblem {
  * @example <FigureProblems text={catalogs.en} problems={[{ message: "expected number", path: "scenario.host.maxModelCalls", line: 12, column: 22 }]} />
  */
 export function FigureProblems(props: {
-  readonly text: Catalog;
+  readonly text: FigureLabels;
   readonly problems: readonly ShownProblem[];
   /** Said instead of the list note (a fetch that failed, a refused origin). */
   readonly note?: string;

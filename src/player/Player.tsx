@@ -1,6 +1,7 @@
 import {
   lazy,
   memo,
+  type ReactNode,
   type Ref,
   Suspense,
   useEffect,
@@ -11,7 +12,7 @@ import {
   useState,
 } from "react";
 import { flushSync } from "react-dom";
-import type { Catalog, Checkpoint } from "../content";
+import type { Checkpoint, FigureText } from "../content";
 import { type Lang, languageOf } from "../content/languages";
 import { type PlacedCheckpoint, type Progress, placeCheckpoints, progressOf } from "../course/progress";
 import type { Trace } from "../engine";
@@ -24,7 +25,8 @@ import { InnerLoopToggle } from "./components/InnerLoopToggle";
 import { PrintSteps } from "./components/PrintSteps";
 import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
-import { PlayerProvider, usePlayerStore } from "./store/context";
+import { PlayerProvider, usePlayer, usePlayerStore } from "./store/context";
+import type { PlayerState } from "./store/createPlayerStore";
 import { stepCountOf } from "./store/createPlayerStore";
 import { useLatest } from "./useLatest";
 import { usePlayback } from "./usePlayback";
@@ -56,7 +58,7 @@ export interface PlayerProps {
   /** The steps to show: an engine trace. A new trace replaces the old one in the same store; the step is clamped. */
   readonly trace: Trace;
   /** Every word the figure shows, in one language (`catalogs.zh`, `catalogs.en` from the content module). */
-  readonly text: Catalog;
+  readonly text: FigureText;
   /** Controlled: the step to show (1-based). Pair it with `onStepChange`. */
   readonly step?: number;
   /** Uncontrolled: the step to open at (1-based; clamped). */
@@ -315,6 +317,23 @@ const PlayerBody = memo(function PlayerBody(
   );
 });
 
+const selectTrace = (state: PlayerState) => state.trace;
+
+/**
+ * The words given with the trace the store shows. A new trace and its words arrive together as props, and the
+ * store takes the trace in a layout effect (StoreUpdater), after one render: until then the figure speaks with the
+ * words given with the trace it still shows, since words can be written for one trace alone (the chapter page's
+ * default figure).
+ */
+function TextOfTrace(props: { readonly trace: Trace; readonly text: FigureText; readonly children: ReactNode }) {
+  const shown = usePlayer(selectTrace);
+  const given = useRef(new WeakMap<Trace, FigureText>());
+  given.current.set(props.trace, props.text);
+  return (
+    <CatalogContext.Provider value={given.current.get(shown) ?? props.text}>{props.children}</CatalogContext.Provider>
+  );
+}
+
 /**
  * The figure's player: renders a trace with a store of its own (one per instance), controlled (`step` +
  * `onStepChange`) or uncontrolled (`defaultStep`), with an imperative handle for shells. All its CSS is scoped
@@ -333,7 +352,7 @@ export function Player(props: PlayerProps) {
     >
       <StoreUpdater {...props} placed={placed} />
       <div className="alf-root" data-theme={props.theme ?? "auto"} lang={languageOf(text.lang).htmlLang}>
-        <CatalogContext.Provider value={text}>
+        <TextOfTrace trace={props.trace} text={text}>
           <CheckpointsContext.Provider value={placed}>
             <PlayerBody
               {...defined({ onLangChange: props.onLangChange })}
@@ -342,7 +361,7 @@ export function Player(props: PlayerProps) {
               {...defined({ warmUp: props.warmUp })}
             />
           </CheckpointsContext.Provider>
-        </CatalogContext.Provider>
+        </TextOfTrace>
       </div>
     </PlayerProvider>
   );

@@ -671,12 +671,16 @@ test.describe("the first frame", () => {
     const figure = figureOf(page);
     await expect(counterOf(figure)).toHaveText("1 / 8");
     await page.waitForLoadState("networkidle");
-    // Each language is its catalog's chunk and its chapter text's (src/app/languages.ts); the prose, the code
-    // listing and the words for recorded runs are not loaded for the language the page is pre-rendered in.
+    // Each language is its labels' chunk and its chapter text's (src/app/languages.ts), the default figure's steps'
+    // words written in its own; the prose, the code listing and the words for recorded runs are not loaded for the
+    // language the page is pre-rendered in, nor the step phrases, which only another figure needs.
     const chunks = (lang: string) =>
-      loaded.filter((path) => new RegExp(`/(catalog|chapter|prose|runs)\\.${lang}-[\\w-]+\\.js$`).test(path));
+      loaded.filter((path) =>
+        new RegExp(`/(catalog|labels|steps|chapter|prose|runs)\\.${lang}-[\\w-]+\\.js$`).test(path),
+      );
     const code = () => loaded.filter((path) => /\/ChapterCode-[\w-]+\.js$/.test(path));
-    expect(chunks("zh").map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["catalog.zh", "chapter.zh"]);
+    const names = (lang: string) => chunks(lang).map((path) => path.split("/").pop()?.split("-")[0]);
+    expect(names("zh").sort()).toEqual(["chapter.zh", "labels.zh"]);
     expect(chunks("en")).toEqual([]);
     expect(code()).toEqual([]);
     await expect(page.locator("#guide-heading")).toHaveText("沿着对象与状态理解本章");
@@ -690,11 +694,7 @@ test.describe("the first frame", () => {
     await expect(page.locator("#code-heading")).toBeVisible();
     await expect(page.locator("#output-heading")).toHaveText("Sample output");
     await expect(page.locator("#guide-heading")).toHaveCount(1);
-    expect(chunks("en").map((path) => path.split("/").pop()?.split("-")[0])).toEqual([
-      "catalog.en",
-      "chapter.en",
-      "prose.en",
-    ]);
+    expect(names("en").sort()).toEqual(["chapter.en", "labels.en", "prose.en"]);
 
     // And back: the first language's prose, now from its words, once each.
     await figureOf(page).getByRole("button", { name: "中文" }).click();
@@ -702,6 +702,43 @@ test.describe("the first frame", () => {
     await expect(page.locator("#output-heading")).toHaveText("运行结果示例");
     await expect(page.locator(".page-panel")).toHaveCount(5);
     expect(errors).toEqual([]);
+  });
+
+  test("the default figure's words, written at build time, are the step phrases' own", async ({ page }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+    const phrases = () => loaded.filter((path) => /\/steps\.(zh|en)-[\w-]+\.js$/.test(path));
+    await page.goto("./");
+    const figure = figureOf(page);
+    // Every arrow's label (the diagram at the last step), and every step's title and caption (the frames printed).
+    const words = async () => {
+      await figureOf(page).press("End");
+      await expect(counterOf(figureOf(page))).toHaveText("8 / 8");
+      const diagram = await figureOf(page)
+        .getByRole("group", { name: /泳道图/ })
+        .textContent();
+      await page.emulateMedia({ media: "print" });
+      const frames = page.locator(".alf-print-frame > :is(.alf-step-title, .alf-step-caption)");
+      await expect(frames).toHaveCount(16);
+      const print = await frames.allTextContents();
+      await page.emulateMedia({ media: null });
+      return { diagram, print };
+    };
+    await figure.focus();
+    const written = await words();
+    expect(written.print[10]).toBe("6. 宿主回填 call_1 的结果，第 2 次调用模型 · 宿主");
+    await page.waitForLoadState("networkidle");
+    expect(phrases()).toEqual([]);
+
+    // Another scenario brings the phrases; back on F22, the figure says it all from them: the same words.
+    const picker = page.getByRole("combobox", { name: "场景" });
+    await picker.selectOption("scope-violation");
+    await expect(page.getByRole("region", { name: /F22/ })).toHaveCount(0);
+    await expect(page.locator(".alf-figure")).toHaveAccessibleName(/作用域/);
+    expect(phrases().map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["steps.zh"]);
+    await picker.selectOption("f22");
+    await expect(counterOf(figureOf(page))).toHaveText("1 / 8");
+    expect(await words()).toEqual(written);
   });
 
   test("a link in English switches language after hydration", async ({ page }) => {

@@ -8,7 +8,7 @@ import {
   useMemo,
   useRef,
 } from "react";
-import type { Catalog } from "../../content";
+import type { FigureText } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
 import { type Outcome, type Step, type Trace, tokenSums } from "../../engine";
@@ -52,7 +52,7 @@ const RESERVE_SAMPLE = 2000;
  * imported log of 100,000 steps), of an even sample of its steps and its last ones, so a run of any length costs
  * the same; a step whose text is longer than any sampled grows the box when it is shown.
  */
-function longestStepText(trace: Trace, text: Catalog): { title: string; caption: string } {
+function longestStepText(trace: Trace, text: FigureText): { title: string; caption: string } {
   let [title, caption] = ["", ""];
   const { steps } = trace;
   const every = Math.max(1, Math.ceil(steps.length / RESERVE_SAMPLE));
@@ -73,7 +73,7 @@ function longestStepText(trace: Trace, text: Catalog): { title: string; caption:
  * keeps at every step. A long run (over the diagram's windowing length) reserves none: it would need the token
  * totals of its whole transcript up front.
  */
-function longestContextLine(trace: Trace, text: Catalog): string {
+function longestContextLine(trace: Trace, text: FigureText): string {
   if (trace.steps.length > WINDOW_AT) return "";
   const sums = tokenSums(trace.messages);
   let longest = "";

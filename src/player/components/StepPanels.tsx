@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from "react";
-import type { Catalog } from "../../content";
-import { rpcOf } from "../../content/facts";
+import type { FigureText } from "../../content";
 import {
   callText,
   type JsonValue,
@@ -8,6 +7,7 @@ import {
   type McpResponseStep,
   type Message,
   type MessagePart,
+  rpcOf,
   type Step,
   type TokenSums,
   type ToolCall,
@@ -275,7 +275,7 @@ function HostChecks(props: { step: Step }) {
  * steps, the size of the context the model last received. Always laid out, so nothing moves.
  */
 /** What the context line says at `step`: what a model call adds, or how large the context last given is. */
-export function contextLine(step: Step, sums: TokenSums, text: Catalog): string {
+export function contextLine(step: Step, sums: TokenSums, text: FigureText): string {
   const total = sums.upTo(step.contextEnd);
   return step.kind === "model_call"
     ? text.ui.contextAdded(step.contextEnd - step.appendedFrom, total - sums.upTo(step.appendedFrom), total)

@@ -1,0 +1,205 @@
+/**
+ * The English step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
+ * engine's errors in words. The figure's other words are ./labels.en.ts; ./catalog.en.ts is both.
+ */
+import { type Evidence, type FinishStep, rpcOf } from "../engine";
+import type { ResultKind, StepFacts, ToolEffect, TranscriptEnd } from "./facts";
+import { stepWords } from "./step-words";
+import { clip, resultLabel, type StepPhrases, type StepPhrasing } from "./types";
+
+/** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
+const named = (name: string): string => (name === "" ? "(name unknown)" : name);
+
+const TITLES: StepPhrases = {
+  task: (step) => {
+    // A later user turn comes after a model call: the task was given at the first.
+    return step.contextEnd === 0 ? `The user's task: “${step.request}”` : `The user writes: “${step.request}”`;
+  },
+  model_call: (step) => {
+    return step.toolResult === null
+      ? `Host builds the context and calls the model (model call ${step.modelCall})`
+      : `Host feeds back the ${step.callIds.length > 1 ? "results" : step.toolResult.status === "error" ? "error result" : "result"} of ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join(", ")} and calls the model (model call ${step.modelCall})`;
+  },
+  proposal: (step) => {
+    return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}`;
+  },
+  validation: (step) => {
+    return {
+      approved: `Host checks ${step.call.callId}: approved`,
+      refused: `Host checks ${step.call.callId}: refused`,
+      replayed: `Host checks ${step.call.callId}: operation already done, answered from record`,
+    }[step.verdict];
+  },
+  execution: (step) => {
+    return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
+  },
+  mcp_request: (step) => {
+    return `Host asks the MCP server: tools/call ${step.call.name}, request id ${rpcOf(step).id} for ${step.call.callId}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError
+      ? `MCP server answers request ${rpcOf(step).id} with isError; the host feeds it back as the error result of ${step.call.callId}`
+      : `MCP server answers request ${rpcOf(step).id}; the host feeds it back as the result of ${step.call.callId}`;
+  },
+  answer: () => {
+    return "The model replies without a tool call";
+  },
+  finish: (step) => {
+    return {
+      completed: "Host checks the environment: done, and delivers the answer",
+      refused: "Host checks the environment: what the task needed was refused, not done",
+      verification_missing: "Host checks the environment: verification missing, not done",
+      budget_exhausted: "Host stops: the model-call budget is used up",
+      not_recorded: "The transcript ends here",
+    }[step.outcome];
+  },
+};
+
+/** How a transcript ends, in words. */
+const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => string>> = {
+  proposal: (step) =>
+    `The transcript ends on the model's proposal (${step.pendingCallIds.join(", ")}): those calls have not been run, and no result is recorded.`,
+  results: () =>
+    "The transcript ends with tool results no model call has been given yet: the next model call is pending, and the transcript does not contain it.",
+  user: () => "The transcript ends with the user's message, which no model call has answered yet.",
+  reply: () => "The model's last reply has no tool call, and the transcript ends there.",
+};
+
+/** Every engine error, by code, in English. */
+const ERRORS: StepPhrasing["errors"] = {
+  invalid_call_fields: "A call must have exactly the fields id, tool and args",
+  invalid_call_id: "A call id must be a non-empty string",
+  tool_not_allowed: "This tool is not allowed",
+  scope_violation: "The call reaches outside its allowed scope",
+  idempotency_conflict: "One idempotency id cannot stand for two different actions",
+  missing_evidence: "Missing prior evidence",
+  unknown_tool: "Unknown teaching tool",
+  invalid_budget: "The turn budget must be a positive integer",
+};
+
+/** A fed result's name, by what it is, and why it is an error (nothing for a plain result). */
+const FED: Readonly<Record<ResultKind, string>> = {
+  ok: "the result of",
+  refused: "the error result of",
+  failed: "the error result of",
+  error: "the error result of",
+};
+const FED_WHY: Readonly<Record<ResultKind, string>> = {
+  ok: "",
+  refused: " (why the host refused it)",
+  failed: " (the tool ran and failed)",
+  error: "",
+};
+
+/** Why the operation-id check does not apply, by what the tool does. */
+const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
+  reads: "this tool only reads and has no operation id, so that check does not apply.",
+  writes:
+    "this tool changes something yet has no operation id, so that check does not apply and nothing stops a repeat from running twice.",
+  unknown: "this tool has no operation id, so that check does not apply.",
+};
+
+/** What a precondition wanted and did not find, in words. */
+function wantedText(wanted: Evidence, tool: string): string {
+  if ("file" in wanted) return `${tool} needs ${wanted.file} read first, and no tool has read it`;
+  const values = Object.entries(wanted.args).map(([key, value]) => `${key} ${JSON.stringify(value)}`);
+  return `${tool} needs a successful ${wanted.tool} result${values.length > 0 ? ` for ${values.join(", ")}` : ""} first, and there is none`;
+}
+
+const CAPTIONS: StepPhrases<StepFacts> = {
+  task: (_step, facts) => {
+    if (facts.laterTurn)
+      return "The user's next message goes to the host, which adds it to the context of its next model call. The model sees it only then.";
+    return "The user hands the task to the host program. The model has seen nothing of the environment: keep the user's task apart from what is really there — the task is only a request, and what the environment holds is known only once a tool has looked.";
+  },
+  model_call: (step, facts) => {
+    if (step.modelCall === 1) {
+      return `The host puts ${facts.systemNote ? "its system note and the user's task" : "the user's task"} into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
+    }
+    if (facts.fed.length === 0) {
+      return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
+    }
+    const fed = facts.fed.map((r) => `${FED[r.kind]} ${r.callId}${FED_WHY[r.kind]}`).join(", ");
+    const appended =
+      facts.fed.length === 1
+        ? `the model's tool call and ${fed}, paired by the same call_id`
+        : `the model's tool calls and their ${facts.fed.length} results — ${fed} — each paired with its call by its own call_id`;
+    return `The host appends ${appended}, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see a tool result." : ""}`;
+  },
+  proposal: (step) => {
+    return step.calls.length > 1
+      ? `The model only emits a proposal of ${step.calls.length} calls at once (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into structured tool calls and gives each its id, and nothing has run. Each call_id only pairs its request with its result to come.`
+      : `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into a structured tool call and gives it its id, and nothing has run. The call_id only pairs this request with its result to come.`;
+  },
+  validation: (step, facts) => {
+    return {
+      approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${facts.noOperationId ? ` Duplicate protection is keyed on an operation id, not on the call_id; ${NO_OPERATION_ID[facts.toolEffect]}` : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
+      replayed:
+        "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
+      refused: `The host refuses ${step.call.callId}: ${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "a check failed" : ERRORS[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
+    }[step.verdict];
+  },
+  execution: (step, facts) => {
+    return `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+  },
+  mcp_request: (step, facts) => {
+    return `The tool lives in an MCP server, so the host does not run it itself: its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;
+  },
+  mcp_response: (step, facts) => {
+    return facts.mcpError
+      ? `The call reached the tool, and the tool failed: MCP reports that inside a successful response (isError: true), not as a JSON-RPC error. The host maps id ${facts.rpcId} back to ${step.call.callId} and passes the failure on as its error result, so the model can act on it.`
+      : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`;
+  },
+  answer: () => {
+    return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. Whatever the reply says is still only a claim: whether the task is done in the environment is for the host to check.";
+  },
+  finish: (step, facts) => {
+    return {
+      completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete${facts.failedExecutions > 0 ? ` as far as that check goes (${facts.failedExecutions} tool execution${facts.failedExecutions === 1 ? "" : "s"} failed on the way)` : ""}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
+      refused:
+        "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
+      verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
+      budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
+      not_recorded: `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} A transcript records no host check of the environment, so whether the task got done is not recorded${step.answer === null ? "" : ", whatever the reply says"}.`,
+    }[step.outcome];
+  },
+};
+
+const ARROWS: StepPhrases = {
+  task: () => {
+    return "task";
+  },
+  model_call: (step) => {
+    return `context #${step.modelCall}`;
+  },
+  proposal: (step) => {
+    return step.calls.map((c) => c.name).join(", ");
+  },
+  validation: (step) => {
+    return { approved: "approved", refused: "refused", replayed: "from record" }[step.verdict];
+  },
+  execution: (step) => {
+    return `result ${resultLabel(step.toolResult?.content ?? "")}`;
+  },
+  mcp_request: (step) => {
+    return `tools/call #${rpcOf(step).id}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError ? `#${rpcOf(step).id} isError` : `result #${rpcOf(step).id}`;
+  },
+  answer: (step) => {
+    return `“${clip(step.text)}”`;
+  },
+  finish: (step) => {
+    return step.outcome === "completed"
+      ? "answer delivered"
+      : step.outcome === "not_recorded"
+        ? "transcript ends"
+        : "not done";
+  },
+};
+
+export const steps = {
+  ...stepWords({ title: TITLES, caption: CAPTIONS, arrow: ARROWS }),
+  errors: ERRORS,
+} as const satisfies StepPhrasing;

@@ -1,0 +1,202 @@
+/**
+ * The 中文 step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
+ * engine's errors in words. The figure's other words are ./labels.zh.ts; ./catalog.zh.ts is both.
+ */
+import { type Evidence, type FinishStep, rpcOf } from "../engine";
+import type { ResultKind, StepFacts, ToolEffect, TranscriptEnd } from "./facts";
+import { stepWords } from "./step-words";
+import { clip, type FailureCaptions, resultLabel, type StepPhrases, type StepPhrasing } from "./types";
+
+/** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
+const named = (name: string): string => (name === "" ? "（名称未知）" : name);
+
+const TITLES: StepPhrases = {
+  task: (step) => {
+    // 之后的用户发言出现在某次模型调用之后：任务是在第一句里给出的。
+    return step.contextEnd === 0 ? `用户任务：${step.request}` : `用户发来：${step.request}`;
+  },
+  model_call: (step) => {
+    return step.toolResult === null
+      ? `宿主构建上下文，第 ${step.modelCall} 次调用模型`
+      : `宿主回填 ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join("、")} 的${step.callIds.length <= 1 && step.toolResult.status === "error" ? "错误结果" : "结果"}，第 ${step.modelCall} 次调用模型`;
+  },
+  proposal: (step) => {
+    return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}`;
+  },
+  validation: (step) => {
+    return {
+      approved: `宿主校验 ${step.call.callId}：获准`,
+      refused: `宿主校验 ${step.call.callId}：拒绝`,
+      replayed: `宿主校验 ${step.call.callId}：同一操作已执行过，返回记录`,
+    }[step.verdict];
+  },
+  execution: (step) => {
+    return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
+  },
+  mcp_request: (step) => {
+    return `宿主请求 MCP 服务器：tools/call ${step.call.name}，请求 ID ${rpcOf(step).id} 对应 ${step.call.callId}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError
+      ? `MCP 服务器以 isError 回应请求 ${rpcOf(step).id}；宿主把它作为 ${step.call.callId} 的错误结果回填`
+      : `MCP 服务器回应请求 ${rpcOf(step).id}；宿主把它作为 ${step.call.callId} 的结果回填`;
+  },
+  answer: () => {
+    return "模型的回复里没有工具调用";
+  },
+  finish: (step) => {
+    return {
+      completed: "宿主核对环境：任务完成，把回答交给用户",
+      refused: "宿主核对环境：所需的动作被拒绝，任务未完成",
+      verification_missing: "宿主核对环境：缺少验证，任务未完成",
+      budget_exhausted: "宿主停止：模型调用预算已用完",
+      not_recorded: "记录到此结束",
+    }[step.outcome];
+  },
+};
+
+/** 记录以什么结尾，用中文说。 */
+const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => string>> = {
+  proposal: (step) => `记录停在模型的提议上（${step.pendingCallIds.join("、")}）：这些调用还没有执行，也没有记录结果。`,
+  results: () => "记录以工具结果结尾，这些结果还没有交给任何一次模型调用：下一次模型调用尚未发生，记录里也没有它。",
+  user: () => "记录以用户的一句话结尾，还没有哪次模型调用回应它。",
+  reply: () => "模型最后一次回复里没有工具调用，记录到此为止。",
+};
+
+/**
+ * Every engine error, by code: the teaching experiment's own messages (the chapter's script raises them in
+ * Chinese).
+ */
+const ERRORS: StepPhrasing["errors"] = {
+  invalid_call_fields: "调用字段必须为 id/tool/args",
+  invalid_call_id: "调用ID必须是非空字符串",
+  tool_not_allowed: "工具未授权",
+  scope_violation: "作用域越界",
+  idempotency_conflict: "同一幂等ID不能指向不同动作",
+  missing_evidence: "缺少前置证据",
+  unknown_tool: "未知教学工具",
+  invalid_budget: "轮次预算必须为正整数",
+};
+
+/** A fed result's name, by what it is. */
+const FED: Readonly<Record<ResultKind, (callId: string) => string>> = {
+  ok: (callId) => `${callId} 的结果`,
+  refused: (callId) => `${callId} 的错误结果（宿主拒绝它的原因）`,
+  failed: (callId) => `${callId} 的错误结果（工具运行了，但失败了）`,
+  error: (callId) => `${callId} 的错误结果`,
+};
+
+/** Why the operation-id check does not apply, by what the tool does. */
+const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
+  reads: "这个工具只读取、没有操作 ID，这一项不适用。",
+  writes: "这个工具会改动东西，却没有操作 ID：这一项不适用，重复的请求也会再执行一次。",
+  unknown: "这个工具没有操作 ID，这一项不适用。",
+};
+
+/** What a precondition wanted and did not find, in words. */
+function wantedText(wanted: Evidence, tool: string): string {
+  if ("file" in wanted) return `${tool} 需要先读取 ${wanted.file}，而还没有工具读过它`;
+  const values = Object.entries(wanted.args).map(([key, value]) => `${key} 为 ${JSON.stringify(value)}`);
+  return `${tool} 需要先有一次${values.length > 0 ? `${values.join("、")}的` : ""} ${wanted.tool} 成功结果，而现在没有`;
+}
+
+/** The failure modes' captions. */
+const FAILURES: FailureCaptions = {
+  refused: (step, facts) =>
+    `宿主拒绝了 ${step.call.callId}：${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "校验未通过" : ERRORS[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
+  replayed:
+    "这个操作 ID 已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
+  unfinished: {
+    refused: () =>
+      "模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。",
+    verification_missing: (step) =>
+      `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`,
+    budget_exhausted: (step) => `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`,
+  },
+};
+
+const CAPTIONS: StepPhrases<StepFacts> = {
+  task: (_step, facts) => {
+    if (facts.laterTurn) return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
+    return "用户把任务交给宿主程序。模型还没有看到环境里的任何东西：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，环境里到底有什么，要等工具查看过才知道。";
+  },
+  model_call: (step, facts) => {
+    if (step.modelCall === 1) {
+      return `宿主把${facts.systemNote ? "系统说明和用户任务" : "用户任务"}放进上下文，工具另行声明（不写在消息里），发起第 ${step.modelCall} 次模型调用。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
+    }
+    if (facts.fed.length === 0) {
+      return `宿主发起第 ${step.modelCall} 次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
+    }
+    const fed = facts.fed.map((r) => FED[r.kind](r.callId)).join("、");
+    const paired =
+      facts.fed.length === 1
+        ? `模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对`
+        : `模型上一轮的工具调用和它们的 ${facts.fed.length} 个结果（${fed}）追加进上下文，每个结果用各自的 call_id 与它的调用配对`;
+    return `宿主把${paired}，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到工具结果。" : ""}`;
+  },
+  proposal: (step) => {
+    return step.calls.length > 1
+      ? `模型一次提议了 ${step.calls.length} 个调用（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；什么都还没有执行。每个 call_id 只用来把它的请求和将来的结果配对。`
+      : `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
+  },
+  validation: (step, facts) => {
+    if (step.verdict === "refused") return FAILURES.refused(step, facts);
+    if (step.verdict === "replayed") return FAILURES.replayed;
+    return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? `防止重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}` : "防止重复执行看的是操作 ID，不是 call_id。"}`;
+  },
+  execution: (step, facts) => {
+    return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+  },
+  mcp_request: (step, facts) => {
+    return `这个工具在 MCP 服务器里，宿主不自己执行它：宿主的 MCP 客户端发出一个 JSON-RPC tools/call 请求，用的是自己的请求 ID ${facts.rpcId}，不是模型的 call_id，并记下请求 ${facts.rpcId} 对应 ${step.call.callId}。这一跳模型完全看不到。`;
+  },
+  mcp_response: (step, facts) => {
+    return facts.mcpError
+      ? `调用到达了工具，工具执行失败：MCP 把这种失败放在一个成功的响应里（isError: true），而不是 JSON-RPC 错误。宿主把 ID ${facts.rpcId} 映射回 ${step.call.callId}，把失败作为它的错误结果交给模型，让模型据此应对。`
+      : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`;
+  },
+  answer: () => {
+    return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。回复里不论说了什么，都仍只是一个说法：环境里任务是否真的完成，要由宿主检查。";
+  },
+  finish: (step, facts) => {
+    if (step.outcome === "not_recorded")
+      return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
+    if (step.outcome !== "completed") return FAILURES.unfinished[step.outcome](step);
+    return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就这项检查而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
+  },
+};
+
+const ARROWS: StepPhrases = {
+  task: () => {
+    return "任务";
+  },
+  model_call: (step) => {
+    return `上下文 #${step.modelCall}`;
+  },
+  proposal: (step) => {
+    return step.calls.map((c) => c.name).join("、");
+  },
+  validation: (step) => {
+    return { approved: "校验通过", refused: "拒绝", replayed: "返回记录" }[step.verdict];
+  },
+  execution: (step) => {
+    return `结果 ${resultLabel(step.toolResult?.content ?? "")}`;
+  },
+  mcp_request: (step) => {
+    return `tools/call #${rpcOf(step).id}`;
+  },
+  mcp_response: (step) => {
+    return rpcOf(step).isError ? `#${rpcOf(step).id} isError` : `结果 #${rpcOf(step).id}`;
+  },
+  answer: (step) => {
+    return `“${clip(step.text)}”`;
+  },
+  finish: (step) => {
+    return step.outcome === "completed" ? "交付答案" : step.outcome === "not_recorded" ? "记录结束" : "未完成";
+  },
+};
+
+export const steps = {
+  ...stepWords({ title: TITLES, caption: CAPTIONS, arrow: ARROWS }),
+  errors: ERRORS,
+} as const satisfies StepPhrasing;
