@@ -718,7 +718,10 @@ test.describe("the first frame", () => {
         .getByRole("group", { name: /泳道图/ })
         .textContent();
       await page.emulateMedia({ media: "print" });
-      const frames = page.locator(".alf-print-frame > :is(.alf-step-title, .alf-step-caption)");
+      const frames = page
+        .locator(".alf-print")
+        .first()
+        .locator(".alf-print-frame > :is(.alf-step-title, .alf-step-caption)");
       await expect(frames).toHaveCount(16);
       const print = await frames.allTextContents();
       await page.emulateMedia({ media: null });
@@ -734,7 +737,7 @@ test.describe("the first frame", () => {
     const picker = page.getByRole("combobox", { name: "场景" });
     await picker.selectOption("scope-violation");
     await expect(page.getByRole("region", { name: /F22/ })).toHaveCount(0);
-    await expect(page.locator(".alf-figure")).toHaveAccessibleName(/作用域/);
+    await expect(page.locator(".alf-figure").first()).toHaveAccessibleName(/作用域/);
     expect(phrases().map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["steps.zh"]);
     await picker.selectOption("f22");
     await expect(counterOf(figureOf(page))).toHaveText("1 / 8");
