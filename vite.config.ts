@@ -14,10 +14,11 @@ import { embedPageFile, languagePackFile, PACKED_LANGS } from "./src/embed/pages
  * module needs it: the config itself imports only the registry and the page names, which need nothing else.
  */
 async function buildTime() {
-  const [engine, scenarios, content] = await Promise.all([
+  const [engine, scenarios, content, names] = await Promise.all([
     tsImport("./src/engine/index.ts", import.meta.url) as Promise<typeof import("./src/engine/index.ts")>,
     tsImport("./src/scenarios/index.ts", import.meta.url) as Promise<typeof import("./src/scenarios/index.ts")>,
     tsImport("./src/content/index.ts", import.meta.url) as Promise<typeof import("./src/content/index.ts")>,
+    tsImport("./src/scenarios/names.ts", import.meta.url) as Promise<typeof import("./src/scenarios/names.ts")>,
   ]);
   return {
     /** F22's trace in `lang`, run by the engine at build time. */
@@ -28,6 +29,9 @@ async function buildTime() {
     /** The default built-in's id (F22's), and its story in `lang`. */
     defaultId: scenarios.DEFAULT_SCENARIO_ID,
     defaultStory: (lang: Lang) => scenarios.SCENARIOS[scenarios.DEFAULT_SCENARIO_ID].stories[lang],
+    /** Every built-in's name in `lang`, for the chapter page's picker. */
+    scenarioNames: (lang: Lang): string =>
+      JSON.stringify(Object.fromEntries(scenarios.SCENARIO_IDS.map((id) => [id, names.scenarioName(id, lang)]))),
     /** F22's steps' words in `lang`, written out: as its story tells them, from the catalog's phrases elsewhere. */
     f22Steps: (lang: Lang): string => {
       const trace = engine.runScenario(scenarios.scenarioById("f22", lang));
@@ -93,7 +97,8 @@ export const f22 = ${f22Trace(lang)};`;
  * as that language shows it, `virtual:chapter/default-figure.<code>.js`: its trace, run by the engine at build
  * time; its story, told from its figure file at build time, without its checkpoints, which are a chunk of their
  * own (`virtual:chapter/default-checkpoints.<code>.js`) loaded when the reader asks for them; and its steps' words
- * (titles, captions, arrow labels), written by the catalog and the story at build time. Each language's is a chunk
+ * (titles, captions, arrow labels), written by the catalog and the story at build time; and every built-in's name
+ * in that language, for the scenario picker. Each language's is a chunk
  * of its own, loaded with that language's words (src/app/languages.ts), so the page's first download carries one
  * trace, its steps' words and neither the step phrases for every other step, nor the engine, nor the figure-file
  * compiler (which load when another figure is asked for).
@@ -122,7 +127,7 @@ function defaultFigures(): Plugin {
       }
       if (resolved.startsWith(`\0${figure}`)) {
         const lang = langOf(resolved, figure);
-        const { f22Trace, f22Steps, defaultStory, defaultId } = await buildTime();
+        const { f22Trace, f22Steps, defaultStory, defaultId, scenarioNames } = await buildTime();
         if (defaultId !== "f22")
           throw new Error(`default-figures: the default built-in is ${defaultId}, written for f22`);
         const { checkpoints: _asked, ...story } = defaultStory(lang);
@@ -131,6 +136,7 @@ function defaultFigures(): Plugin {
           `export const story = ${JSON.stringify(story)};`,
           `export const trace = ${f22Trace(lang)};`,
           `export const steps = ${f22Steps(lang)};`,
+          `export const names = ${scenarioNames(lang)};`,
           `export const checkpoints = () => import(${JSON.stringify(`${checkpoints}${lang}.js`)}).then((m) => m.default);`,
         ].join("\n");
       }

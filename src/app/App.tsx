@@ -19,7 +19,6 @@ import { defined } from "../engine";
 import type { Resolution } from "../figure/source";
 import { Player, type PlayerHandle, type StepNote } from "../player";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
-import { scenarioName } from "../scenarios/names";
 import type { BuiltinFigure } from "../scenarios/types";
 import { ExportBar } from "./ExportBar";
 import type { ImportRun } from "./import-client";
@@ -545,7 +544,7 @@ export function App(props: {
                 )}
                 {SCENARIO_IDS.map((id) => (
                   <option key={id} value={id}>
-                    {scenarioName(id, lang)}
+                    {language.names[id]}
                   </option>
                 ))}
               </select>
@@ -645,7 +644,7 @@ export function App(props: {
           )}
           <ExportBar
             text={page.exporting}
-            runs={runs}
+            report={runs === undefined || views === null ? null : { runs, views }}
             onNeedRuns={onNeedRuns}
             trace={trace}
             figure={figure}

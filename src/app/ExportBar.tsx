@@ -5,12 +5,9 @@
 import { type RefObject, useEffect, useId, useState } from "react";
 import type { ExportText, RunText } from "../content/types";
 import type { Trace } from "../engine";
-import { FORMATS, type FormatId, formatName } from "../formats";
-import type { CheckProblem } from "../formats/check";
-import type { Addition, Loss } from "../formats/loss";
+import { FORMATS, type FormatId } from "../formats";
 import type { PlayerHandle } from "../player";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
-import { CappedList } from "./CappedList";
 
 /** Offer `text` as a file download named `name`. */
 function download(name: string, text: string): void {
@@ -33,38 +30,17 @@ export function permalink(location: Pick<Location, "href">, scenario: ScenarioId
   return url.href;
 }
 
-/** A heading and its list, or nothing when the list is empty. */
-function Listed(props: { heading: string; items: readonly string[]; showMore: RunText["showMore"] }) {
-  if (props.items.length === 0) return null;
-  return (
-    <>
-      <p>{props.heading}</p>
-      <CappedList
-        items={props.items}
-        keyOf={(item, index) => `${index}:${item}`}
-        render={(item) => item}
-        showMore={props.showMore}
-      />
-    </>
-  );
-}
+/** The views for recorded runs (./RunViews.tsx), the report on a format among them. */
+type RunViews = typeof import("./RunViews");
 
 /** Above this many messages, a download is written without indentation. */
 const LONG_RUN_MESSAGES = 5000;
 
-/** What writing the run in a format drops, adds, and would still be refused for as a request. */
-interface Report {
-  readonly format: FormatId;
-  readonly losses: readonly Loss[];
-  readonly additions: readonly Addition[];
-  readonly refusals: readonly CheckProblem[];
-}
-
 export function ExportBar(props: {
   text: ExportText;
-  /** The words of the report (a problem the provider would refuse is phrased as the import's check has it), once
-   * loaded; `onNeedRuns` asks for them. */
-  runs: RunText | undefined;
+  /** What writing the run in a format would drop, add and still be refused for (the views for recorded runs, with
+   * their words), once loaded; `onNeedRuns` asks for them. */
+  report: { readonly runs: RunText; readonly views: RunViews } | null;
   onNeedRuns: () => void;
   trace: Trace;
   /** The figure, whose handle says the step shown (for the link). */
@@ -73,34 +49,16 @@ export function ExportBar(props: {
   scenario: ScenarioId | null;
   name: string;
 }) {
-  const { text, runs, onNeedRuns, trace, figure, scenario, name } = props;
+  const { text, report, onNeedRuns, trace, figure, scenario, name } = props;
   const [format, setFormat] = useState<FormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const ids = { format: useId(), link: useId() };
   // What the chosen format cannot carry, what its writer adds and what its provider would still refuse, shown
-  // before the download (the writers and the checker load on first use).
-  const [report, setReport] = useState<Report | null>(null);
+  // before the download (with the views for recorded runs, which load the writers and the checker).
   useEffect(() => {
-    if (format === "neutral") return;
-    onNeedRuns();
-    let current = true;
-    void Promise.all([import("../formats/loss"), import("../formats/check")]).then(
-      ([{ lossesIn, additionsIn }, { checkReplay, isCheckProvider }]) => {
-        if (current)
-          setReport({
-            format,
-            losses: lossesIn(format, trace),
-            additions: additionsIn(format, trace),
-            refusals: isCheckProvider(format) ? checkReplay(trace, format) : [],
-          });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [format, trace, onNeedRuns]);
-  const shown = format === "neutral" || report?.format !== format ? null : report;
+    if (format !== "neutral") onNeedRuns();
+  }, [format, onNeedRuns]);
 
   const onDownload = () => {
     void import("../formats/wire").then(({ wireTranscript }) => {
@@ -147,25 +105,8 @@ export function ExportBar(props: {
           {text.copyLink}
         </button>
       )}
-      {shown === null || runs === undefined ? null : (
-        <div className="page-note" role="note">
-          {shown.losses.length === 0 ? <p>{runs.exportReport.noLoss(formatName(format))}</p> : null}
-          <Listed
-            heading={runs.exportReport.lossHeading(formatName(format))}
-            items={shown.losses.map(runs.exportReport.loss)}
-            showMore={runs.showMore}
-          />
-          <Listed
-            heading={runs.exportReport.additionHeading(formatName(format))}
-            items={shown.additions.map(runs.exportReport.addition)}
-            showMore={runs.showMore}
-          />
-          <Listed
-            heading={runs.exportReport.refusedHeading(formatName(format), shown.refusals.length)}
-            items={shown.refusals.map(runs.importing.checkProblem)}
-            showMore={runs.showMore}
-          />
-        </div>
+      {format === "neutral" || report === null ? null : (
+        <report.views.ExportReport runs={report.runs} format={format} trace={trace} />
       )}
       {link === null ? null : (
         <p>

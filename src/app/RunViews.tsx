@@ -1,13 +1,17 @@
 /**
  * What the chapter page shows of a recorded run beside the figure: a link's import under way, why a transcript was
- * not loaded, and the bar of a loaded one (what was read, the "would it replay?" check, its pairing problems). A
+ * not loaded, the bar of a loaded one (what was read, the "would it replay?" check, its pairing problems), and the
+ * export bar's report on a format (what writing the run in it drops, adds, and would still be refused for). A
  * chunk of its own, loaded with the words for recorded runs when a run is first asked for: the page's first
  * download holds neither.
  */
+import { useEffect, useState } from "react";
 import type { RunText } from "../content/types";
-import { formatName } from "../formats";
+import type { Trace } from "../engine";
+import { type FormatId, formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
+import type { Addition, Loss } from "../formats/loss";
 import { CappedList } from "./CappedList";
 import { FailureNote } from "./FailureNote";
 import { ImportProgressView } from "./ImportProgressView";
@@ -117,6 +121,77 @@ export function ImportedRun(props: {
           />
         </>
       )}
+    </div>
+  );
+}
+
+/** A heading and its list, or nothing when the list is empty. */
+function Listed(props: { heading: string; items: readonly string[]; showMore: RunText["showMore"] }) {
+  if (props.items.length === 0) return null;
+  return (
+    <>
+      <p>{props.heading}</p>
+      <CappedList
+        items={props.items}
+        keyOf={(item, index) => `${index}:${item}`}
+        render={(item) => item}
+        showMore={props.showMore}
+      />
+    </>
+  );
+}
+
+/** What writing the run in a format drops, adds, and would still be refused for as a request. */
+interface Report {
+  readonly format: FormatId;
+  readonly trace: Trace;
+  readonly losses: readonly Loss[];
+  readonly additions: readonly Addition[];
+  readonly refusals: readonly CheckProblem[];
+}
+
+/** The export bar's report on writing `trace` in `format` (the writers and the checker load on first use). */
+export function ExportReport(props: { runs: RunText; format: FormatId; trace: Trace }) {
+  const { runs, format, trace } = props;
+  const [report, setReport] = useState<Report | null>(null);
+  useEffect(() => {
+    let current = true;
+    void Promise.all([import("../formats/loss"), import("../formats/check")]).then(
+      ([{ lossesIn, additionsIn }, { checkReplay, isCheckProvider }]) => {
+        if (current)
+          setReport({
+            format,
+            trace,
+            losses: lossesIn(format, trace),
+            additions: additionsIn(format, trace),
+            refusals: isCheckProvider(format) ? checkReplay(trace, format) : [],
+          });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [format, trace]);
+  if (report === null || report.format !== format || report.trace !== trace) return null;
+  const name = formatName(format);
+  return (
+    <div className="page-note" role="note">
+      {report.losses.length === 0 ? <p>{runs.exportReport.noLoss(name)}</p> : null}
+      <Listed
+        heading={runs.exportReport.lossHeading(name)}
+        items={report.losses.map(runs.exportReport.loss)}
+        showMore={runs.showMore}
+      />
+      <Listed
+        heading={runs.exportReport.additionHeading(name)}
+        items={report.additions.map(runs.exportReport.addition)}
+        showMore={runs.showMore}
+      />
+      <Listed
+        heading={runs.exportReport.refusedHeading(name, report.refusals.length)}
+        items={report.refusals.map(runs.importing.checkProblem)}
+        showMore={runs.showMore}
+      />
     </div>
   );
 }

@@ -20,6 +20,7 @@ import {
   writtenStepWords,
 } from "../content/types";
 import { defined } from "../engine";
+import type { ScenarioId } from "../scenarios/ids";
 import type { BuiltinFigure } from "../scenarios/types";
 
 /** The default built-in as the page's first download has it: with its steps' words, written at build time. */
@@ -30,6 +31,7 @@ export interface DefaultFigure extends BuiltinFigure {
 /** The module the build writes for the default built-in in one language (vite.config.ts, `defaultFigures`). */
 export interface DefaultFigureModule extends BuiltinFigure {
   readonly steps: WrittenSteps;
+  readonly names: Readonly<Record<ScenarioId, string>>;
 }
 
 /** Everything the page says, in one language. */
@@ -41,6 +43,8 @@ export interface PageLanguage {
   readonly page: PageText;
   /** The default built-in in this language. */
   readonly figure: DefaultFigure;
+  /** Every built-in's name in this language (the scenario picker's). */
+  readonly names: Readonly<Record<ScenarioId, string>>;
   /** The page's prose, when it is not the pre-rendered HTML's (which stays as it is until another replaces it). */
   readonly prose?: ChapterProse;
   /** The words for recorded runs, once they are needed. */
@@ -88,19 +92,20 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
  * @throws {Error} (rejects) when a translation file is missing, or its chunk cannot be loaded.
  */
 export async function loadPageLanguage(lang: Lang, parts: LanguageParts = {}): Promise<PageLanguage> {
-  const [labels, page, figure, prose, runs, steps] = await Promise.all([
+  const [labels, page, { figure, names }, prose, runs, steps] = await Promise.all([
     once(`labels.${lang}`, () => partOf(LABELS, "labels", lang)),
     once(`chapter.${lang}`, () => partOf(CHAPTERS, "chapter", lang)),
     once(`figure.${lang}`, () =>
-      DEFAULT_FIGURES[lang]().then(
-        (made): DefaultFigure => ({
+      DEFAULT_FIGURES[lang]().then((made) => ({
+        figure: {
           id: made.id,
           trace: made.trace,
           story: made.story,
           ...defined({ checkpoints: made.checkpoints }),
           words: writtenStepWords(made.trace, made.steps),
-        }),
-      ),
+        } satisfies DefaultFigure,
+        names: made.names,
+      })),
     ),
     // With the prose, the code section's chunk, which shows with it (../app/ChapterCode.tsx, rendered lazily).
     parts.prose === false
@@ -111,7 +116,7 @@ export async function loadPageLanguage(lang: Lang, parts: LanguageParts = {}): P
     parts.runs === true ? loadRunWords(lang) : undefined,
     parts.steps === true ? loadStepPhrases(lang) : undefined,
   ]);
-  return { labels, page, figure, ...defined({ prose }), ...defined({ runs }), ...defined({ steps }) };
+  return { labels, page, figure, names, ...defined({ prose }), ...defined({ runs }), ...defined({ steps }) };
 }
 
 /**

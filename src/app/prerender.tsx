@@ -9,7 +9,8 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { DEFAULT_LANG } from "../content/languages";
 import { CATALOGS, CHAPTERS, PROSE } from "../content/translations";
-import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
+import { DEFAULT_SCENARIO_ID, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { scenarioName } from "../scenarios/names";
 import { App } from "./App";
 import ChapterCode from "./ChapterCode";
 
@@ -30,6 +31,10 @@ export function prerenderApp(): string {
             story: stories[DEFAULT_LANG],
             words: CATALOGS[DEFAULT_LANG],
           },
+          names: Object.fromEntries(SCENARIO_IDS.map((id) => [id, scenarioName(id, DEFAULT_LANG)])) as Record<
+            ScenarioId,
+            string
+          >,
         }}
         codeSection={ChapterCode}
       />
