@@ -20,7 +20,6 @@ import type { Resolution } from "../figure/source";
 import { Player, type PlayerHandle, type StepNote } from "../player";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import type { BuiltinFigure } from "../scenarios/types";
-import { ExportBar } from "./ExportBar";
 import type { ImportRun } from "./import-client";
 import { loadPageLanguage, loadRunWords, loadStepPhrases, type PageLanguage } from "./languages";
 import { initialPageState, pageReducer, syncUrl } from "./page-state";
@@ -33,6 +32,12 @@ import { type StepProblem, stepFromUrl } from "./url";
 export type Builtins = typeof import("./builtins");
 
 const ChapterCode = lazy(() => import("./ChapterCode"));
+/**
+ * The export bar, in a chunk of its own that the page asks for as it hydrates: the figure above it hydrates
+ * without waiting for it, and its pre-rendered HTML stays as it is until it has loaded (a boundary that suspends
+ * while hydrating keeps the server's HTML).
+ */
+const LazyExportBar = lazy(() => import("./ExportBar").then((module) => ({ default: module.ExportBar })));
 const TranscriptPanel = lazy(() => import("./TranscriptPanel"));
 const FigureFileSource = lazy(() => import("./FigureFileSource"));
 // Why a figure file cannot be shown, where it would be (only ever for a figure file, which loads its reader too).
@@ -285,6 +290,8 @@ export function App(props: {
   urlLanguage?: PageLanguage | undefined;
   /** The code section, given directly when pre-rendering; the browser loads it lazily. */
   codeSection?: ComponentType<{ prose: ChapterProse; lang: Lang }>;
+  /** The export bar, given directly when pre-rendering; the browser loads it lazily. */
+  exportBar?: typeof import("./ExportBar").ExportBar;
   /** The other built-ins, when the page was opened on one that is not the default (loaded before hydration). */
   builtins?: Builtins | undefined;
 }) {
@@ -516,6 +523,7 @@ export function App(props: {
   }, []);
 
   const proseParts = useChapterProse(prose, lang, props.codeSection ?? ChapterCode);
+  const ExportBar = props.exportBar ?? LazyExportBar;
 
   return (
     <main className="page">
@@ -642,15 +650,17 @@ export function App(props: {
               checkpoints={checkpoints}
             />
           )}
-          <ExportBar
-            text={page.exporting}
-            report={runs === undefined || views === null ? null : { runs, views }}
-            onNeedRuns={onNeedRuns}
-            trace={trace}
-            figure={figure}
-            scenario={run === null && fileShown === null ? scenario : null}
-            name={run !== null ? run.name.replace(/\.json$/i, "") : fileFigure !== null ? fileFigure.id : scenario}
-          />
+          <Suspense fallback={null}>
+            <ExportBar
+              text={page.exporting}
+              report={runs === undefined || views === null ? null : { runs, views }}
+              onNeedRuns={onNeedRuns}
+              trace={trace}
+              figure={figure}
+              scenario={run === null && fileShown === null ? scenario : null}
+              name={run !== null ? run.name.replace(/\.json$/i, "") : fileFigure !== null ? fileFigure.id : scenario}
+            />
+          </Suspense>
           {proseParts.hints}
         </section>
         {proseParts.closing}

@@ -13,6 +13,7 @@ import { DEFAULT_SCENARIO_ID, SCENARIO_IDS, type ScenarioId } from "../scenarios
 import { scenarioName } from "../scenarios/names";
 import { App } from "./App";
 import ChapterCode from "./ChapterCode";
+import { ExportBar } from "./ExportBar";
 
 /** The page's HTML inside #root. */
 export function prerenderApp(): string {
@@ -37,6 +38,7 @@ export function prerenderApp(): string {
           >,
         }}
         codeSection={ChapterCode}
+        exportBar={ExportBar}
       />
     </StrictMode>,
   );

@@ -29,3 +29,25 @@ export function writeSteps(words: StepWords, trace: FactsTrace & { readonly step
     arrows: trace.steps.map((step) => words.arrowLabel(step)),
   };
 }
+
+/** Shorten a label for an arrow: at most `max` characters, an ellipsis when cut. */
+export function clip(text: string, max = 28): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+/**
+ * A tool result as a short arrow label: a flat JSON object (or list) reads as its values (`{"status":"ok","version":"v2"}`
+ * → `ok · v2`; the panel shows it whole), any other text as itself; clipped either way.
+ * @example resultLabel('{"status":"passed"}') // "passed"
+ */
+export function resultLabel(content: string): string {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    const values = typeof parsed === "object" && parsed !== null ? Object.values(parsed) : [];
+    if (values.length > 0 && values.every((v) => typeof v !== "object")) return clip(values.join(" · "));
+  } catch {
+    // not JSON: shown as text
+  }
+  return clip(content);
+}

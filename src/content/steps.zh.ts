@@ -4,8 +4,8 @@
  */
 import { type Evidence, type FinishStep, rpcOf } from "../engine";
 import type { ResultKind, StepFacts, ToolEffect, TranscriptEnd } from "./facts";
-import { stepWords } from "./step-words";
-import { clip, type FailureCaptions, resultLabel, type StepPhrases, type StepPhrasing } from "./types";
+import { clip, resultLabel, stepWords } from "./step-words";
+import type { FailureCaptions, StepPhrases, StepPhrasing } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "（名称未知）" : name);

@@ -45,15 +45,24 @@ export interface WrittenSteps {
 }
 
 /**
- * Step words for the steps of one trace, read from what `writeSteps` wrote for it.
- * @throws {Error} for a step of another trace (a programming error: the page gives these words to that trace only).
+ * Step words for the steps of one trace, read from what `writeSteps` wrote for it, by step number. A step of the
+ * same figure in another language (its steps of the same kinds with the same call ids) reads its own step's words:
+ * a page switching language can render once with one language's words and the other's trace (while hydrating, a
+ * render at the hydration's priority can meet a player store that already holds the other), a frame never painted.
+ * @throws {Error} for a step that is not one of this figure's (a programming error: the page gives these words to
+ * this figure only).
  */
 export function writtenStepWords(trace: { readonly steps: readonly Step[] }, written: WrittenSteps): StepWords {
   const at = (list: readonly string[], step: Step): string => {
-    const index = step.number - 1;
-    const words = list[index];
-    if (trace.steps[index] !== step || words === undefined)
-      throw new Error(`writtenStepWords: step ${step.number} is not of this trace`);
+    const own = trace.steps[step.number - 1];
+    const words = list[step.number - 1];
+    if (
+      words === undefined ||
+      own === undefined ||
+      own.kind !== step.kind ||
+      own.callIds.join() !== step.callIds.join()
+    )
+      throw new Error(`writtenStepWords: step ${step.number} (${step.kind}) is not one of this figure's`);
     return words;
   };
   return {
@@ -197,28 +206,6 @@ export function stepMatches(step: Step, when: StepMatch): boolean {
     );
   }
   return true;
-}
-
-/** Shorten a label for an arrow: at most `max` characters, an ellipsis when cut. */
-export function clip(text: string, max = 28): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
-}
-
-/**
- * A tool result as a short arrow label: a flat JSON object (or list) reads as its values (`{"status":"ok","version":"v2"}`
- * → `ok · v2`; the panel shows it whole), any other text as itself; clipped either way.
- * @example resultLabel('{"status":"passed"}') // "passed"
- */
-export function resultLabel(content: string): string {
-  try {
-    const parsed: unknown = JSON.parse(content);
-    const values = typeof parsed === "object" && parsed !== null ? Object.values(parsed) : [];
-    if (values.length > 0 && values.every((v) => typeof v !== "object")) return clip(values.join(" · "));
-  } catch {
-    // not JSON: shown as text
-  }
-  return clip(content);
 }
 
 /** The player's own words. */

@@ -57,6 +57,35 @@ test.describe("export", () => {
     await expect(loaded.locator(".alf-step-title")).toHaveText(/The model replies without a tool call$/);
   });
 
+  test("the bar keeps its pre-rendered HTML while its chunk loads, the figure above already steps, then it works", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    // The export bar's chunk held back until the figure has been stepped.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/ExportBar-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("./");
+    const fig = page.locator(".alf-figure").first();
+    await fig.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText("2 / 8");
+    const bar = page.getByRole("region", { name: "导出" });
+    await expect(bar.getByRole("button", { name: "复制这一步的链接" })).toBeVisible();
+    release();
+    await expect(async () => {
+      await bar.getByRole("button", { name: "复制这一步的链接" }).click();
+      await expect(bar.getByLabel("这一步的链接")).toHaveValue(/#step-2$/, { timeout: 500 });
+    }).toPass();
+    await expect(bar.getByRole("status")).toHaveText("链接已复制。");
+  });
+
   test("copies a link to the current step of the scenario, which opens there", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("./?lang=en&scenario=claimed-done");

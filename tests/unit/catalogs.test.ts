@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from "vitest";
 import { catalogs, chapters, LANGS, prose, runs } from "../../src/content";
-import { resultLabel, storyCatalog } from "../../src/content/types";
+import { resultLabel } from "../../src/content/step-words";
+import { storyCatalog } from "../../src/content/types";
 import { runScenario, type Step, type Trace } from "../../src/engine";
 import { REQUEST_FORMATS } from "../../src/formats";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";

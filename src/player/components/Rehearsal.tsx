@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import type { FigureText } from "../../content/types";
+import { CatalogContext, useCatalog } from "../catalog";
 import { WINDOW_AT } from "../limits";
 import type { NotesByStep } from "../notes";
 import { PlayerStoreContext, usePlayerStore } from "../store/context";
 import { createPlayerStore, type PlayerStore } from "../store/createPlayerStore";
+import { useLatest } from "../useLatest";
 import { FigureView } from "./FigureView";
 
 /** How long the reader's own stepping keeps the rehearsal waiting: it never takes idle time between their steps. */
@@ -22,14 +25,18 @@ export const REHEARSAL_QUIET_MS = 500;
  * over within a few idle periods of the page's load and never spills into a task of its own. It never touches the
  * figure's store (no step change, no event, no announcement); it waits while the figure plays (a playing figure warms
  * itself, and playback must have no long task) and while the reader is stepping (their next key must not wait
- * behind it); a trace long enough for the row window is not rehearsed.
+ * behind it); a trace long enough for the row window is not rehearsed. The copy keeps the trace and the words the
+ * figure had when it began (words may be written for one trace alone: a language switched to meanwhile is the
+ * figure's business, not the copy's).
  */
 export function Rehearsal(props: { notes: NotesByStep }) {
   const figure = usePlayerStore();
-  const [copy, setCopy] = useState<PlayerStore | null>(null);
+  const words = useLatest(useCatalog());
+  const [copy, setCopy] = useState<{ readonly store: PlayerStore; readonly text: FigureText } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const { trace } = figure.getState();
+    const text = words.current;
     const total = trace.steps.length;
     if (typeof requestIdleCallback !== "function" || total > WINDOW_AT) return;
     const store = createPlayerStore({ trace });
@@ -58,7 +65,7 @@ export function Rehearsal(props: { notes: NotesByStep }) {
         if (next === 0) {
           // The copy mounts in an idle period of its own: a frame passes before its first step change, so its
           // arrows travel as the figure's do (see StepRow's `painted`).
-          show(() => setCopy(store));
+          show(() => setCopy({ store, text }));
           next = 1;
         } else {
           let cost = 0;
@@ -78,12 +85,14 @@ export function Rehearsal(props: { notes: NotesByStep }) {
       cancelIdleCallback(idle);
       unsubscribe();
     };
-  }, [figure]);
+  }, [figure, words]);
   if (copy === null) return null;
   return (
     <div className="alf-rehearsal" aria-hidden="true" inert ref={root}>
-      <PlayerStoreContext.Provider value={copy}>
-        <FigureView variant="inline" controls="full" announce={false} notes={props.notes} toolbar={null} />
+      <PlayerStoreContext.Provider value={copy.store}>
+        <CatalogContext.Provider value={copy.text}>
+          <FigureView variant="inline" controls="full" announce={false} notes={props.notes} toolbar={null} />
+        </CatalogContext.Provider>
       </PlayerStoreContext.Provider>
     </div>
   );
