@@ -290,8 +290,9 @@ export function App(props: {
   urlLanguage?: PageLanguage | undefined;
   /** The code section, given directly when pre-rendering; the browser loads it lazily. */
   codeSection?: ComponentType<{ prose: ChapterProse; lang: Lang }>;
-  /** The export bar, given directly when pre-rendering; the browser loads it lazily. */
-  exportBar?: typeof import("./ExportBar").ExportBar;
+  /** The export bar, given directly when pre-rendering and when the link changes the page as it opens (main.tsx);
+   * otherwise the browser loads it as the page hydrates. */
+  exportBar?: typeof import("./ExportBar").ExportBar | undefined;
   /** The other built-ins, when the page was opened on one that is not the default (loaded before hydration). */
   builtins?: Builtins | undefined;
 }) {

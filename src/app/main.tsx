@@ -24,14 +24,24 @@ async function start(container: HTMLElement): Promise<void> {
   const wanted = langFromUrl(window.location.search);
   // Another built-in comes with the step phrases that tell it.
   const another = asked !== null && asked !== DEFAULT_SCENARIO_ID && isScenarioId(asked);
-  const [firstLanguage, urlLanguage, builtins] = await Promise.all([
+  // A link that changes the page as it opens (anything but a step) does so in the page's first layout effect; the
+  // export bar, a chunk the page otherwise asks for as it hydrates, comes first then: a boundary still waiting for
+  // its code would hold that change back until the code arrived, with the pre-rendered figure taking keys meanwhile.
+  const changes = [...new URLSearchParams(window.location.search).keys()].some((key) => key !== "step");
+  const [firstLanguage, urlLanguage, builtins, exportBar] = await Promise.all([
     loadPageLanguage(DEFAULT_LANG, { prose: !hydrating, steps: another && wanted === DEFAULT_LANG }),
     wanted === DEFAULT_LANG ? undefined : loadPageLanguage(wanted, { steps: another }),
     another ? import("./builtins") : undefined,
+    changes ? import("./ExportBar") : undefined,
   ]);
   const app = (
     <StrictMode>
-      <App firstLanguage={firstLanguage} urlLanguage={urlLanguage} builtins={builtins} />
+      <App
+        firstLanguage={firstLanguage}
+        urlLanguage={urlLanguage}
+        builtins={builtins}
+        exportBar={exportBar?.ExportBar}
+      />
     </StrictMode>
   );
   if (hydrating) hydrateRoot(container, app);
