@@ -6,6 +6,8 @@
 //   /examples/   → examples/, with dist/ as /examples/figure/ (as the example's comment tells authors to copy it)
 //   /bench/      → bench/dist/     (the benchmark's reference pages)
 //   /transcripts/ → tests/fixtures/transcripts (transcripts for ?transcript= links)
+//   /private/     → examples/, to a logged-in session only: a request without the cookie alf-session is redirected
+//                   (303) to /login/, a web page, as a course site behind a login (Moodle's pluginfile.php) answers
 // DIST=<folder> serves another build in place of dist/ (the benchmark's before/after runs).
 // Usage: node scripts/serve.mjs [firstPort]   (default 4173: ports 4173, 4174, 4175)
 import { createReadStream, statSync } from "node:fs";
@@ -15,6 +17,7 @@ import { extname, join, normalize, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const dist = resolve(process.env.DIST ?? join(root, "dist"));
 const mounts = [
+  ["/private/", join(root, "examples")],
   ["/sub/dir/", dist],
   ["/hosts/", join(root, "tests/e2e/hosts")],
   ["/examples/figure/", dist],
@@ -49,6 +52,9 @@ function fileFor(pathname) {
   return null;
 }
 
+const LOGIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in to the site</title></head>
+<body><h1>Log in to the site</h1><form><label>Username <input name="username"></label></form></body></html>`;
+
 const first = Number(process.argv[2] ?? 4173);
 for (const port of [first, first + 1, first + 2]) {
   createServer((request, response) => {
@@ -60,6 +66,14 @@ for (const port of [first, first + 1, first + 2]) {
     }
     if (request.url === "/favicon.ico") {
       response.writeHead(204).end(); // browsers ask every origin for one; the host pages have none
+      return;
+    }
+    if (request.url?.startsWith("/login/")) {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LOGIN_PAGE);
+      return;
+    }
+    if (request.url?.startsWith("/private/") && !/(^|;\s*)alf-session=/.test(request.headers.cookie ?? "")) {
+      response.writeHead(303, { location: "/login/" }).end();
       return;
     }
     if (file === null) {

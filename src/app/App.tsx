@@ -362,11 +362,17 @@ export function App(props: {
   // new one has).
   const [resolved, setResolved] = useState<Resolution | null>(null);
   const resolution = figureFile === null ? null : resolved;
-  const onFileFailed = useCallback(() => dispatch({ type: "figureFileFailed", problem: "figureFetchFailed" }), []);
+  const onFileFailed = useCallback(
+    () => dispatch({ type: "figureFileFailed", problem: { why: "figureFetchFailed" } }),
+    [],
+  );
   const fileShown = resolution === null || resolution.status === "loading" ? null : resolution;
   useEffect(() => {
     if (fileShown?.status === "problems" && fileShown.unread !== null)
-      dispatch({ type: "figureFileFailed", problem: fileShown.unread });
+      dispatch({
+        type: "figureFileFailed",
+        problem: { why: fileShown.unread, ...defined({ fetched: fileShown.fetched }) },
+      });
   }, [fileShown]);
   const fileFigure = fileShown?.status === "shown" && steps !== undefined ? fileShown : null;
   // A loaded run shows once the step phrases that tell it have loaded (asked for as soon as the panel opened).
@@ -591,7 +597,13 @@ export function App(props: {
             )}
             {state.figureFileProblem === null ? null : (
               <p className="page-note" role="note">
-                {labels.ui[state.figureFileProblem]}
+                {labels.ui[state.figureFileProblem.why]}
+                {state.figureFileProblem.fetched === undefined ? null : (
+                  <>
+                    <br />
+                    {labels.ui.fetchFailure(state.figureFileProblem.fetched)}
+                  </>
+                )}
               </p>
             )}
             {unknownScenario ? (

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_LANG, type Lang } from "../content/languages";
 import type { RunText, StepPhrasing } from "../content/types";
-import type { FigureSource, Unread } from "../figure/source";
+import type { FetchFailure, FigureSource, Unread } from "../figure/source";
 import type { CheckProvider } from "../formats/check";
 import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
 import type { LoadFailure } from "./FailureNote";
@@ -22,6 +22,12 @@ export interface FigureFileShown {
   readonly source: FigureSource;
 }
 
+/** Why a figure file is not there at all: in the reader's words (`ui[why]`), and what its URL gave, if it was fetched. */
+export interface FigureFileProblem {
+  readonly why: Unread;
+  readonly fetched?: FetchFailure;
+}
+
 export interface PageState {
   readonly language: PageLanguage;
   readonly scenario: ScenarioId;
@@ -29,8 +35,8 @@ export interface PageState {
   readonly imported: Loaded | null;
   /** A figure file shown instead of the scenario (its problems, where it cannot be shown). */
   readonly figureFile: FigureFileShown | null;
-  /** Why the figure file the URL names is not there at all. */
-  readonly figureFileProblem: Unread | null;
+  /** Why the figure file the URL names is not there at all (and, for the author, what its URL gave instead). */
+  readonly figureFileProblem: FigureFileProblem | null;
   /** Which figure is shown, counting from 0: each new one (a scenario, a transcript loaded or left) mounts afresh. */
   readonly figure: number;
   /**
@@ -64,7 +70,7 @@ export type PageAction =
   | { readonly type: "leaveTranscript" }
   /** The figure file the page's link names (`?figure=`), opened at the link's step. */
   | { readonly type: "figureFile"; readonly file: FigureFileShown }
-  | { readonly type: "figureFileFailed"; readonly problem: Unread }
+  | { readonly type: "figureFileFailed"; readonly problem: FigureFileProblem }
   | { readonly type: "checkFor"; readonly provider: CheckProvider | null }
   | { readonly type: "checkpoints"; readonly on: boolean };
 

@@ -12,7 +12,7 @@ import { wireTranscript } from "../formats/wire";
 import { SCENARIOS } from "../scenarios";
 import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { stepPacker } from "../trace-format/compact";
-import { packageFigure } from "./scorm";
+import { DEFAULT_MASTERY, packageFigure } from "./scorm";
 
 type TranscriptFormat = FormatId;
 const isFormat = isFormatId;
@@ -22,7 +22,7 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
        npm run --silent demo -- --figure FILE [--lang ${LANGS.join("|")}]
        npm run --silent demo -- (--scenario ID | --figure FILE | --import FILE) --export ${FORMAT_IDS.join("|")}
        npm run --silent demo -- --check FILE --for ${CHECK_PROVIDERS.join("|")}
-       npm run --silent demo -- --scorm OUT.zip [--scenario ID | --figure FILE] [--lang ${LANGS.join("|")}]
+       npm run --silent demo -- --scorm OUT.zip [--scenario ID | --figure FILE] [--lang ${LANGS.join("|")}] [--mastery N]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
   --figure <file>     the step trace of a figure file (docs/authoring.md), as JSON; exit 2 and its problems,
@@ -36,6 +36,8 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
                       format cannot carry is listed on stderr
   --scorm <out.zip>   a SCORM 1.2 package of the scenario (default f22) or figure file, for an LMS (from dist/:
                       run npm run build first)
+  --mastery <0-100>   with --scorm: the score a learner needs to pass (default: the figure file's
+                      course.mastery, else ${DEFAULT_MASTERY})
   --check <file>      would a request made of this history be accepted by the provider named by --for?
                       exit 0 if so; exit 1 and one line per problem, RULE_ID at PATH: explanation
   --help, -h          this usage, on stdout`;
@@ -47,6 +49,7 @@ type Options =
       readonly scenario: ScenarioId | null;
       readonly figure?: string;
       readonly scorm?: string;
+      readonly mastery?: number;
       readonly lang: Lang;
       readonly import?: undefined;
       readonly export?: FormatId;
@@ -58,6 +61,7 @@ const FLAGS = {
   scenario: { type: "string" },
   figure: { type: "string" },
   scorm: { type: "string" },
+  mastery: { type: "string" },
   lang: { type: "string" },
   import: { type: "string" },
   format: { type: "string" },
@@ -125,11 +129,17 @@ export function parseArgs(argv: readonly string[]): Options | { help: true } | {
   if (exported !== undefined && scenario === null && figure === undefined)
     return { error: "--export goes with --scenario, --figure or --import" };
   if (scorm !== undefined && exported !== undefined) return { error: "--scorm and --export do not go together" };
+  let mastery: number | undefined;
+  if (values.mastery !== undefined) {
+    if (scorm === undefined) return { error: "--mastery goes with --scorm" };
+    mastery = /^\d{1,3}$/.test(values.mastery) ? Number(values.mastery) : Number.NaN;
+    if (!(mastery >= 0 && mastery <= 100))
+      return { error: `--mastery takes a whole number from 0 to 100, not ${values.mastery}` };
+  }
   return {
     scenario,
     lang,
-    ...defined({ figure }),
-    ...defined({ scorm }),
+    ...defined({ figure, scorm, mastery }),
     ...also,
   };
 }
@@ -351,12 +361,14 @@ export function runCli(
         options.figure === undefined
           ? { scenario: options.scenario ?? DEFAULT_SCENARIO_ID }
           : { figure: readFile(options.figure), name: options.figure };
-      const made = packageFigure(dist, source, options.lang);
+      const made = packageFigure(dist, source, options.lang, options.mastery);
       writeFile(out, made.bytes);
       return {
         exitCode: 0,
         stdout: "",
-        stderr: `${out}: a SCORM 1.2 package, ${made.bytes.length} bytes, ${made.checkpoints} checkpoint${made.checkpoints === 1 ? "" : "s"}\n${
+        stderr: `${out}: a SCORM 1.2 package, ${made.bytes.length} bytes, ${made.checkpoints} checkpoint${made.checkpoints === 1 ? "" : "s"}${
+          made.mastery === null ? "" : `, mastery score ${made.mastery}`
+        }\n${
           made.checkpoints === 0
             ? `${out}: warning: it carries no checkpoints, so the LMS gets no score and no mastery score: the reader completes it by reaching the last step (a story's checkpoints in ${options.lang} would be asked)\n`
             : ""

@@ -13,7 +13,10 @@ import { openFigure, problemLine } from "../figure";
 import { SCENARIOS } from "../scenarios";
 import type { ScenarioId } from "../scenarios/ids";
 
-/** The mastery score a package with checkpoints asks (the LMS may set its own). */
+/**
+ * The mastery score a package with checkpoints asks unless told another (`--mastery`, or the figure file's
+ * `course.mastery`). Moodle has no setting of its own for it: it takes the manifest's.
+ */
 export const DEFAULT_MASTERY = 60;
 
 /** What to package: a built-in scenario, or a figure file's text (and the name it goes by). */
@@ -37,20 +40,30 @@ function embedFiles(dist: string): Record<string, Uint8Array> {
 }
 
 /**
- * A SCORM 1.2 package's zip, its file name and what it holds.
- * @throws {Error} when dist/ is not built, or the figure file cannot be read (its problems, each at its place).
+ * A SCORM 1.2 package's zip, its file name and what it holds. A figure file travels inside the launch page itself,
+ * so that showing it takes no request an LMS could refuse. `mastery` (0–100) overrides the figure file's own.
+ * @throws {Error} when dist/ is not built, the figure file cannot be read (its problems, each at its place), or a
+ * mastery score is asked of a figure with no checkpoints.
  */
 export function packageFigure(
   dist: string,
   source: PackageSource,
   lang: Lang,
-): { readonly bytes: Uint8Array; readonly name: string; readonly checkpoints: number } {
+  mastery?: number,
+): {
+  readonly bytes: Uint8Array;
+  readonly name: string;
+  readonly checkpoints: number;
+  readonly mastery: number | null;
+} {
   if (!existsSync(dist)) throw new Error("dist/ is missing: run npm run build first");
   let id: string;
   let title: string;
   let checkpoints: number;
   const files = embedFiles(dist);
   const attributes: Record<string, string> = { lang };
+  let figureFile: string | null = null;
+  let ownMastery: number | undefined;
   if ("scenario" in source) {
     const entry = SCENARIOS[source.scenario];
     const story = entry.stories[lang];
@@ -64,17 +77,27 @@ export function packageFigure(
     id = opened.figure.id;
     title = opened.figure.story.title;
     checkpoints = placeCheckpoints(opened.figure.trace, opened.figure.story.checkpoints).length;
-    files["figure.json"] = new TextEncoder().encode(source.figure);
-    attributes.figure = "figure.json";
+    figureFile = source.figure;
+    ownMastery = opened.figure.mastery;
   }
-  const mastery = checkpoints > 0 ? DEFAULT_MASTERY : null;
+  const asked = checkpoints > 0 ? (mastery ?? ownMastery ?? DEFAULT_MASTERY) : null;
+  if (checkpoints === 0 && mastery !== undefined)
+    throw new Error(
+      `--mastery ${mastery}: ${"scenario" in source ? source.scenario : source.name} asks no checkpoints in ${lang}, so a learner has no score to reach`,
+    );
   const bytes = scormPackage({
     id: `agent-loop-figure-${id}-${lang}`,
     title,
     embedPage: embedPageOf(dist, lang),
     attributes,
-    mastery,
+    mastery: asked,
+    figureFile,
     files,
   });
-  return { bytes, name: `agent-loop-figure-${id}-${lang}.zip`, checkpoints };
+  return {
+    bytes,
+    name: `agent-loop-figure-${id}-${lang}.zip`,
+    checkpoints,
+    mastery: asked,
+  };
 }

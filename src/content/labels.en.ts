@@ -134,12 +134,31 @@ export const labels = {
     checkpointVerdict: (right, explanation) => `${right ? "Right." : "Not quite."} ${explanation}`,
     checkpointSkipped: (explanation) => `Skipped: you stepped on before choosing. ${explanation}`,
     figureProblems: "This figure file cannot be shown",
+    figureUnread: "This figure cannot be shown",
     figureProblemsNote: "Fix the file at these places, then load it again:",
     problemPlace: (line, column) => `line ${line}, column ${column}`,
     theFile: "the file",
     moreProblems: (count) => `and ${count} more`,
     figureLoading: "Loading the figure…",
-    figureFetchFailed: "The figure file could not be fetched.",
+    figureFetchFailed: "This lesson's figure could not be loaded from the course site.",
+    fetchFailure: (failure) => {
+      switch (failure.kind) {
+        case "status":
+          return `For the author: ${failure.url} answered HTTP ${failure.status}${
+            failure.status === 401 || failure.status === 403
+              ? " (not allowed: a login or a permission is missing)"
+              : failure.status === 404
+                ? " (no file there)"
+                : ""
+          }.`;
+        case "page":
+          return failure.redirectedTo === null
+            ? `For the author: ${failure.url} is a web page, not a figure file.`
+            : `For the author: the request for ${failure.url} was redirected to ${failure.redirectedTo}, a web page, not a figure file. A login page, perhaps: does the site serve the file to logged-in readers only?`;
+        case "network":
+          return `For the author: ${failure.url} did not answer, or its server does not let this page read the file (CORS).`;
+      }
+    },
     figureOtherOrigin: "The figure file is on another site, which this page does not load from.",
     shareDamaged:
       "This link is damaged or cut short: the figure it carries cannot be read. Ask for the link again, or for the figure file.",

@@ -132,12 +132,31 @@ export const labels = {
     checkpointVerdict: (right, explanation) => `${right ? "答对了。" : "不对。"}${explanation}`,
     checkpointSkipped: (explanation) => `已跳过：你在选择之前就往下走了。${explanation}`,
     figureProblems: "这个图文件无法显示",
+    figureUnread: "这张图无法显示",
     figureProblemsNote: "请在下列位置修改文件，然后重新加载：",
     problemPlace: (line, column) => `第 ${line} 行第 ${column} 列`,
     theFile: "整个文件",
     moreProblems: (count) => `另有 ${count} 处`,
     figureLoading: "正在加载图…",
-    figureFetchFailed: "无法获取这个图文件。",
+    figureFetchFailed: "无法从课程网站加载这一课的图。",
+    fetchFailure: (failure) => {
+      switch (failure.kind) {
+        case "status":
+          return `给作者：${failure.url} 的应答是 HTTP ${failure.status}${
+            failure.status === 401 || failure.status === 403
+              ? "（没有权限：缺少登录或许可）"
+              : failure.status === 404
+                ? "（那里没有文件）"
+                : ""
+          }。`;
+        case "page":
+          return failure.redirectedTo === null
+            ? `给作者：${failure.url} 是网页，不是图文件。`
+            : `给作者：对 ${failure.url} 的请求被重定向到 ${failure.redirectedTo}，得到的是网页，不是图文件。可能是登录页：这个网站是否只把文件提供给已登录的读者？`;
+        case "network":
+          return `给作者：${failure.url} 没有应答，或它的服务器不允许本页读取这个文件（CORS）。`;
+      }
+    },
     figureOtherOrigin: "图文件在另一个网站上，本页不从那里加载。",
     shareDamaged: "这个链接已损坏或被截断：无法读出它携带的图。请重新索取链接，或直接索取图文件。",
     shareTooLong: "这个链接携带的内容超过了分享链接的上限（8,000 个字符）：请改为索取图文件。",

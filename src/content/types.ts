@@ -330,6 +330,8 @@ export interface UiText {
   readonly checkpointSkipped: (explanation: string) => string;
   /** A figure file that cannot be shown: the heading of its problems, shown where the figure would be. */
   readonly figureProblems: string;
+  /** The heading where nothing could be read (a file not loaded, a damaged link): the reader is told why below it. */
+  readonly figureUnread: string;
   /** What the author can do: fix the file at the places listed (each problem is said in English, as tools say it). */
   readonly figureProblemsNote: string;
   /** Where a problem is in the file's text. */
@@ -340,9 +342,11 @@ export interface UiText {
   readonly moreProblems: (count: number) => string;
   /** While a figure file loads. */
   readonly figureLoading: string;
-  /** A figure file's URL that could not be fetched, or that names another origin. */
+  /** A figure file's URL that could not be fetched (for the reader), or that names another origin. */
   readonly figureFetchFailed: string;
   readonly figureOtherOrigin: string;
+  /** For the author: what the URL gave instead of the figure file (its address, the status or the page). */
+  readonly fetchFailure: (failure: FetchFailure) => string;
   /** A share link whose figure does not decode (cut short, altered). */
   readonly shareDamaged: string;
   /** A share link longer than any the authoring page makes. */
@@ -355,6 +359,16 @@ export interface UiText {
   /** Above the hop's JSON-RPC message. */
   readonly rpcMessage: (direction: "request" | "response") => string;
 }
+
+/**
+ * Why a URL gave no file (src/figure/source.ts finds it, `ui.fetchFailure` says it): the server's error status; a
+ * web page where a file was expected (what a site behind a login answers a request that came without its session
+ * cookie, after redirecting it to its login page); or no answer at all.
+ */
+export type FetchFailure =
+  | { readonly kind: "status"; readonly url: string; readonly status: number }
+  | { readonly kind: "page"; readonly url: string; readonly redirectedTo: string | null }
+  | { readonly kind: "network"; readonly url: string };
 
 /** The chapter page's words for what changes with the figure shown, and for its controls. */
 export interface PageText {

@@ -2,9 +2,11 @@
  * A SCORM 1.2 package of a figure: `imsmanifest.xml` at the root (one organization, one item, one SCO resource
  * of type `webcontent` whose `href` is the launch page, with `<adlcp:masteryscore>` when the figure asks
  * checkpoints) and every file the launch page needs, zipped. The launch page is an embed page marked
- * `data-scorm`, so it runs the same figure, offline, under the same strict Content Security Policy.
+ * `data-scorm`, so it runs the same figure, offline, under the same strict Content Security Policy; a figure file
+ * travels inside it, as a JSON data block (./figure-block.ts).
  */
 import { strToU8, zipSync } from "fflate";
+import { figureBlock } from "./figure-block";
 
 /** The launch page's name in the package. */
 export const LAUNCH_PAGE = "index.html";
@@ -20,6 +22,8 @@ export interface PackageInput {
   readonly attributes: Readonly<Record<string, string>>;
   /** The mastery score (0–100) for a figure with checkpoints; null without. */
   readonly mastery: number | null;
+  /** A figure file's text, carried in the launch page; null for a built-in scenario (`data-scenario`). */
+  readonly figureFile: string | null;
   /** Every other file, by its path in the package. */
   readonly files: Readonly<Record<string, Uint8Array>>;
 }
@@ -64,7 +68,9 @@ ${files.map((file) => `      <file href="${xml(file)}"/>`).join("\n")}
  * figure file), titled for the LMS.
  * @throws {Error} when the embed page has no container to mark.
  */
-export function launchPage(input: Pick<PackageInput, "embedPage" | "attributes" | "mastery" | "title">): string {
+export function launchPage(
+  input: Pick<PackageInput, "embedPage" | "attributes" | "mastery" | "title" | "figureFile">,
+): string {
   const container = /<div id="alf-embed"([^>]*)>/;
   const match = container.exec(input.embedPage);
   if (match === null) throw new Error("the embed page has no #alf-embed container");
@@ -80,9 +86,13 @@ export function launchPage(input: Pick<PackageInput, "embedPage" | "attributes" 
   const attributes = Object.entries(given)
     .map(([name, value]) => ` data-${name}="${xml(value)}"`)
     .join("");
-  return input.embedPage
+  const page = input.embedPage
     .replace(container, `<div id="alf-embed"${kept}${attributes}>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${xml(input.title)}</title>`);
+  if (input.figureFile === null) return page;
+  if (!page.includes("</body>")) throw new Error("the embed page has no </body> to put the figure file before");
+  // A function as the replacement: the file's text is inserted as it is (a "$&" in it is no pattern).
+  return page.replace("</body>", () => `${figureBlock(input.figureFile ?? "")}</body>`);
 }
 
 /** The package's zip: the manifest, the launch page and the files, each at its path. */

@@ -122,12 +122,18 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
   const resolved = fromFile && file.status !== "loading" ? file : null;
   const loadedRef = useLatest(onFigureLoaded);
   const errorRef = useLatest(onFigureError);
-  // Once per resolution (a file that could not be fetched has no problems to list: nothing was read).
+  // Once per resolution; a file that could not be fetched has nothing read to list, so why is its one problem.
+  const uiRef = useLatest(text.ui);
   useEffect(() => {
     if (resolved === null) return;
     if (resolved.status === "shown") loadedRef.current?.({ id: resolved.id, total: resolved.trace.steps.length });
     else if (resolved.unread === null) errorRef.current?.(resolved.problems);
-  }, [resolved, loadedRef, errorRef]);
+    else {
+      const ui = uiRef.current;
+      const detail = resolved.fetched === undefined ? "" : ` ${ui.fetchFailure(resolved.fetched)}`;
+      errorRef.current?.([{ message: `${ui[resolved.unread]}${detail}`, path: "" }]);
+    }
+  }, [resolved, loadedRef, errorRef, uiRef]);
   const shown = resolved?.status === "shown" ? resolved : null;
   const shownTrace = builtIn ?? shown?.trace ?? null;
   const shownStory = builtIn !== null && entry !== null ? entry.stories[lang] : (shown?.story ?? null);
@@ -175,6 +181,7 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
         text={text}
         problems={file.problems}
         {...(file.unread === null ? {} : { note: text.ui[file.unread] })}
+        {...(file.fetched === undefined ? {} : { detail: text.ui.fetchFailure(file.fetched) })}
         theme={theme}
       />
     );

@@ -125,7 +125,14 @@ export function EmbeddedFigure(props: {
   const shownRef = useLatest(shown);
   const tell = useCallback(
     (what: Shown) => {
-      if (what.kind === "problems") post("loaderror", { problems: what.problems });
+      if (what.kind === "problems")
+        post("loaderror", {
+          // Nothing read (a file that could not be fetched): why, as the one problem.
+          problems:
+            what.problems.length > 0 || what.note === undefined
+              ? what.problems
+              : [{ message: [what.note, what.detail ?? ""].join(" ").trim(), path: "" }],
+        });
       else post("loaded", { id: what.id, ...where(), step: 1, total: what.figure.trace.steps.length });
     },
     [post, where],
@@ -237,7 +244,12 @@ export function EmbeddedFigure(props: {
 
   if (shown.kind === "problems")
     return (
-      <FigureProblems text={shown.text} problems={shown.problems} {...defined({ note: shown.note })} theme={theme} />
+      <FigureProblems
+        text={shown.text}
+        problems={shown.problems}
+        {...defined({ note: shown.note, detail: shown.detail })}
+        theme={theme}
+      />
     );
   // A linked step is for the page's own figure, not for one a `load` command brought.
   const step = current.key === 0 ? options.step : undefined;

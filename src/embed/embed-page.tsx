@@ -6,13 +6,14 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG, languageOf } from "../content/languages";
+import { FIGURE_BLOCK_ID } from "../course/figure-block";
 import { isActivityIri } from "../course/xapi";
 import { SHARE_PARAM } from "../figure/link";
 import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
 import { EmbeddedFigure, type LmsHooks } from "./EmbeddedFigure";
 import { type AllowOrigin, parseAllowOrigin } from "./messages";
 import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
-import { loadScormPack } from "./pack-loader";
+import { loadScormPack, packUrl } from "./pack-loader";
 import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
 import "../player/player.css";
 import "./embed.css";
@@ -28,6 +29,14 @@ function fileSource(params: { get: (name: string) => string | null }): FigureSou
   if (data !== null) return { kind: "shared", payload: data };
   const link = params.get("figure");
   return link === null ? null : { kind: "url", url: link };
+}
+
+/** The figure file the page carries itself (an LMS package's launch page: src/course/figure-block.ts), if any. */
+function carriedSource(): FigureSource | null {
+  const block = document.getElementById(FIGURE_BLOCK_ID);
+  return block instanceof HTMLScriptElement && block.type === "application/json"
+    ? { kind: "file", file: block.text }
+    : null;
 }
 
 /**
@@ -94,7 +103,8 @@ async function start(): Promise<void> {
   // The built page arrives with the default figure's first frame in it (scripts/build.mjs). A frame that asks for
   // another figure drops it at once, rather than showing it while its own loads (another language or scenario,
   // then a jump); the default figure hydrates it.
-  const asksFile = params.get("figure") !== null || params.get(SHARE_PARAM) !== null;
+  const carried = carriedSource();
+  const asksFile = params.get("figure") !== null || params.get(SHARE_PARAM) !== null || carried !== null;
   const hydrate = !asksFile && hydratesFirstFrame(options, frameLang) && container.firstElementChild !== null;
   if (!hydrate) container.textContent = "";
   const problems = [...warnings];
@@ -118,12 +128,23 @@ async function start(): Promise<void> {
   );
   let scenario = options.scenario;
   let source: FigureSource = { kind: "builtin", id: scenario };
-  const file = asksFile ? fileSource(params) : null;
+  const file = asksFile ? (fileSource(params) ?? carried) : null;
   let shown: Shown | null = null;
   if (file !== null) {
     source = file;
-    shown = await showSource(file, lang, allow).catch(() => null);
-    if (shown === null) problems.push("agent-loop-figure: could not load embed-figure.js; showing the default figure");
+    shown = await showSource(file, lang, allow).catch(async (): Promise<Shown> => {
+      // The code that opens figure files did not arrive: the figure asked for cannot be shown, and no other one
+      // stands in for it (a learner would take it for the lesson).
+      problems.push("agent-loop-figure: could not load embed-figure.js");
+      const { text } = await loadFigure(DEFAULT_SCENARIO_ID, lang);
+      return {
+        kind: "problems",
+        text,
+        problems: [],
+        note: text.ui.figureFetchFailed,
+        detail: text.ui.fetchFailure({ kind: "network", url: packUrl("embed-figure.js") }),
+      };
+    });
   }
   if (shown === null) {
     const figure = await loadFigure(scenario, lang).catch(() => {
@@ -140,7 +161,11 @@ async function start(): Promise<void> {
     const named = embedParams(window.location.search, hash);
     return Promise.resolve(fileSource({ get: (name) => named.get(name) }));
   };
-  const lms = await lmsSession(container);
+  // An LMS hears of a launch only once the figure it grades is shown: a figure file that cannot be shown, or the
+  // default figure standing in for a scenario that did not load, leaves no attempt behind (no `incomplete` that
+  // nothing can complete).
+  const fellBack = file === null && scenario !== options.scenario;
+  const lms = shown.kind === "figure" && !fellBack ? await lmsSession(container) : null;
   // A resumed launch opens where the learner left off.
   const checked = checkStep(lms?.resumeAt ?? options.step, total);
   if (checked.warning !== undefined) problems.push(checked.warning);

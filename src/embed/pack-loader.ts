@@ -13,6 +13,9 @@ const HERE =
       ? document.currentScript.src
       : document.baseURI;
 
+/** Where the pack script `file` is loaded from (beside this script unless told). */
+export const packUrl = (file: string, base: string = HERE): string => new URL(file, base).href;
+
 /** One load per pack for the page's lifetime: its scripts are static code. */
 const loading = new Map<string, Promise<unknown>>();
 
@@ -21,7 +24,7 @@ const loading = new Map<string, Promise<unknown>>();
  * unless told (the web component, a module, says where it was loaded from).
  */
 export function loadPack(file: string, base: string = HERE): Promise<unknown> {
-  const src = new URL(file, base).href;
+  const src = packUrl(file, base);
   let pending = loading.get(src);
   if (pending === undefined) {
     pending = new Promise((resolve, reject) => {

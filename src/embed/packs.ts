@@ -69,6 +69,8 @@ export type Shown =
       readonly text: Catalog;
       readonly problems: readonly ShownProblem[];
       readonly note?: string;
+      /** For the author: what the figure file's URL gave instead of the file. */
+      readonly detail?: string;
     };
 
 /** The language of what is shown. */
@@ -79,12 +81,6 @@ const fetchAllowed =
   (allow: AllowOrigin) =>
   (url: URL): boolean =>
     url.origin === window.location.origin || (allow.kind === "only" && url.origin === allow.origin);
-
-/** A figure file's text, without the reader's cookies: the file is public course material. */
-const fetchText = (url: URL): Promise<string> =>
-  fetch(url, { credentials: "omit" }).then((response) =>
-    response.ok ? response.text() : Promise.reject(new Error(`${response.status}`)),
-  );
 
 /**
  * A source shown in `lang`, through the one resolver (src/figure/source.ts): a built-in from the entry or
@@ -102,7 +98,8 @@ export async function showSource(
       builtin: (id, at) => (isScenarioId(id) ? loadFigure(id, at) : Promise.resolve(null)),
       figures: () => loadFigurePack(base),
       allows: fetchAllowed(allow),
-      fetchText,
+      // The resolver's own fetch: the learner's cookies go to this page's origin, as its scripts' requests do (an
+      // LMS serves a package's files to a logged-in session only), and never to the other origin `allowOrigin` names.
       base: window.location.href,
     }),
     loadLanguage(lang),
@@ -114,5 +111,6 @@ export async function showSource(
     text: catalog,
     problems: resolved.problems,
     ...(resolved.unread === null ? {} : { note: catalog.ui[resolved.unread] }),
+    ...(resolved.fetched === undefined ? {} : { detail: catalog.ui.fetchFailure(resolved.fetched) }),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { LANGS, type Lang } from "../content/languages";
 import type { Story } from "../content/types";
-import { runScenario, type Trace } from "../engine";
+import { defined, runScenario, type Trace } from "../engine";
 import { importTranscript } from "../formats/import";
 import { isFormatId } from "../formats/index";
 import { figureScenario } from "./compile";
@@ -30,6 +30,8 @@ export interface OpenFigure {
   readonly storyLanguages: readonly Lang[];
   /** What the file may say and still play, but likely does not mean, each at its place (never fatal). */
   readonly warnings: readonly FigureProblem[];
+  /** The mastery score an LMS package of it asks (`course.mastery`), when the file names one. */
+  readonly mastery?: number;
 }
 
 export type FigureOpening =
@@ -74,6 +76,7 @@ export function openFigure(source: unknown, lang: Lang): FigureOpening {
       trace: made.trace,
       story: storyIn(read.file, lang),
       storyLanguages: storyLanguagesOf(read.file),
+      ...defined({ mastery: read.file.course?.mastery }),
       warnings: figureWarnings(read.file, made.trace).map((w) =>
         placedProblem(w.message, w.path, typeof source === "string" ? source.replace(/^\uFEFF/, "") : null),
       ),

@@ -422,6 +422,24 @@ export const FigureFileSchema = v.strictObject({
   ),
   scenario: v.optional(v.pipe(ScenarioSchema, v.description("A run the engine makes."))),
   recorded: v.optional(v.pipe(RecordedSchema, v.description("A run recorded elsewhere."))),
+  course: v.optional(
+    v.pipe(
+      v.strictObject({
+        mastery: v.optional(
+          v.pipe(
+            v.number("expected a number"),
+            v.integer("expected a whole number"),
+            v.minValue(0, "expected a score from 0 to 100"),
+            v.maxValue(100, "expected a score from 0 to 100"),
+            v.description(
+              "The score (0–100, the share of checkpoints answered right) a learner needs to pass, written into an LMS package's manifest as its mastery score (default 60; the command's --mastery overrides it).",
+            ),
+          ),
+        ),
+      }),
+      v.description("How a course grades the figure, where it is graded (an LMS package)."),
+    ),
+  ),
   story: v.optional(
     v.pipe(
       v.strictObject(

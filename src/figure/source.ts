@@ -7,7 +7,7 @@
  * pack, `fetch`), and a React shell reads it through one hook (`useFigureSource`, src/player/).
  */
 import type { Lang } from "../content/languages";
-import type { Story } from "../content/types";
+import type { FetchFailure, Story } from "../content/types";
 import type { Trace } from "../engine";
 import { defined } from "../engine";
 import type { ImportNote, ImportProblem, ImportResult, ImportSummary } from "../formats/import";
@@ -53,6 +53,8 @@ export interface ImportFailure {
 /** Why nothing could be read at all (said in the catalog's words, `ui[why]`). */
 export type Unread = "figureFetchFailed" | "figureOtherOrigin" | "shareDamaged" | "shareTooLong";
 
+export type { FetchFailure } from "../content/types";
+
 /** What a source resolves to: the figure, or where it would be, its problems (and why nothing was read, if so). */
 export type Resolved =
   | {
@@ -68,6 +70,8 @@ export type Resolved =
       readonly status: "problems";
       readonly problems: readonly FigureProblem[];
       readonly unread: Unread | null;
+      /** For a URL that gave no file: what it gave instead. */
+      readonly fetched?: FetchFailure;
       /** For a recorded run that could not be imported: why. */
       readonly failure?: ImportFailure;
     };
@@ -102,18 +106,52 @@ export interface SourceLoaders {
     ) => Promise<ImportResult | null>;
     readonly story: (name: string, summary: ImportSummary, lang: Lang) => Story;
   }>;
-  /** A URL's text; rejects when it cannot be fetched. Default: `fetch`, with CORS. */
-  readonly fetchText?: (url: URL) => Promise<string>;
+  /**
+   * How a URL is fetched (the resolver reads the response). Default: `fetch`, which sends the reader's cookies to
+   * the page's own origin only: a figure behind the course site's login loads as its pages do.
+   */
+  readonly fetch?: (url: URL) => Promise<Response>;
   /** Whether a figure file may be fetched from this URL (default: any http(s) URL). */
   readonly allows?: (url: URL) => boolean;
   /** What a relative URL resolves against (default: the document's base, when there is a document). */
   readonly base?: string;
 }
 
-const fetchText = (url: URL): Promise<string> =>
-  fetch(url).then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))));
+/** A web page, by its type or its first characters (a server may send one with no type, or the wrong one). */
+const isWebPage = (type: string | null, text: string): boolean =>
+  /^\s*text\/html\b/i.test(type ?? "") || /^\s*<(!doctype\s+html|html[\s>])/i.test(text.slice(0, 200));
 
-const unread = (why: Unread): Resolved => ({ status: "problems", problems: [], unread: why });
+/**
+ * A URL's text, or why there is none: an error status, a web page (a login page, most often, after a redirect),
+ * or no answer (the network, or a server that refuses this origin).
+ */
+export async function fetchedText(
+  url: URL,
+  fetchUrl: (url: URL) => Promise<Response> = (at) => fetch(at),
+): Promise<string | FetchFailure> {
+  const href = url.href;
+  try {
+    const response = await fetchUrl(url);
+    if (!response.ok) return { kind: "status", url: href, status: response.status };
+    const text = await response.text();
+    if (isWebPage(response.headers.get("content-type"), text))
+      return {
+        kind: "page",
+        url: href,
+        redirectedTo: response.redirected && response.url !== "" ? response.url : null,
+      };
+    return text;
+  } catch {
+    return { kind: "network", url: href };
+  }
+}
+
+const unread = (why: Unread, fetched?: FetchFailure): Resolved => ({
+  status: "problems",
+  problems: [],
+  unread: why,
+  ...defined({ fetched }),
+});
 
 /** A source of a kind this shell names no loader for. */
 const notRead = (what: string): Resolved => ({
@@ -166,8 +204,8 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
         if (read === "unread") return unread("figureFetchFailed");
         if (read !== null) return recordedRun(read, name, lang, loaders);
       }
-      const text = await (loaders.fetchText ?? fetchText)(url).catch(() => null);
-      if (text === null) return unread("figureFetchFailed");
+      const text = await fetchedText(url, loaders.fetch);
+      if (typeof text !== "string") return unread("figureFetchFailed", text);
       if (source.kind === "url")
         return loaders.figures === undefined
           ? notRead("figure files")

@@ -26,6 +26,8 @@ export function FigureProblems(props: {
   readonly problems: readonly ShownProblem[];
   /** Said instead of the list note (a fetch that failed, a refused origin). */
   readonly note?: string;
+  /** Said after the note, for the author (what a URL gave instead of the file). */
+  readonly detail?: string;
   /** How many more problems there were than are listed. */
   readonly more?: number;
   readonly theme?: Theme;
@@ -39,9 +41,10 @@ export function FigureProblems(props: {
         <div role="alert">
           <h3 id={heading} className="alf-problems-title">
             <span aria-hidden="true">⚠ </span>
-            {ui.figureProblems}
+            {problems.length === 0 && note !== undefined ? ui.figureUnread : ui.figureProblems}
           </h3>
           <p>{note ?? ui.figureProblemsNote}</p>
+          {props.detail === undefined ? null : <p className="alf-problems-detail">{props.detail}</p>}
         </div>
         {problems.length === 0 ? null : (
           <ol className="alf-problems-list">

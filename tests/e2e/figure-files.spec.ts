@@ -225,7 +225,7 @@ test.describe("a course author's figure file", () => {
     // A new page, not a jump within this one (a fragment alone would not reload it).
     await page.goto("about:blank");
     await page.goto(`${FIGURE}/embed-en.html#figureData=${payload?.slice(0, 40)}`);
-    await expect(page.getByRole("alert")).toContainText("This figure file cannot be shown");
+    await expect(page.getByRole("alert")).toContainText("This figure cannot be shown");
     await expect(page.getByRole("alert")).toContainText("This link is damaged or cut short");
     await expect(page.getByRole("alert")).not.toContainText("not valid JSON");
     // Longer than any share link the authoring page makes: refused unread.
@@ -277,11 +277,14 @@ test.describe("a course author's figure file", () => {
     problems,
   }) => {
     await page.goto(`${FIGURE}/embed-en.html?figure=${encodeURIComponent(`${COURSE}/figures/weather.json`)}`);
-    await expect(page.getByRole("alert")).toContainText("This figure file cannot be shown");
+    await expect(page.getByRole("alert")).toContainText("This figure cannot be shown");
     await expect(page.locator(".alf-problems")).toContainText("on another site");
     // …unless the page's allowOrigin names that origin (served without CORS headers here, so it cannot be read).
     await page.goto(`${FIGURE}/embed-en.html?figure=/figures/nope.json`);
-    await expect(page.locator(".alf-problems")).toContainText("could not be fetched");
+    await expect(page.locator(".alf-problems")).toContainText(
+      "This lesson's figure could not be loaded from the course site.",
+    );
+    await expect(page.locator(".alf-problems")).toContainText(`${FIGURE}/figures/nope.json answered HTTP 404`);
     // The browser's own line for the 404, and nothing else.
     expect(problems.splice(0)).toEqual([
       "Failed to load resource: the server responded with a status of 404 (Not Found)",
@@ -289,6 +292,43 @@ test.describe("a course author's figure file", () => {
     await page.goto(`/?figure=${encodeURIComponent(`${COURSE}/figures/weather.json`)}&lang=en`);
     await expect(page.getByRole("note").filter({ hasText: "on another site" })).toBeVisible();
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+  });
+
+  test("a figure file behind the site's login: loaded with the reader's session, and without one said to be a login page, not a broken file", async ({
+    page,
+    problems,
+  }) => {
+    // /private/ answers a request without the session cookie with a redirect to the login page (scripts/serve.mjs).
+    const lesson = "/private/figures/weather.json";
+    await page.goto(`${FIGURE}/embed-en.html?figure=${encodeURIComponent(lesson)}`);
+    const box = page.locator(".alf-problems");
+    await expect(box.getByRole("alert")).toContainText(
+      "This lesson's figure could not be loaded from the course site.",
+    );
+    await expect(box).toContainText(
+      `For the author: the request for ${FIGURE}${lesson} was redirected to ${FIGURE}/login/, a web page, not a figure file.`,
+    );
+    await expect(box).not.toContainText("not valid JSON");
+    await page.goto(`${FIGURE}/?figure=${encodeURIComponent(lesson)}&lang=zh`);
+    const note = page.getByRole("note").filter({ hasText: "无法从课程网站加载这一课的图。" });
+    await expect(note).toContainText(`被重定向到 ${FIGURE}/login/，得到的是网页`);
+    await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+    await page.goto(`${FIGURE}/hosts/figure-file.html?src=${encodeURIComponent(lesson)}&lang=en`);
+    const element = page.locator("agent-loop-figure");
+    await expect(element.locator(".alf-problems")).toContainText(`was redirected to ${FIGURE}/login/`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { events: string[] }).events))
+      .toContain("loaderror");
+    expect(problems.splice(0)).toEqual([]);
+    // Logged in: the same links show the lesson, on the embed page, the chapter page and the web component.
+    await page.context().addCookies([{ name: "alf-session", value: "learner", url: FIGURE }]);
+    await page.goto(`${FIGURE}/embed-en.html?figure=${encodeURIComponent(lesson)}`);
+    await expect(page.locator(".alf-root > .alf-figure")).toHaveAccessibleName(/Two calls in one turn/);
+    await page.goto(`${FIGURE}/?figure=${encodeURIComponent(lesson)}&lang=en`);
+    await expect(page.locator(".alf-root > .alf-figure").first()).toHaveAccessibleName(/Two calls in one turn/);
+    await expect(page.getByRole("note").filter({ hasText: "could not be loaded" })).toHaveCount(0);
+    await page.goto(`${FIGURE}/hosts/figure-file.html?src=${encodeURIComponent(lesson)}&lang=en`);
+    await expect(page.locator("agent-loop-figure .alf-figure")).toHaveAccessibleName(/Two calls in one turn/);
   });
 
   test("a figure file on the origin allowOrigin names loads when that server sends CORS headers; no other origin is reachable", async ({

@@ -1,16 +1,23 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import type { FrameLocator, Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { expect, test } from "./fixtures";
 
-// The SCORM 1.2 packages `npm run build` writes, run by a real SCORM runtime (scorm-again's Scorm12API) in a
-// harness page that frames the launch page, as an LMS does: every API call is recorded.
+// The SCORM 1.2 packages `npm run build` writes, and an author's own (`--scorm … --figure …`), run by a real SCORM
+// runtime (scorm-again's Scorm12API) in a harness page that frames the launch page as an LMS does: every API call is
+// recorded, the manifest's mastery score reaches the SCO as cmi.student_data.mastery_score, and the package's files
+// are served to a logged-in session only — a request without the session cookie is redirected to the login page,
+// as Moodle's pluginfile.php does.
 const root = resolve(import.meta.dirname, "../..");
-const LMS = "http://lms.test";
 const runtime = readFileSync(resolve(root, "node_modules/scorm-again/dist/scorm12.min.js"), "utf8");
 
 type Call = { method: string; args: string[]; result: string };
+type Files = Record<string, Uint8Array>;
 
 const HARNESS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An LMS</title>
 <script src="/vendor/scorm12.min.js"></script>
@@ -27,15 +34,54 @@ const HARNESS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 </script></head>
 <body><h1>A course in an LMS</h1><iframe id="sco" title="The activity" src="/pkg/index.html" style="width:100%;height:1400px;border:0"></iframe></body></html>`;
 
-/** Serve the harness, the runtime and the package's files (unzipped) on one origin, as an LMS serves them. */
-async function lms(page: Page, zip: string) {
-  const files = unzipSync(new Uint8Array(readFileSync(resolve(root, "dist/scorm", zip))));
-  await page.route(`${LMS}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === "/harness.html") return route.fulfill({ contentType: "text/html", body: HARNESS });
-    if (path === "/vendor/scorm12.min.js") return route.fulfill({ contentType: "text/javascript", body: runtime });
-    const file = files[path.replace(/^\/pkg\//, "")];
-    if (!path.startsWith("/pkg/") || file === undefined) return route.fulfill({ status: 404, body: "" });
+const LOGIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in to the site</title></head>
+<body><h1>Log in to the site</h1><form><label>Username <input name="username"></label></form></body></html>`;
+
+const unzipped = (zip: string): Files => unzipSync(new Uint8Array(readFileSync(zip)));
+const made = (name: string, ...args: string[]): Files => {
+  // As an author makes one: the command, from this checkout's build.
+  const out = join(mkdtempSync(join(tmpdir(), "alf-scorm-")), name);
+  execFileSync(resolve(root, "node_modules/.bin/tsx"), ["src/cli/demo.ts", "--scorm", out, ...args], {
+    cwd: root,
+    stdio: "pipe",
+  });
+  return unzipped(out);
+};
+const built = (name: string): Files => unzipped(resolve(root, "dist/scorm", name));
+const manifestOf = (files: Files) => strFromU8(files["imsmanifest.xml"] ?? new Uint8Array());
+const masteryOf = (files: Files) => /<adlcp:masteryscore>(\d+)<\/adlcp:masteryscore>/.exec(manifestOf(files))?.[1];
+
+const servers: Server[] = [];
+test.afterEach(async () => {
+  // The page may still hold a connection open (keep-alive): close those too, or close() waits for them.
+  await Promise.all(
+    servers.splice(0).map((server) => {
+      const closed = new Promise((done) => server.close(done));
+      server.closeAllConnections();
+      return closed;
+    }),
+  );
+});
+
+/**
+ * An LMS on loopback: the harness, the runtime and the package's files on one origin, served as Moodle serves them —
+ * to a request with the learner's session cookie only (the learner has logged in: the cookie is set); any other is
+ * redirected (303) to the login page. `missing` files answer 404. Returns the LMS's origin.
+ */
+async function lms(page: Page, files: Files, missing: readonly string[] = []): Promise<string> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://lms").pathname;
+    const send = (type: string, body: string | Uint8Array) =>
+      response.writeHead(200, { "content-type": `${type}; charset=utf-8` }).end(body);
+    if (path === "/harness.html") return send("text/html", HARNESS);
+    if (path === "/vendor/scorm12.min.js") return send("text/javascript", runtime);
+    if (path === "/login/index.php") return send("text/html", LOGIN_PAGE);
+    if (path === "/favicon.ico") return response.writeHead(204).end(); // the browser asks; the harness has none
+    if (!/(^|;\s*)MoodleSession=/.test(request.headers.cookie ?? ""))
+      return response.writeHead(303, { location: "/login/index.php" }).end();
+    const name = path.replace(/^\/pkg\//, "");
+    const file = files[name];
+    if (!path.startsWith("/pkg/") || file === undefined || missing.includes(name)) return response.writeHead(404).end();
     const type = path.endsWith(".html")
       ? "text/html"
       : path.endsWith(".css")
@@ -43,22 +89,45 @@ async function lms(page: Page, zip: string) {
         : path.endsWith(".json")
           ? "application/json"
           : "text/javascript";
-    return route.fulfill({ contentType: `${type}; charset=utf-8`, body: Buffer.from(file) });
+    return send(type, file);
   });
-  return files;
+  servers.push(server);
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await page.context().addCookies([{ name: "MoodleSession", value: "learner", url: origin }]);
+  return origin;
+}
+
+/** The harness's address for a launch: the LMS's record of the learner so far, and the manifest's mastery score. */
+function launch(at: string, files: Files, record: Record<string, unknown> = {}): string {
+  const mastery = masteryOf(files);
+  const cmi = mastery === undefined ? record : { ...record, student_data: { mastery_score: mastery } };
+  return `${at}/harness.html?cmi=${encodeURIComponent(JSON.stringify(cmi))}`;
 }
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { calls: Call[] }).calls);
 const sets = async (page: Page, element: string) =>
   (await calls(page)).filter((c) => c.method === "LMSSetValue" && c.args[0] === element).map((c) => c.args[1]);
+/** F22 in English, from step 1 to its last: its three checkpoints answered, two right and one wrong (67). */
+async function answerF22(page: Page, figure: Locator): Promise<void> {
+  await figure.focus();
+  for (const answer of [
+    /^The host checks the call first/,
+    /^Yes: the tool ran/,
+    /^Not until the host checks the environment/,
+  ]) {
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await figure.getByRole("button", { name: answer }).click();
+  }
+  await page.keyboard.press("ArrowRight");
+}
 const figureIn = (frame: FrameLocator) => frame.locator(".alf-root > .alf-figure").first();
 const counterIn = (frame: FrameLocator) => figureIn(frame).locator(".alf-counter > [aria-hidden]");
 
 test.describe("the SCORM 1.2 package", () => {
-  test("the manifest: at the root, one SCO whose href is the launch page, a mastery score, every file listed", async ({
-    page,
-  }) => {
-    const files = await lms(page, "agent-loop-figure-f22-en.zip");
-    const manifest = strFromU8(files["imsmanifest.xml"] ?? new Uint8Array());
+  test("the manifest: at the root, one SCO whose href is the launch page, a mastery score, every file listed", () => {
+    const files = built("agent-loop-figure-f22-en.zip");
+    const manifest = manifestOf(files);
     expect(manifest).toContain(
       '<resource identifier="figure" type="webcontent" adlcp:scormtype="sco" href="index.html">',
     );
@@ -75,15 +144,16 @@ test.describe("the SCORM 1.2 package", () => {
     expect(launch).toContain('http-equiv="Content-Security-Policy"');
     expect(launch).toMatch(/<div id="alf-embed"[^>]* data-scorm=""/);
     // The Chinese package too.
-    const zh = unzipSync(new Uint8Array(readFileSync(resolve(root, "dist/scorm/agent-loop-figure-f22-zh.zip"))));
+    const zh = built("agent-loop-figure-f22-zh.zip");
     expect(strFromU8(zh["index.html"] ?? new Uint8Array())).toContain('data-lang="zh"');
   });
 
   test("a first launch: initialize once, incomplete, the location per step, answers saved, passed with its score, commit, finish", async ({
     page,
   }) => {
-    await lms(page, "agent-loop-figure-f22-en.zip");
-    await page.goto(`${LMS}/harness.html`);
+    const files = built("agent-loop-figure-f22-en.zip");
+    const at = await lms(page, files);
+    await page.goto(launch(at, files));
     const frame = page.frameLocator("#sco");
     const figure = figureIn(frame);
     await expect(counterIn(frame)).toHaveText("1 / 8");
@@ -93,17 +163,7 @@ test.describe("the SCORM 1.2 package", () => {
     ]);
     expect(await sets(page, "cmi.core.lesson_status")).toEqual(["incomplete"]);
     // Checkpoints are always asked in a package: two right, one wrong.
-    await figure.focus();
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    await figure.getByRole("button", { name: /^The host checks the call first/ }).click();
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    await figure.getByRole("button", { name: /^Yes: the tool ran/ }).click();
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    await figure.getByRole("button", { name: /^Not until the host checks the environment/ }).click();
-    await page.keyboard.press("ArrowRight");
+    await answerF22(page, figure);
     await expect(counterIn(frame)).toHaveText("8 / 8");
     await expect.poll(() => sets(page, "cmi.core.lesson_status")).toEqual(["incomplete", "passed"]);
     expect(await sets(page, "cmi.core.lesson_location")).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"]);
@@ -143,12 +203,14 @@ test.describe("the SCORM 1.2 package", () => {
   test("a resumed launch opens at the saved step with its answers, never marks incomplete again, and fails below mastery", async ({
     page,
   }) => {
-    await lms(page, "agent-loop-figure-f22-en.zip");
-    const cmi = {
-      core: { entry: "resume", lesson_status: "incomplete", lesson_location: "5" },
-      suspend_data: JSON.stringify({ v: 1, f: 5, a: [[0, 0]] }),
-    };
-    await page.goto(`${LMS}/harness.html?cmi=${encodeURIComponent(JSON.stringify(cmi))}`);
+    const files = built("agent-loop-figure-f22-en.zip");
+    const at = await lms(page, files);
+    await page.goto(
+      launch(at, files, {
+        core: { entry: "resume", lesson_status: "incomplete", lesson_location: "5" },
+        suspend_data: JSON.stringify({ v: 1, f: 5, a: [[0, 0]] }),
+      }),
+    );
     const frame = page.frameLocator("#sco");
     await expect(counterIn(frame)).toHaveText("5 / 8");
     await figureIn(frame).focus();
@@ -178,17 +240,133 @@ test.describe("the SCORM 1.2 package", () => {
   test("a launch after a final status sets no status again; and without an LMS the package is a plain figure", async ({
     page,
   }) => {
-    await lms(page, "agent-loop-figure-f22-zh.zip");
-    const cmi = { core: { entry: "resume", lesson_status: "passed", lesson_location: "8" } };
-    await page.goto(`${LMS}/harness.html?cmi=${encodeURIComponent(JSON.stringify(cmi))}`);
+    const files = built("agent-loop-figure-f22-zh.zip");
+    const at = await lms(page, files);
+    await page.goto(launch(at, files, { core: { entry: "resume", lesson_status: "passed", lesson_location: "8" } }));
     const frame = page.frameLocator("#sco");
     await expect(counterIn(frame)).toHaveText("8 / 8");
     await page.waitForTimeout(300);
     expect(await sets(page, "cmi.core.lesson_status")).toEqual([]);
     expect(await sets(page, "cmi.core.score.raw")).toEqual([]);
     // The launch page alone: no API anywhere, no errors, checkpoints still asked.
-    await page.goto(`${LMS}/pkg/index.html?step=3`);
+    await page.goto(`${at}/pkg/index.html?step=3`);
     await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]").first()).toHaveText("3 / 8");
     await expect(page.getByRole("group", { name: /接下来会发生什么？$/ })).toBeVisible();
+  });
+
+  test("an author's lesson (--figure, with a checkpoint), behind the LMS's login: launched, shown, asked, graded, resumed, passed", async ({
+    page,
+  }) => {
+    const files = made("booking.zip", "--figure", "examples/figures/booking.json", "--lang", "en");
+    const at = await lms(page, files);
+    expect(masteryOf(files)).toBe("60");
+    expect(Object.keys(files)).not.toContain("figure.json");
+    await page.goto(launch(at, files));
+    const frame = page.frameLocator("#sco");
+    const figure = figureIn(frame);
+    await expect(figure).toHaveAccessibleName(/A check of room A is no check of room B/);
+    await expect(counterIn(frame)).toHaveText("1 / 19");
+    // The harness keeps Moodle's rule: a package file asked for without the learner's cookie is the login page.
+    const sco = page.frame({ url: /\/pkg\/index\.html/ });
+    expect(
+      await sco?.evaluate(() =>
+        fetch("index.html", { credentials: "omit" }).then((response) => ({ url: response.url, ok: response.ok })),
+      ),
+    ).toEqual({ url: `${at}/login/index.php`, ok: true });
+    expect(await sets(page, "cmi.core.lesson_status")).toEqual(["incomplete"]);
+    await figure.focus();
+    for (let step = 1; step < 7; step += 1) await page.keyboard.press("ArrowRight");
+    await figure.getByRole("button", { name: /^Refuses: no check of room B/ }).click();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(counterIn(frame)).toHaveText("9 / 19");
+    await expect.poll(() => sets(page, "cmi.suspend_data")).toEqual([JSON.stringify({ v: 1, f: 7, a: [[0, 1]] })]);
+    // The step is committed a second later; then the learner leaves.
+    await expect
+      .poll(async () => {
+        const made = await calls(page);
+        const at = made.map((c) => c.method === "LMSSetValue" && c.args[1] === "9").lastIndexOf(true);
+        return at >= 0 && made.slice(at).some((c) => c.method === "LMSCommit");
+      })
+      .toBe(true);
+    await page.evaluate(() => {
+      (document.getElementById("sco") as HTMLIFrameElement).src = "about:blank";
+    });
+    await expect.poll(async () => (await calls(page)).filter((c) => c.method === "LMSFinish")).toHaveLength(1);
+    expect(await sets(page, "cmi.core.exit")).toEqual(["suspend"]);
+
+    // The next visit: the LMS hands back what it kept, as Moodle does for a suspended attempt.
+    const kept = {
+      core: { entry: "resume", lesson_status: "incomplete", lesson_location: "9" },
+      suspend_data: (await sets(page, "cmi.suspend_data")).at(-1),
+    };
+    await page.goto(launch(at, files, kept));
+    await expect(counterIn(frame)).toHaveText("9 / 19");
+    await figure.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(figure.getByRole("group", { name: /What does the host do\?$/ })).toContainText("✓ Right.");
+    await page.keyboard.press("End");
+    await expect(counterIn(frame)).toHaveText("19 / 19");
+    await expect.poll(() => sets(page, "cmi.core.lesson_status")).toEqual(["passed"]);
+    expect(await sets(page, "cmi.core.score.raw")).toEqual(["100"]);
+  });
+
+  test("the same lesson, a first attempt answered wrong: failed, with its score", async ({ page }) => {
+    const files = made("booking-zh.zip", "--figure", "examples/figures/booking.json");
+    const at = await lms(page, files);
+    await page.goto(launch(at, files));
+    const frame = page.frameLocator("#sco");
+    const figure = figureIn(frame);
+    await expect(counterIn(frame)).toHaveText("1 / 19");
+    await figure.focus();
+    for (let step = 1; step < 7; step += 1) await page.keyboard.press("ArrowRight");
+    await figure.getByRole("button", { name: /^订下 B 会议室/ }).click();
+    await page.keyboard.press("End");
+    await expect.poll(() => sets(page, "cmi.core.lesson_status")).toEqual(["incomplete", "failed"]);
+    expect(await sets(page, "cmi.core.score.raw")).toEqual(["0"]);
+  });
+
+  test("--mastery 80: the manifest says 80, the LMS hands it to the SCO, and two answers right of three fail", async ({
+    page,
+  }) => {
+    const files = made("f22-80.zip", "--scenario", "f22", "--lang", "en", "--mastery", "80");
+    const at = await lms(page, files);
+    expect(manifestOf(files)).toContain("<adlcp:masteryscore>80</adlcp:masteryscore>");
+    await page.goto(launch(at, files));
+    const frame = page.frameLocator("#sco");
+    const figure = figureIn(frame);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { API: { LMSGetValue(e: string): string } }).API.LMSGetValue(
+          "cmi.student_data.mastery_score",
+        ),
+      ),
+    ).toBe("80");
+    await answerF22(page, figure);
+    await expect(counterIn(frame)).toHaveText("8 / 8");
+    // 67 passes the default 60 (the first launch above); against 80 it fails.
+    await expect.poll(() => sets(page, "cmi.core.lesson_status")).toEqual(["incomplete", "failed"]);
+    expect(await sets(page, "cmi.core.score.raw")).toEqual(["67"]);
+  });
+
+  test("a lesson whose figure cannot be shown says so and leaves no attempt behind", async ({ page, problems }) => {
+    const files = made("booking-en.zip", "--figure", "examples/figures/booking.json", "--lang", "en");
+    const at = await lms(page, files, ["embed-figure.js"]);
+    await page.goto(launch(at, files));
+    const box = page.frameLocator("#sco").locator(".alf-problems");
+    await expect(box.getByRole("alert")).toContainText(
+      "This lesson's figure could not be loaded from the course site.",
+    );
+    await expect(box).toContainText(`${at}/pkg/embed-figure.js did not answer`);
+    // No figure stands in for the lesson, and the LMS never heard of the launch.
+    await expect(page.frameLocator("#sco").locator(".alf-counter")).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect((await calls(page)).filter((c) => c.method === "LMSInitialize")).toEqual([]);
+    expect(problems.splice(0)).toEqual([
+      "Failed to load resource: the server responded with a status of 404 (Not Found)",
+      "agent-loop-figure: could not load embed-figure.js",
+    ]);
   });
 });

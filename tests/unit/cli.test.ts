@@ -1,14 +1,15 @@
 // @vitest-environment node
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/cli";
 import { catalogs, prose } from "../../src/content";
 import { demoReport, longRunScenario, runScenario } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { wireTranscript } from "../../src/formats/wire";
+import { standInDist } from "./stand-in-dist";
 
 const seedOutput = readFileSync("tests/fixtures/seed-demo-output.txt", "utf8");
 
@@ -323,21 +324,33 @@ describe("npm run demo -- --figure", () => {
 });
 
 describe("npm run demo -- --scorm", () => {
-  const dist = resolve(import.meta.dirname, "../../dist");
-  const built = existsSync(join(dist, "embed-scorm.js"));
+  const { dist, remove } = standInDist();
+  afterAll(remove);
 
-  it.skipIf(!built)("writes a SCORM 1.2 package of a scenario or a figure file, from the built dist/", () => {
+  it("writes a SCORM 1.2 package of a scenario or a figure file, from the built dist/", () => {
     const written = new Map<string, Uint8Array>();
     const write = (path: string, bytes: Uint8Array) => written.set(path, bytes);
     const out = runCli(["--scorm", "out.zip", "--scenario", "scope-violation", "--lang", "en"], () => "", write, dist);
     expect(out.exitCode).toBe(0);
-    expect(out.stderr).toMatch(/^out\.zip: a SCORM 1\.2 package, \d+ bytes, 2 checkpoints\n$/);
+    expect(out.stderr).toMatch(/^out\.zip: a SCORM 1\.2 package, \d+ bytes, 2 checkpoints, mastery score 60\n$/);
     const files = unzipSync(written.get("out.zip") ?? new Uint8Array());
     expect(strFromU8(files["index.html"] ?? new Uint8Array())).toContain('data-scenario="scope-violation"');
     const figure = readFileSync(resolve(import.meta.dirname, "../../examples/figures/weather.json"), "utf8");
     const fromFile = runCli(["--scorm", "w.zip", "--figure", "weather.json"], () => figure, write, dist);
-    expect(fromFile.stderr).toMatch(/ 2 checkpoints\n$/);
-    expect(Object.keys(unzipSync(written.get("w.zip") ?? new Uint8Array()))).toContain("figure.json");
+    expect(fromFile.stderr).toMatch(/ 2 checkpoints, mastery score 60\n$/);
+    expect(strFromU8(unzipSync(written.get("w.zip") ?? new Uint8Array())["index.html"] ?? new Uint8Array())).toContain(
+      '<script type="application/json" id="alf-figure-file">',
+    );
+    const strict = runCli(
+      ["--scorm", "w.zip", "--figure", "weather.json", "--mastery", "80"],
+      () => figure,
+      write,
+      dist,
+    );
+    expect(strict.stderr).toMatch(/ 2 checkpoints, mastery score 80\n$/);
+    expect(
+      strFromU8(unzipSync(written.get("w.zip") ?? new Uint8Array())["imsmanifest.xml"] ?? new Uint8Array()),
+    ).toContain("<adlcp:masteryscore>80</adlcp:masteryscore>");
     // A package that will ask nothing says so: no checkpoint, no score, no mastery score.
     const retry = readFileSync(resolve(import.meta.dirname, "../../examples/figures/retry.json"), "utf8");
     const none = runCli(["--scorm", "r.zip", "--figure", "retry.json", "--lang", "en"], () => retry, write, dist);
@@ -361,6 +374,28 @@ describe("npm run demo -- --scorm", () => {
     expect(runCli(["--scorm", "o.zip", "--scenario", "f22", "--export", "chat"]).stderr).toContain(
       "--scorm and --export do not go together",
     );
+    for (const bad of ["101", "-1", "6.5", "eighty", ""])
+      expect(runCli(["--scorm", "o.zip", `--mastery=${bad}`])).toMatchObject({
+        exitCode: 2,
+        stderr: expect.stringMatching(new RegExp(`^--mastery takes a whole number from 0 to 100, not ${bad}\n`)),
+      });
+    expect(runCli(["--scenario", "f22", "--mastery", "80"])).toMatchObject({
+      exitCode: 2,
+      stderr: expect.stringMatching(/^--mastery goes with --scorm\n/),
+    });
+    const retry = readFileSync(resolve(import.meta.dirname, "../../examples/figures/retry.json"), "utf8");
+    expect(
+      runCli(
+        ["--scorm", "r.zip", "--figure", "retry.json", "--mastery", "80"],
+        () => retry,
+        () => {},
+        dist,
+      ),
+    ).toEqual({
+      exitCode: 2,
+      stdout: "",
+      stderr: "--mastery 80: retry.json asks no checkpoints in zh, so a learner has no score to reach\n",
+    });
   });
 });
 

@@ -3,13 +3,13 @@
  * The SCORM 1.2 run-time of a package's launch page, against a real SCORM runtime (scorm-again's Scorm12API),
  * and the package's structure, built from a stand-in dist/.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import * as scorm12 from "scorm-again/scorm12";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageFigure } from "../../src/cli/scorm";
+import { FIGURE_BLOCK_ID } from "../../src/course/figure-block";
 import {
   decodeRecord,
   encodeRecord,
@@ -19,6 +19,7 @@ import {
   SUSPEND_DATA_LIMIT,
   sessionTime,
 } from "../../src/course/scorm-runtime";
+import { standInDist } from "./stand-in-dist";
 
 // The ES module exports the class by name; its type declarations say default.
 const { Scorm12API } = scorm12 as unknown as {
@@ -154,15 +155,8 @@ describe("the SCORM 1.2 session", () => {
 });
 
 describe("the package", () => {
-  const dist = mkdtempSync(join(tmpdir(), "alf-dist-"));
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
-  const page = (lang: string) =>
-    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'" /><title>Agent loop figure · F22</title></head><body><div id="alf-embed" data-lang="${lang}"><p>first frame</p></div></body></html>`;
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(join(dist, "embed.html"), page("zh"));
-  writeFileSync(join(dist, "embed-en.html"), page("en"));
-  for (const file of ["embed.js", "embed.css", "embed-en.js", "embed-scorm.js", "embed-scenarios.js", "embed-host.js"])
-    writeFileSync(join(dist, file), `/* ${file} */`);
+  const { dist, remove } = standInDist();
+  afterAll(remove);
 
   it("has imsmanifest.xml at its root, one SCO launching index.html, the mastery score, every file listed", () => {
     const made = packageFigure(dist, { scenario: "f22" }, "en");
@@ -195,13 +189,13 @@ describe("the package", () => {
     expect(packageFigure(dist, { scenario: "f22" }, "en").bytes).toEqual(made.bytes);
   });
 
-  it("packages a figure file with the file beside the launch page, and says where a bad one breaks", () => {
+  it("carries a figure file inside the launch page (no request an LMS could refuse), and says where a bad one breaks", () => {
     const figure = JSON.stringify({
       figure: 1,
       id: "lesson",
       recorded: {
         transcript: [
-          { role: "user", content: "hi" },
+          { role: "user", content: "hi </script><script>alert(1)</script> <!-- $& $1" },
           { role: "assistant", content: "hello" },
         ],
       },
@@ -209,13 +203,51 @@ describe("the package", () => {
     });
     const made = packageFigure(dist, { figure, name: "lesson.json" }, "en");
     const files = unzipSync(made.bytes);
-    expect(strFromU8(files["figure.json"] ?? new Uint8Array())).toBe(figure);
-    expect(strFromU8(files["index.html"] ?? new Uint8Array())).toContain('data-figure="figure.json"');
-    // No checkpoints: no mastery score.
+    expect(Object.keys(files)).not.toContain("figure.json");
+    const launch = strFromU8(files["index.html"] ?? new Uint8Array());
+    expect(launch).not.toContain("data-figure=");
+    // The page as a browser reads it: one data block holding the file, which reads back as the same JSON.
+    const document = new DOMParser().parseFromString(launch, "text/html");
+    const block = document.getElementById(FIGURE_BLOCK_ID);
+    expect(block?.getAttribute("type")).toBe("application/json");
+    expect(JSON.parse(block?.textContent ?? "")).toEqual(JSON.parse(figure));
+    expect(document.querySelectorAll("script")).toHaveLength(1);
+    // No checkpoints: no mastery score, and none can be asked.
+    expect(made.mastery).toBeNull();
     expect(strFromU8(files["imsmanifest.xml"] ?? new Uint8Array())).not.toContain("masteryscore");
     expect(strFromU8(files["imsmanifest.xml"] ?? new Uint8Array())).toContain("<title>A &lt;small&gt; lesson</title>");
+    expect(() => packageFigure(dist, { figure, name: "lesson.json" }, "en", 80)).toThrow(
+      "--mastery 80: lesson.json asks no checkpoints in en, so a learner has no score to reach",
+    );
     expect(() => packageFigure(dist, { figure: "{", name: "bad.json" }, "en")).toThrow(
       "bad.json: the file (line 1, column 2): not valid JSON",
     );
+  });
+
+  it("writes the mastery score asked: --mastery, else the figure file's course.mastery, else 60", () => {
+    const booking = readFileSync(resolve(import.meta.dirname, "../../examples/figures/booking.json"), "utf8");
+    const masteryOf = (made: { bytes: Uint8Array }) => {
+      const files = unzipSync(made.bytes);
+      const manifest = strFromU8(files["imsmanifest.xml"] ?? new Uint8Array());
+      const launch = strFromU8(files["index.html"] ?? new Uint8Array());
+      return [
+        manifest.match(/<adlcp:masteryscore>(\d+)<\/adlcp:masteryscore>/)?.[1],
+        launch.match(/data-mastery="(\d+)"/)?.[1],
+      ];
+    };
+    const named = { figure: booking, name: "booking.json" };
+    expect(masteryOf(packageFigure(dist, named, "en"))).toEqual(["60", "60"]);
+    expect(masteryOf(packageFigure(dist, named, "en", 80))).toEqual(["80", "80"]);
+    const own = JSON.stringify({ ...JSON.parse(booking), course: { mastery: 75 } });
+    expect(masteryOf(packageFigure(dist, { figure: own, name: "own.json" }, "en"))).toEqual(["75", "75"]);
+    expect(masteryOf(packageFigure(dist, { figure: own, name: "own.json" }, "en", 100))).toEqual(["100", "100"]);
+    expect(masteryOf(packageFigure(dist, { scenario: "f22" }, "en", 0))).toEqual(["0", "0"]);
+    expect(() =>
+      packageFigure(
+        dist,
+        { figure: JSON.stringify({ ...JSON.parse(booking), course: { mastery: 101 } }), name: "x.json" },
+        "en",
+      ),
+    ).toThrow("x.json: course.mastery (line 1");
   });
 });

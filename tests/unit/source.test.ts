@@ -11,14 +11,33 @@ import { SCENARIOS } from "../../src/scenarios";
 
 const weather = readFileSync(resolve(import.meta.dirname, "../../examples/figures/weather.json"), "utf8");
 const fetched: string[] = [];
+/** A server's answer as `fetch` gives it, after any redirect it followed (which a Response cannot be made with). */
+function answer(body: string, init: { status?: number; type?: string; redirectedTo?: string } = {}): Response {
+  const response = new Response(body, {
+    status: init.status ?? 200,
+    headers: { "content-type": init.type ?? "application/json" },
+  });
+  if (init.redirectedTo !== undefined) {
+    Object.defineProperty(response, "redirected", { value: true });
+    Object.defineProperty(response, "url", { value: init.redirectedTo });
+  }
+  return response;
+}
+const LOGIN_PAGE = "<!DOCTYPE html><html><head><title>Log in to the site</title></head><body>…</body></html>";
 const loaders: SourceLoaders = {
   builtin: async (id, lang) =>
     id === "f22" ? { trace: runScenario(SCENARIOS.f22.build(lang)), story: SCENARIOS.f22.stories[lang] } : null,
   figures: async () => ({ open: openFigure, readShare }),
-  fetchText: async (url) => {
+  // A course site: its public figures, one behind its login (a request without the session cookie is redirected
+  // to the login page, as Moodle does), a missing one, a server that is down.
+  fetch: async (url) => {
     fetched.push(url.href);
-    if (url.pathname.endsWith("weather.json")) return weather;
-    throw new Error("404");
+    if (url.pathname.endsWith("weather.json")) return answer(weather);
+    if (url.pathname.startsWith("/private/"))
+      return answer(LOGIN_PAGE, { type: "text/html; charset=utf-8", redirectedTo: "https://course.example/login/" });
+    if (url.pathname.endsWith("untyped.json")) return answer(`\n${LOGIN_PAGE}`, { type: "" });
+    if (url.pathname.endsWith("down.json")) throw new TypeError("Failed to fetch");
+    return answer("Not found", { status: 404, type: "text/plain" });
   },
   allows: (url) => url.origin === "https://course.example",
   base: "https://course.example/unit/page.html",
@@ -45,7 +64,32 @@ describe("the one resolver of what a figure shows", () => {
       problems: [],
       unread: "figureOtherOrigin",
     });
-    expect(await shown({ kind: "url", url: "nope.json" })).toMatchObject({ unread: "figureFetchFailed" });
+    expect(await shown({ kind: "url", url: "nope.json" })).toEqual({
+      status: "problems",
+      problems: [],
+      unread: "figureFetchFailed",
+      fetched: { kind: "status", url: "https://course.example/unit/nope.json", status: 404 },
+    });
+    // A login page is not a broken figure file: the figure could not be loaded, and the author learns where the
+    // request went.
+    expect(await shown({ kind: "url", url: "/private/lesson.json" })).toEqual({
+      status: "problems",
+      problems: [],
+      unread: "figureFetchFailed",
+      fetched: {
+        kind: "page",
+        url: "https://course.example/private/lesson.json",
+        redirectedTo: "https://course.example/login/",
+      },
+    });
+    expect(await shown({ kind: "url", url: "untyped.json" })).toMatchObject({
+      unread: "figureFetchFailed",
+      fetched: { kind: "page", redirectedTo: null },
+    });
+    expect(await shown({ kind: "url", url: "down.json" })).toMatchObject({
+      unread: "figureFetchFailed",
+      fetched: { kind: "network", url: "https://course.example/unit/down.json" },
+    });
     expect(await shown({ kind: "url", url: "http://[" })).toMatchObject({ unread: "figureFetchFailed" });
     expect(await shown({ kind: "shared", payload: (encodeShare(weather) ?? "").slice(0, 30) })).toMatchObject({
       unread: "shareDamaged",
@@ -78,7 +122,8 @@ describe("the one resolver of what a figure shows", () => {
         read: importTranscript,
         story: (name, summary) => ({ ...SCENARIOS.f22.stories.en, name: `${name}: ${summary.messages} messages` }),
       }),
-      fetchText: async (url) => (url.pathname.endsWith("run.json") ? chat : Promise.reject(new Error("404"))),
+      fetch: async (url) =>
+        url.pathname.endsWith("run.json") ? answer(chat) : answer("Not found", { status: 404, type: "text/plain" }),
     };
     const pasted = await resolveSource({ kind: "transcript", text: chat, name: "run.json" }, "en", withRuns);
     expect(pasted).toMatchObject({
