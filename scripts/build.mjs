@@ -11,10 +11,10 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { build } from "vite";
-import { builtinFiles, builtinModules } from "./builtin-scenarios.mjs";
+import { builtinFiles } from "./builtin-scenarios.mjs";
 
-// The built-in scenarios' modules, from their figure files (scripts/builtin-scenarios.mjs).
-for (const [name, text] of Object.entries(builtinModules())) writeFileSync(`src/scenarios/${name}`, text);
+// The built-in scenarios' modules (src/scenarios/*.gen.ts) are `npm run generate`'s, committed: the build writes
+// nothing into src/, and tests/unit/scenario-files.test.ts fails when they are stale.
 
 const { buildModes } = await tsImport("../vite.config.ts", import.meta.url);
 const { LANGS } = await tsImport("../src/content/languages.ts", import.meta.url);

@@ -2,8 +2,8 @@
 // of built-in <id> (NN orders the picker, the default first). `node scripts/builtin-scenarios.mjs` writes
 // src/scenarios/ids.gen.ts (the ids alone, for shells that only check an id), src/scenarios/files.gen.ts (the
 // files, by id), src/scenarios/default.gen.ts (the default's file alone) and src/scenarios/generated/names.json (each
-// one's name by language, for a picker; a folder of its own, so that no one takes it for a figure file); npm run build writes them first, and tests/unit/scenario-files.test.ts fails when they are not
-// what the files make. Adding a built-in is adding its file.
+// one's name by language, for a picker; a folder of its own, so that no one takes it for a figure file); `npm run
+// generate` runs it, and tests/unit/scenario-files.test.ts fails when they are not what the files make.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,16 +1,17 @@
-// Byte budgets (issue: speed). Builds the dependency floor (bench/floor: React + react-dom + framer-motion under
-// LazyMotion + zustand, one animated element, and nothing of the figure: what any figure on this stack costs at
-// least) and compares with it each page's initial JavaScript: the scripts and module preloads its HTML loads at
-// once, gzip level 9 (scripts/bytes.mjs). What a page loads later, on demand (packs, lazy chunks), is not counted.
-//   embed pages ≤ floor + 15 KB (one per language of the registry: embed.js alone)    chapter page ≤ floor + 40 KB
-// Measured over the floor, so a budget is what the figure adds to its dependencies; the two lines are the issue's
-// goals (BENCHMARKS.md, Goals). The figure animates with framer-motion's small WAAPI animate()
+// Byte budgets. Builds the dependency floor (bench/floor: React + react-dom + framer-motion under LazyMotion +
+// zustand, one animated element, and nothing of the figure: what any figure on this stack costs at least) and
+// compares with it each page's initial JavaScript: the scripts and module preloads its HTML loads at once, gzip
+// level 9 (scripts/bytes.mjs). What a page loads later, on demand (packs, lazy chunks), is not counted. The budgets
+// are ratchets (scripts/budgets.mjs): each embed page (one per language of the registry: embed.js alone) and the
+// chapter page may weigh what they weighed when their bytes were last won, plus a margin; a page that wins more than
+// the slack fails too, until its budget comes down. The figure animates with framer-motion's small WAAPI animate()
 // (framer-motion/dom/mini), not LazyMotion, so a page can weigh less than the floor (printed as floor − N KB).
-// Prints the numbers (with --json, also as JSON on its last line); exits 1 when a budget is missed. Needs
+// Prints the numbers (with --json, also as JSON on its last line); exits 1 when a budget is missed or loose. Needs
 // `npm run build` first (dist/).
 import { existsSync } from "node:fs";
 import { tsImport } from "tsx/esm/api";
 import { build } from "vite";
+import { BUDGETS_KB, ratchet } from "./budgets.mjs";
 import { initialJavaScriptBytes } from "./bytes.mjs";
 
 const { LANGUAGES } = await tsImport("../src/content/languages.ts", import.meta.url);
@@ -21,9 +22,9 @@ const BUDGETS = [
   ...LANGUAGES.map(({ lang, name }) => ({
     name: `embed page, ${name} (dist/${embedPageFile(lang)})`,
     html: `dist/${embedPageFile(lang)}`,
-    over: 15 * KB,
+    over: BUDGETS_KB.embed * KB,
   })),
-  { name: "chapter page (dist/index.html)", html: "dist/index.html", over: 40 * KB },
+  { name: "chapter page (dist/index.html)", html: "dist/index.html", over: BUDGETS_KB.chapter * KB },
 ];
 
 for (const { html } of BUDGETS) {
@@ -44,15 +45,17 @@ const counted = { floor, pages: {} };
 for (const budget of BUDGETS) {
   const bytes = initialJavaScriptBytes(budget.html);
   counted.pages[budget.html] = bytes;
-  const limit = floor + budget.over;
-  const ok = bytes <= limit;
-  if (!ok) missed += 1;
+  const held = ratchet((bytes - floor) / KB, budget.over / KB);
+  if (held.verdict !== "ok") missed += 1;
+  const mark = { ok: "ok  ", over: "MISS", loose: "WON " }[held.verdict];
   console.log(
-    `  ${ok ? "ok  " : "MISS"} ${budget.name}: ${kb(bytes)} = ${overFloor(bytes - floor)} (budget floor + ${kb(budget.over)})`,
+    `  ${mark} ${budget.name}: ${kb(bytes)} = ${overFloor(bytes - floor)} (budget floor + ${kb(budget.over)})${
+      held.verdict === "loose" ? `: lower its budget in scripts/budgets.mjs to ${held.lowerTo} KB, to hold the win` : ""
+    }`,
   );
 }
 if (process.argv.includes("--json")) console.log(`budgets: ${JSON.stringify(counted)}`);
 if (missed > 0) {
-  console.error(`check-budgets: ${missed} byte budget(s) missed.`);
+  console.error(`check-budgets: ${missed} byte budget(s) missed, or won and not lowered.`);
   process.exit(1);
 }

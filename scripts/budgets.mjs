@@ -1,0 +1,30 @@
+// The byte budgets: KiB of gzip that a page's up-front JavaScript may weigh beyond the dependency floor (bench/floor).
+// Ratchets, not goals: each is what the page weighed when its bytes were last won, plus MARGIN_KB. A change that
+// adds more fails `npm test`; a change that wins more than SLACK_KB below a budget fails too, until the budget is
+// lowered to what was won plus the margin, in the same commit, so that a win is held by the test command and not
+// by memory. scripts/check-budgets.mjs checks the embed pages and the chapter page, tests/e2e/package.spec.ts the npm
+// package in a fresh app; bench/goals.ts prints them in BENCHMARKS.md.
+
+/** How much a page may grow past its last win before the test command fails. */
+export const MARGIN_KB = 1;
+/** How far below its budget a page may fall before the budget must come down. */
+export const SLACK_KB = 2;
+
+export const BUDGETS_KB = {
+  /** Each embed page (embed.js alone): floor + 3.2 KB when set. */
+  embed: 4.2,
+  /** The chapter page: at the floor (− 0.0 KB) when set (issue 30's goal: ≤ the floor). */
+  chapter: 1,
+  /** The npm package in a fresh Vite app: floor + 24.1 KiB when set. */
+  package: 25,
+};
+
+/**
+ * A page's weight beyond the floor, in KiB, against its budget: "ok", "over" (the budget is missed) or "loose"
+ * (won more than the slack: lower the budget to `lowerTo`).
+ */
+export function ratchet(overKb, budgetKb) {
+  if (overKb > budgetKb) return { verdict: "over" };
+  if (overKb < budgetKb - SLACK_KB) return { verdict: "loose", lowerTo: Math.ceil((overKb + MARGIN_KB) * 10) / 10 };
+  return { verdict: "ok" };
+}
