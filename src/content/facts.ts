@@ -28,10 +28,37 @@ export type FactsTrace = Pick<Trace, "messages" | "steps" | "tools" | "outcome">
 /** How a transcript ends: on a proposal not yet run, on results not yet sent, on a user turn, or on a reply. */
 export type TranscriptEnd = "proposal" | "results" | "user" | "reply";
 
-/** The facts of one step (each one applies to some kinds of step only; the rest are their empty value). */
-export interface StepFacts {
+/**
+ * What a step's title says beyond the step's own fields: facts of the step alone (a title needs no trace), for every
+ * catalog to phrase (each applies to some kinds of step only; the rest are their empty value).
+ */
+export interface TitleFacts {
   /** A user turn after a model call: a later message, not the task. */
   readonly laterTurn: boolean;
+  /** At a model call: the call ids whose results it feeds back (none at a call that feeds back nothing). */
+  readonly fedCallIds: readonly string[];
+  /** At a model call: what it feeds back: nothing, one result, one error result, or several results. */
+  readonly fedKind: "none" | "result" | "error" | "results";
+}
+
+/**
+ * The title facts of `step`.
+ * @example titleFacts(f22.steps[5]) // { laterTurn: false, fedCallIds: ["call_1"], fedKind: "result" }
+ */
+export function titleFacts(step: Step): TitleFacts {
+  if (step.kind === "task") return { laterTurn: step.contextEnd > 0, fedCallIds: [], fedKind: "none" };
+  if (step.kind !== "model_call" || step.toolResult === null)
+    return { laterTurn: false, fedCallIds: [], fedKind: "none" };
+  const fedCallIds = step.callIds.length > 0 ? step.callIds : [step.toolResult.callId];
+  return {
+    laterTurn: false,
+    fedCallIds,
+    fedKind: fedCallIds.length > 1 ? "results" : step.toolResult.status === "error" ? "error" : "result",
+  };
+}
+
+/** The facts of one step (each one applies to some kinds of step only; the rest are their empty value). */
+export interface StepFacts extends TitleFacts {
   /** At a model call: the results it appends, in order. */
   readonly fed: readonly FedResult[];
   /** At a model call: the context it gives starts with a system message. */
@@ -91,7 +118,7 @@ function causesBefore(trace: FactsTrace, step: Step): Map<string, ResultKind> {
  */
 export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
   const facts = {
-    laterTurn: false,
+    ...titleFacts(step),
     fed: [] as FedResult[],
     systemNote: false,
     toolEffect: "unknown" as ToolEffect,
@@ -107,7 +134,6 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
   };
   switch (step.kind) {
     case "task":
-      facts.laterTurn = step.contextEnd > 0;
       break;
     case "model_call": {
       const causes = step.callIds.some((id) => id !== "") ? causesBefore(trace, step) : new Map<string, ResultKind>();

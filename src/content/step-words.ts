@@ -3,19 +3,19 @@
  * from ./types.ts, so that the facts the phrases need load with the phrases, not with every figure.
  */
 import type { Step } from "../engine";
-import { type FactsTrace, type StepFacts, stepFacts } from "./facts";
+import { type FactsTrace, type StepFacts, stepFacts, type TitleFacts, titleFacts } from "./facts";
 import type { StepPhrases, StepWords, WrittenSteps } from "./types";
 
 /** A catalog's step words from its phrases: the facts are computed once here (facts.ts), never in a language. */
 export function stepWords(phrases: {
-  readonly title: StepPhrases;
+  readonly title: StepPhrases<TitleFacts>;
   readonly caption: StepPhrases<StepFacts>;
   readonly arrow: StepPhrases;
 }): StepWords {
   const say = <F>(table: StepPhrases<F>, step: Step, facts: F): string =>
     (table[step.kind] as (step: Step, facts: F) => string)(step, facts);
   return {
-    stepTitle: (step) => say(phrases.title, step, undefined),
+    stepTitle: (step) => say(phrases.title, step, titleFacts(step)),
     stepCaption: (step, trace) => say(phrases.caption, step, stepFacts(step, trace)),
     arrowLabel: (step) => say(phrases.arrow, step, undefined),
   };

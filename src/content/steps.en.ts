@@ -3,22 +3,28 @@
  * engine's errors in words. The figure's other words are ./labels.en.ts; ./catalog.en.ts is both.
  */
 import { type Evidence, type FinishStep, rpcOf } from "../engine";
-import type { ResultKind, StepFacts, ToolEffect, TranscriptEnd } from "./facts";
+import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { clip, resultLabel, stepWords } from "./step-words";
 import type { StepPhrases, StepPhrasing } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "(name unknown)" : name);
 
-const TITLES: StepPhrases = {
-  task: (step) => {
-    // A later user turn comes after a model call: the task was given at the first.
-    return step.contextEnd === 0 ? `The user's task: “${step.request}”` : `The user writes: “${step.request}”`;
+/** What a model call feeds back, by its kind. */
+const FED_TITLE: Readonly<Record<Exclude<TitleFacts["fedKind"], "none">, string>> = {
+  result: "result",
+  error: "error result",
+  results: "results",
+};
+
+const TITLES: StepPhrases<TitleFacts> = {
+  task: (step, facts) => {
+    return facts.laterTurn ? `The user writes: “${step.request}”` : `The user's task: “${step.request}”`;
   },
-  model_call: (step) => {
-    return step.toolResult === null
+  model_call: (step, facts) => {
+    return facts.fedKind === "none"
       ? `Host builds the context and calls the model (model call ${step.modelCall})`
-      : `Host feeds back the ${step.callIds.length > 1 ? "results" : step.toolResult.status === "error" ? "error result" : "result"} of ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join(", ")} and calls the model (model call ${step.modelCall})`;
+      : `Host feeds back the ${FED_TITLE[facts.fedKind]} of ${facts.fedCallIds.join(", ")} and calls the model (model call ${step.modelCall})`;
   },
   proposal: (step) => {
     return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}`;

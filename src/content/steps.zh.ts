@@ -3,22 +3,28 @@
  * engine's errors in words. The figure's other words are ./labels.zh.ts; ./catalog.zh.ts is both.
  */
 import { type Evidence, type FinishStep, rpcOf } from "../engine";
-import type { ResultKind, StepFacts, ToolEffect, TranscriptEnd } from "./facts";
+import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { clip, resultLabel, stepWords } from "./step-words";
-import type { FailureCaptions, StepPhrases, StepPhrasing } from "./types";
+import type { StepPhrases, StepPhrasing } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "（名称未知）" : name);
 
-const TITLES: StepPhrases = {
-  task: (step) => {
-    // 之后的用户发言出现在某次模型调用之后：任务是在第一句里给出的。
-    return step.contextEnd === 0 ? `用户任务：${step.request}` : `用户发来：${step.request}`;
+/** 模型调用回填的是什么（中文的“结果”不分单复数）。 */
+const FED_TITLE: Readonly<Record<Exclude<TitleFacts["fedKind"], "none">, string>> = {
+  result: "结果",
+  error: "错误结果",
+  results: "结果",
+};
+
+const TITLES: StepPhrases<TitleFacts> = {
+  task: (step, facts) => {
+    return facts.laterTurn ? `用户发来：${step.request}` : `用户任务：${step.request}`;
   },
-  model_call: (step) => {
-    return step.toolResult === null
+  model_call: (step, facts) => {
+    return facts.fedKind === "none"
       ? `宿主构建上下文，第 ${step.modelCall} 次调用模型`
-      : `宿主回填 ${(step.callIds.length > 0 ? step.callIds : [step.toolResult.callId]).join("、")} 的${step.callIds.length <= 1 && step.toolResult.status === "error" ? "错误结果" : "结果"}，第 ${step.modelCall} 次调用模型`;
+      : `宿主回填 ${facts.fedCallIds.join("、")} 的${FED_TITLE[facts.fedKind]}，第 ${step.modelCall} 次调用模型`;
   },
   proposal: (step) => {
     return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}`;
@@ -100,21 +106,6 @@ function wantedText(wanted: Evidence, tool: string): string {
   return `${tool} 需要先有一次${values.length > 0 ? `${values.join("、")}的` : ""} ${wanted.tool} 成功结果，而现在没有`;
 }
 
-/** The failure modes' captions. */
-const FAILURES: FailureCaptions = {
-  refused: (step, facts) =>
-    `宿主拒绝了 ${step.call.callId}：${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "校验未通过" : ERRORS[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`,
-  replayed:
-    "这个操作 ID 已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。",
-  unfinished: {
-    refused: () =>
-      "模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。",
-    verification_missing: (step) =>
-      `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`,
-    budget_exhausted: (step) => `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`,
-  },
-};
-
 const CAPTIONS: StepPhrases<StepFacts> = {
   task: (_step, facts) => {
     if (facts.laterTurn) return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
@@ -140,9 +131,14 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       : `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
   },
   validation: (step, facts) => {
-    if (step.verdict === "refused") return FAILURES.refused(step, facts);
-    if (step.verdict === "replayed") return FAILURES.replayed;
-    return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? `防止重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}` : "防止重复执行看的是操作 ID，不是 call_id。"}`;
+    switch (step.verdict) {
+      case "approved":
+        return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? `防止重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}` : "防止重复执行看的是操作 ID，不是 call_id。"}`;
+      case "replayed":
+        return "这个操作 ID 已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。";
+      case "refused":
+        return `宿主拒绝了 ${step.call.callId}：${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "校验未通过" : ERRORS[step.errorCode]}。工具没有运行；拒绝原因会作为带同一 call_id 的错误结果交还模型。`;
+    }
   },
   execution: (step, facts) => {
     return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
@@ -159,10 +155,18 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。回复里不论说了什么，都仍只是一个说法：环境里任务是否真的完成，要由宿主检查。";
   },
   finish: (step, facts) => {
-    if (step.outcome === "not_recorded")
-      return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
-    if (step.outcome !== "completed") return FAILURES.unfinished[step.outcome](step);
-    return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就这项检查而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
+    switch (step.outcome) {
+      case "completed":
+        return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就这项检查而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
+      case "refused":
+        return "模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。";
+      case "verification_missing":
+        return `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`;
+      case "budget_exhausted":
+        return `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`;
+      case "not_recorded":
+        return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}对话记录里没有宿主对环境的核对，所以任务是否完成没有记录${step.answer === null ? "" : "，不论回复里怎么说"}。`;
+    }
   },
 };
 

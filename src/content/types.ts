@@ -7,7 +7,6 @@ import type {
   CheckResult,
   Counters,
   FileState,
-  FinishStep,
   Lane,
   LoopErrorCode,
   Message,
@@ -16,13 +15,12 @@ import type {
   Step,
   StepKind,
   ValidationRule,
-  ValidationStep,
 } from "../engine";
 import type { CheckProblem } from "../formats/check";
 import type { ImportNote, ImportProblem, ImportProgress, ImportSummary } from "../formats/import";
 import type { WireFormatId } from "../formats/index";
 import type { Addition, Loss } from "../formats/loss";
-import type { FactsTrace, StepFacts } from "./facts";
+import type { FactsTrace } from "./facts";
 import { type Lang, languageOf } from "./languages";
 
 /**
@@ -70,13 +68,6 @@ export function writtenStepWords(trace: { readonly steps: readonly Step[] }, wri
     stepCaption: (step) => at(written.captions, step),
     arrowLabel: (step) => at(written.arrows, step),
   };
-}
-
-/** A language's captions for the failure modes: a call the host refuses or answers from its record, and a run that ends unfinished. */
-export interface FailureCaptions {
-  readonly refused: (step: ValidationStep, facts: StepFacts) => string;
-  readonly replayed: string;
-  readonly unfinished: Readonly<Record<Exclude<Outcome, "completed" | "not_recorded">, (step: FinishStep) => string>>;
 }
 
 /** The words of a figure's steps: each step's title, caption and arrow label, functions of the step. */

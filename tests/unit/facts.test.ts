@@ -1,13 +1,48 @@
 // @vitest-environment node
 /** The facts a caption states, computed once for every language (src/content/facts.ts). */
+
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { stepFacts } from "../../src/content/facts";
+import { catalogs } from "../../src/content";
+import { stepFacts, titleFacts } from "../../src/content/facts";
 import { runScenario, type Step } from "../../src/engine";
+import { openFigure } from "../../src/figure";
 import { importTranscript } from "../../src/formats/import";
 import { scenarioById } from "../../src/scenarios";
 
 const f22 = runScenario(scenarioById("f22", "en"));
 const at = (n: number) => f22.steps[n - 1] as Step;
+
+describe("titleFacts: what a title says, from the step alone, for every language", () => {
+  const weather = (() => {
+    const figure = openFigure(
+      readFileSync(resolve(import.meta.dirname, "../../examples/figures/weather.json"), "utf8"),
+      "en",
+    );
+    if (!figure.ok) throw new Error("weather.json does not open");
+    return figure.figure.trace;
+  })();
+  const calls = (trace: typeof f22) => trace.steps.filter((s) => s.kind === "model_call");
+  it("names what a model call feeds back: nothing, a result, an error result, several results", () => {
+    expect(titleFacts(at(2))).toEqual({ laterTurn: false, fedCallIds: [], fedKind: "none" });
+    expect(titleFacts(at(6))).toEqual({ laterTurn: false, fedCallIds: ["call_1"], fedKind: "result" });
+    const refused = runScenario(scenarioById("unauthorized-tool", "en"));
+    expect(titleFacts(calls(refused)[1] as Step)).toMatchObject({ fedCallIds: ["call_1"], fedKind: "error" });
+    expect(titleFacts(calls(weather)[1] as Step)).toMatchObject({
+      fedCallIds: ["call_1", "call_2"],
+      fedKind: "results",
+    });
+  });
+  it("and each language words those facts, not its own reading of the step", () => {
+    const second = calls(weather)[1] as Step;
+    expect(catalogs.en.stepTitle(second)).toBe(
+      "Host feeds back the results of call_1, call_2 and calls the model (model call 2)",
+    );
+    expect(catalogs.zh.stepTitle(second)).toBe("宿主回填 call_1、call_2 的结果，第 2 次调用模型");
+    expect(titleFacts(at(1)).laterTurn).toBe(false);
+  });
+});
 
 describe("stepFacts", () => {
   it("at F22's second model call: it feeds call_1's result back, the first result the model sees", () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { catalogs } from "../../src/content";
 import { LANGS } from "../../src/content/languages";
 import { storyCatalog } from "../../src/content/types";
-import { runScenario, type Trace } from "../../src/engine";
+import { runScenario } from "../../src/engine";
 import { openFigure } from "../../src/figure";
 import { figureJsonSchema } from "../../src/figure/json-schema";
 import { importTranscript } from "../../src/formats/import";
