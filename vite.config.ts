@@ -7,37 +7,47 @@ import react from "@vitejs/plugin-react";
 import { tsImport } from "tsx/esm/api";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { DEFAULT_LANG, isLang, LANGS, type Lang, languageOf } from "./src/content/languages.ts";
-import { embedPageFile, languagePackFile, PACKED_LANGS } from "./src/embed/pages.ts";
+import { builtinsPackFile, embedPageFile, languagePackFile, PACKED_LANGS } from "./src/embed/pages.ts";
+import { DEFAULT_SCENARIO_ID } from "./src/scenarios/ids.ts";
 
 /**
  * What the build runs while it builds (the engine, the scenarios, the catalogs), loaded through tsx when a virtual
  * module needs it: the config itself imports only the registry and the page names, which need nothing else.
  */
-async function buildTime() {
-  const [engine, scenarios, content, names] = await Promise.all([
+let made: ReturnType<typeof makeBuildTime> | undefined;
+
+/** The build-time code, loaded once per build (each virtual module asks for it). */
+const buildTime = () => {
+  made ??= makeBuildTime();
+  return made;
+};
+
+async function makeBuildTime() {
+  const [engine, content, scenarios, builtin, names] = await Promise.all([
     tsImport("./src/engine/index.ts", import.meta.url) as Promise<typeof import("./src/engine/index.ts")>,
-    tsImport("./src/scenarios/index.ts", import.meta.url) as Promise<typeof import("./src/scenarios/index.ts")>,
     tsImport("./src/content/index.ts", import.meta.url) as Promise<typeof import("./src/content/index.ts")>,
+    tsImport("./src/scenarios/ids.ts", import.meta.url) as Promise<typeof import("./src/scenarios/ids.ts")>,
+    tsImport("./src/scenarios/builtin.ts", import.meta.url) as Promise<typeof import("./src/scenarios/builtin.ts")>,
     tsImport("./src/scenarios/names.ts", import.meta.url) as Promise<typeof import("./src/scenarios/names.ts")>,
   ]);
+  const builtins = new Map<string, NonNullable<ReturnType<typeof builtin.builtinModule>>>();
   return {
-    /** F22's trace in `lang`, run by the engine at build time. */
-    f22Trace: (lang: Lang): string => JSON.stringify(engine.runScenario(scenarios.scenarioById("f22", lang))),
-    /** F22's story in `lang`, told from its figure file at build time. */
-    f22Story: (lang: Lang): string => JSON.stringify(scenarios.SCENARIOS.f22.stories[lang]),
     demoReport: (lang: Lang) => engine.demoReport(content.catalogs[lang].report),
-    /** The default built-in's id (F22's), and its story in `lang`. */
-    defaultId: scenarios.DEFAULT_SCENARIO_ID,
-    defaultStory: (lang: Lang) => scenarios.SCENARIOS[scenarios.DEFAULT_SCENARIO_ID].stories[lang],
-    /** Every built-in's name in `lang`, for the chapter page's picker. */
-    scenarioNames: (lang: Lang): string =>
-      JSON.stringify(Object.fromEntries(scenarios.SCENARIO_IDS.map((id) => [id, names.scenarioName(id, lang)]))),
-    /** F22's steps' words in `lang`, written out: as its story tells them, from the catalog's phrases elsewhere. */
-    f22Steps: (lang: Lang): string => {
-      const trace = engine.runScenario(scenarios.scenarioById("f22", lang));
-      const story = scenarios.SCENARIOS.f22.stories[lang];
-      return JSON.stringify(content.writeSteps(content.storyCatalog(content.catalogs[lang], story), trace));
+    ids: scenarios.SCENARIO_IDS as readonly string[],
+    defaultId: scenarios.DEFAULT_SCENARIO_ID as string,
+    /** A built-in in a language (src/scenarios/builtin.ts), with its checkpoints; each made once per build. */
+    builtin: (id: string, lang: Lang) => {
+      const key = `${id}.${lang}`;
+      let one = builtins.get(key);
+      if (one === undefined) {
+        one = builtin.builtinModule(id, lang) ?? undefined;
+        if (one === undefined) throw new Error(`builtins: no built-in "${id}"`);
+        builtins.set(key, one);
+      }
+      return one;
     },
+    /** Every built-in's name in `lang`, for the chapter page's picker. */
+    names: (lang: Lang) => Object.fromEntries(scenarios.SCENARIO_IDS.map((id) => [id, names.scenarioName(id, lang)])),
   };
 }
 
@@ -65,86 +75,87 @@ const demoOutput = (): Plugin =>
   });
 
 /**
- * `virtual:f22-traces`: F22's trace in every language, by code, and its `stories` (for the pre-render of the embed
- * pages).
+ * The built-ins, as the build makes them: every built-in figure file run by the engine in every language of the
+ * registry, its steps' words written (src/scenarios/builtin.ts), so that no page runs a built-in and none carries
+ * the engine to show one. One id scheme (src/app/virtual.d.ts declares it):
+ *
+ * - `virtual:builtin/<id>.<lang>.js`: one built-in in one language, `{ id, trace, story, words }`, and
+ *   `virtual:builtin/<id>.<lang>.checkpoints.js` its story's checkpoints, apart (few readers ask them);
+ * - `virtual:builtins/<lang>.js`: a loader for each of those in that language, by id (`default`, `checkpoints`),
+ *   and every built-in's name in it (`names`, a picker's); `virtual:builtins`, a loader of that by language.
+ *   Module builds import them lazily: a page loads its language's, then the built-in it shows;
+ * - `virtual:builtins/first.<lang>.js` and `virtual:builtins/rest.<lang>.js`: the default built-in, and the
+ *   others, each with its whole story, by language and id, for a build that cannot split off chunks (the embed
+ *   page's classic scripts) or must render the default at once (the pre-render, the npm package's server
+ *   render). `<lang>` is a language of the registry, `all`, or `current`: the one language `lang` names for a
+ *   build of one language (the embed page's entry and its packs; the default language in any other build). `virtual:builtins/catalog.current.js` is that
+ *   language's catalog.
+ *
+ * The default built-in is named here and in the resolver (src/figure/source.ts), nowhere else.
  */
-const f22Traces = (): Plugin =>
-  virtualModule("f22-traces", "virtual:f22-traces", async () => {
-    const { f22Trace, f22Story } = await buildTime();
-    const byLang = (made: (lang: Lang) => string) =>
-      `{${LANGS.map((lang) => `${JSON.stringify(lang)}: ${made(lang)}`).join(",")}}`;
-    return `export default ${byLang(f22Trace)};\nexport const stories = ${byLang(f22Story)};`;
-  });
-
-/**
- * `virtual:embed-language`: one language's pieces for embed.js (the default's, in its entry) or for a language
- * pack embed-<code>.js: the catalog, F22's trace run at build time (so the entry carries no runner; the scenario
- * pack carries it for the others) and F22's story. Written as object literals (JSON is valid JavaScript), which
- * the minifier shortens. F22's story is told from its figure file at build time in this language alone, so the
- * other languages' stories stay out.
- */
-const embedLanguage = (lang: Lang): Plugin =>
-  virtualModule("embed-language", "virtual:embed-language", async () => {
-    const { f22Trace, f22Story } = await buildTime();
-    return `export { catalog } from ${JSON.stringify(source(`./src/content/catalog.${lang}.ts`))};
-export const lang = ${JSON.stringify(lang)};
-export const f22Story = ${f22Story(lang)};
-export const f22 = ${f22Trace(lang)};`;
-  });
-
-/**
- * `virtual:default-figures`: for the chapter page, a loader per language of the registry for the default built-in
- * as that language shows it, `virtual:chapter/default-figure.<code>.js`: its trace, run by the engine at build
- * time; its story, told from its figure file at build time, without its checkpoints, which are a chunk of their
- * own (`virtual:chapter/default-checkpoints.<code>.js`) loaded when the reader asks for them; and its steps' words
- * (titles, captions, arrow labels), written by the catalog and the story at build time; and every built-in's name
- * in that language, for the scenario picker. Each language's is a chunk
- * of its own, loaded with that language's words (src/app/languages.ts), so the page's first download carries one
- * trace, its steps' words and neither the step phrases for every other step, nor the engine, nor the figure-file
- * compiler (which load when another figure is asked for).
- */
-function defaultFigures(): Plugin {
-  const loaders = "virtual:default-figures";
-  // Named so that their chunks are default-figure.<code>-….js and default-checkpoints.<code>-….js.
-  const figure = "virtual:chapter/default-figure.";
-  const checkpoints = "virtual:chapter/default-checkpoints.";
-  const ours = (id: string) => id === loaders || id.startsWith(figure) || id.startsWith(checkpoints);
-  /** The language a resolved id names after `prefix`. */
-  const langOf = (resolved: string, prefix: string): Lang => {
-    const lang = resolved.slice(`\0${prefix}`.length).replace(/\.js$/, "");
-    if (!isLang(lang)) throw new Error(`${resolved}: ${lang} is no language of the registry`);
-    return lang;
+function builtins(options: { readonly lang?: Lang } = {}): Plugin {
+  const INDEX = "virtual:builtins";
+  const ONE = "virtual:builtin/";
+  const SET = "virtual:builtins/";
+  const ours = (id: string) => id === INDEX || id.startsWith(ONE) || id.startsWith(SET);
+  /** The languages a name stands for. */
+  const langsOf = (name: string): readonly Lang[] => {
+    if (name === "all") return LANGS;
+    const lang = name === "current" ? (options.lang ?? DEFAULT_LANG) : name;
+    if (!isLang(lang)) throw new Error(`builtins: "${name}" is no language of the registry`);
+    return [lang];
   };
   return {
-    name: "default-figures",
+    name: "builtins",
     resolveId: (requested) => (ours(requested) ? `\0${requested}` : null),
     async load(resolved) {
-      if (resolved === `\0${loaders}`) {
-        const entries = LANGS.map(
-          (lang) => `${JSON.stringify(lang)}: () => import(${JSON.stringify(`${figure}${lang}.js`)})`,
-        );
-        return `export default {${entries.join(", ")}};`;
+      if (!resolved.startsWith("\0") || !ours(resolved.slice(1))) return null;
+      const id = resolved.slice(1);
+      const made = await buildTime();
+      const json = (value: unknown) => JSON.stringify(value);
+      if (id === INDEX) {
+        const load = (lang: Lang) => `() => import(${json(`${SET}${lang}.js`)})`;
+        return `export default {${LANGS.map((lang) => `${json(lang)}: ${load(lang)}`).join(", ")}};`;
       }
-      if (resolved.startsWith(`\0${figure}`)) {
-        const lang = langOf(resolved, figure);
-        const { f22Trace, f22Steps, defaultStory, defaultId, scenarioNames } = await buildTime();
-        if (defaultId !== "f22")
-          throw new Error(`default-figures: the default built-in is ${defaultId}, written for f22`);
-        const { checkpoints: _asked, ...story } = defaultStory(lang);
+      if (id.startsWith(SET) && isLang(id.slice(SET.length).replace(/\.js$/, ""))) {
+        const lang = id.slice(SET.length).replace(/\.js$/, "") as Lang;
+        const loaders = (part: string) =>
+          `{${made.ids.map((at) => `${json(at)}: () => import(${json(`${ONE}${at}.${lang}${part}.js`)})`).join(", ")}}`;
         return [
-          `export const id = ${JSON.stringify(defaultId)};`,
-          `export const story = ${JSON.stringify(story)};`,
-          `export const trace = ${f22Trace(lang)};`,
-          `export const steps = ${f22Steps(lang)};`,
-          `export const names = ${scenarioNames(lang)};`,
-          `export const checkpoints = () => import(${JSON.stringify(`${checkpoints}${lang}.js`)}).then((m) => m.default);`,
+          `export default ${loaders("")};`,
+          `export const checkpoints = ${loaders(".checkpoints")};`,
+          `export const names = ${json(made.names(lang))};`,
         ].join("\n");
       }
-      if (resolved.startsWith(`\0${checkpoints}`)) {
-        const { defaultStory } = await buildTime();
-        return `export default ${JSON.stringify(defaultStory(langOf(resolved, checkpoints)).checkpoints ?? [])};`;
+      if (id.startsWith(ONE)) {
+        const [name = "", lang = "", part] = id.slice(ONE.length).replace(/\.js$/, "").split(".");
+        if (!isLang(lang)) throw new Error(`builtins: ${id} names no language of the registry`);
+        const { trace, story, words, checkpoints } = await made.builtin(name, lang);
+        if (part === "checkpoints") return `export default ${json(checkpoints)};`;
+        return [
+          `export const id = ${json(name)};`,
+          `export const trace = ${json(trace)};`,
+          `export const story = ${json(story)};`,
+          `export const words = ${json(words)};`,
+        ].join("\n");
       }
-      return null;
+      const [which = "", name = ""] = id.slice(SET.length).replace(/\.js$/, "").split(".");
+      if (which === "catalog")
+        return `export { catalog as default } from ${json(source(`./src/content/catalog.${langsOf(name)[0]}.ts`))};`;
+      if (which !== "first" && which !== "rest") throw new Error(`builtins: no module ${id}`);
+      const ids = made.ids.filter((at) => (at === made.defaultId) === (which === "first"));
+      const byLang = await Promise.all(
+        langsOf(name).map(async (lang) => {
+          const figures = await Promise.all(
+            ids.map(async (at) => {
+              const { trace, story, checkpoints } = await made.builtin(at, lang);
+              return `${json(at)}: {trace: ${json(trace)}, story: ${json({ ...story, ...(checkpoints.length > 0 ? { checkpoints } : {}) })}}`;
+            }),
+          );
+          return `${json(lang)}: {${figures.join(", ")}}`;
+        }),
+      );
+      return `export default {${byLang.join(", ")}};`;
     },
   };
 }
@@ -176,7 +187,8 @@ function preloadDefaultLanguage(): Plugin {
   const files = [
     `/src/content/labels.${DEFAULT_LANG}.ts`,
     `/src/content/chapter.${DEFAULT_LANG}.ts`,
-    `virtual:chapter/default-figure.${DEFAULT_LANG}.js`,
+    `virtual:builtins/${DEFAULT_LANG}.js`,
+    `virtual:builtin/${DEFAULT_SCENARIO_ID}.${DEFAULT_LANG}.js`,
   ];
   return {
     name: "preload-default-language",
@@ -282,7 +294,7 @@ function embedPage(): Plugin {
 const production = { "process.env.NODE_ENV": JSON.stringify("production") };
 
 /** What every build shares: the embed builds copy nothing from public/ (only the chapter page has a favicon). */
-const shared = { plugins: [react()], base: "./", publicDir: false } satisfies UserConfig;
+const shared = { plugins: [react(), builtins()], base: "./", publicDir: false } satisfies UserConfig;
 
 /** A classic script beside embed.html (one IIFE into dist/): a pack it loads on demand, or the host script. */
 const classicScript = (
@@ -309,7 +321,7 @@ const BUILDS = {
   production: (): UserConfig => ({
     ...shared,
     publicDir: "public",
-    plugins: [react(), demoOutput(), defaultFigures(), contentSecurityPolicy(), preloadDefaultLanguage()],
+    plugins: [react(), demoOutput(), builtins(), contentSecurityPolicy(), preloadDefaultLanguage()],
     // The chapter page, and the authoring page (its editor in chunks of its own, never the chapter's).
     // No module-preload polyfill: a browser without <link rel="modulepreload"> (Firefox before 115, Safari before
     // 17) ignores the hints and fetches the same modules as the entry imports them, a moment later.
@@ -331,7 +343,7 @@ const BUILDS = {
   // The chapter page and the embed pages for Node, to render their first frames into dist/ (scripts/build.mjs).
   prerender: (): UserConfig => ({
     ...shared,
-    plugins: [react(), demoOutput(), f22Traces(), embedLanguage(DEFAULT_LANG), defaultFigures()],
+    plugins: [react(), demoOutput(), builtins()],
     build: {
       ssr: "src/prerender.ts",
       outDir: "dist-prerender",
@@ -344,7 +356,7 @@ const BUILDS = {
   }),
   embed: (): UserConfig => ({
     ...shared,
-    plugins: [react(), embedPage(), embedLanguage(DEFAULT_LANG), embedModules()],
+    plugins: [react(), embedPage(), builtins({ lang: DEFAULT_LANG }), embedModules()],
     define: production,
     build: {
       outDir: "dist",
@@ -358,10 +370,8 @@ const BUILDS = {
       },
     },
   }),
-  // What embed.html loads on demand (src/embed/packs.ts): the other scenarios, a figure file's reader, the SCORM
-  // run-time and the wire view.
-  "embed-scenarios": () =>
-    classicScript("src/embed/pack-scenarios.ts", "AgentLoopFigureScenarios", "embed-scenarios.js"),
+  // What embed.html loads on demand (src/embed/packs.ts): a figure file's reader, the SCORM run-time and the wire
+  // view (the other built-ins and languages come in packs per language: LANGUAGE_PACKS).
   "embed-figure": () => classicScript("src/embed/pack-figure.ts", "AgentLoopFigureFile", "embed-figure.js"),
   "embed-scorm": () => classicScript("src/embed/pack-scorm.ts", "AgentLoopFigureScorm", "embed-scorm.js"),
   "embed-wire": () => classicScript("src/embed/pack-wire.ts", "AgentLoopFigureWire", "embed-wire.js"),
@@ -399,20 +409,29 @@ const BUILDS = {
 } satisfies Record<string, () => UserConfig>;
 
 /**
- * embed-<code>.js, one per language but the default (src/embed/pages.ts): that language's catalog and F22's trace
- * and story in it (the trace made at build time), for embed.html, loaded only when a figure is asked to speak it,
- * so readers of the default language never download them. A classic script, like embed.js (see pack-event.ts).
+ * The embed page's packs per language (src/embed/pages.ts), classic scripts like embed.js (see pack-event.ts), each
+ * loaded only when a figure asks for what it holds: embed-<code>.js, for each language but the default, that
+ * language's catalog and the default built-in in it; embed-builtins-<code>.js, for every language, the other
+ * built-ins in it (made at build time: no pack carries the engine).
  */
-const LANGUAGE_PACKS: Readonly<Record<string, () => UserConfig>> = Object.fromEntries(
-  PACKED_LANGS.map((lang) => [
+const LANGUAGE_PACKS: Readonly<Record<string, () => UserConfig>> = Object.fromEntries([
+  ...PACKED_LANGS.map((lang) => [
     `embed-${lang}`,
     () =>
       classicScript("src/embed/pack-language.ts", "AgentLoopFigureLanguage", languagePackFile(lang), [
         react(),
-        embedLanguage(lang),
+        builtins({ lang }),
       ]),
   ]),
-);
+  ...LANGS.map((lang) => [
+    `embed-builtins-${lang}`,
+    () =>
+      classicScript("src/embed/pack-builtins.ts", "AgentLoopFigureBuiltins", builtinsPackFile(lang), [
+        react(),
+        builtins({ lang }),
+      ]),
+  ]),
+]);
 
 /** Every build mode, in the order scripts/build.mjs runs them. */
 export const buildModes = (): readonly string[] => [...Object.keys(BUILDS), ...Object.keys(LANGUAGE_PACKS)];

@@ -46,10 +46,10 @@ writeFileSync(`dist/${FIGURE_SCHEMA_FILE}`, `${JSON.stringify(figureJsonSchema()
 cpSync("examples/figures", "dist/figures", { recursive: true });
 for (const { file, id } of builtinFiles()) cpSync(`src/scenarios/${file}`, `dist/figures/builtin-${id}.json`);
 
-// F22 as an LMS activity: a SCORM 1.2 package per language (docs/lms.md).
+// The default built-in (F22) as an LMS activity: a SCORM 1.2 package per language (docs/lms.md).
 mkdirSync("dist/scorm", { recursive: true });
 for (const lang of LANGS) {
-  const made = packageFigure("dist", { scenario: "f22" }, lang);
+  const made = await packageFigure("dist", {}, lang);
   writeFileSync(`dist/scorm/${made.name}`, made.bytes);
 }
 

@@ -1,7 +1,7 @@
 // The built-in scenarios' modules, made from their figure files: src/scenarios/NN-<id>.json is the one definition
 // of built-in <id> (NN orders the picker, the default first). `node scripts/builtin-scenarios.mjs` writes
 // src/scenarios/ids.gen.ts (the ids alone, for shells that only check an id), src/scenarios/files.gen.ts (the
-// files, by id), src/scenarios/default.gen.ts (the default's file alone) and src/scenarios/generated/names.json (each
+// files, by id) and src/scenarios/generated/names.json (each
 // one's name by language, for a picker; a folder of its own, so that no one takes it for a figure file); `npm run
 // generate` runs it, and tests/unit/scenario-files.test.ts fails when they are not what the files make.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -33,7 +33,7 @@ export function builtinFiles(dir = DIR) {
   });
 }
 
-/** The two generated modules' texts, by file name. */
+/** The generated modules' texts, by file name. */
 export function builtinModules(dir = DIR) {
   const files = builtinFiles(dir);
   const local = (id) => `file_${id.replaceAll("-", "_")}`;
@@ -54,15 +54,7 @@ export const BUILTIN_FILES: Readonly<Record<ScenarioId, FigureFileInput>> = {
 ${files.map(({ id }) => `  ${JSON.stringify(id)}: ${local(id)} as FigureFileInput,`).join("\n")}
 };
 `;
-  const first = files[0];
-  if (first === undefined) throw new Error("src/scenarios has no figure file");
-  const fallback = `${HEADER}
-import type { FigureFileInput } from "../figure/types";
-import file from "./${first.file}";
-
-/** The default built-in's figure file alone (${first.id}), for a shell that shows the others only when asked. */
-export const DEFAULT_FILE = file as FigureFileInput;
-`;
+  if (files.length === 0) throw new Error("src/scenarios has no figure file");
   // Each built-in's name in each language its file tells its story in, by id: what a picker lists without loading
   // the files (JSON, as the files are: the language codes stay in data, not in code).
   const names = `${JSON.stringify(
@@ -75,7 +67,7 @@ export const DEFAULT_FILE = file as FigureFileInput;
     null,
     2,
   )}\n`;
-  return { "ids.gen.ts": ids, "files.gen.ts": modules, "default.gen.ts": fallback, "generated/names.json": names };
+  return { "ids.gen.ts": ids, "files.gen.ts": modules, "generated/names.json": names };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,12 +1,14 @@
 /**
- * The chapter's teaching code and its sample output: the longest part of the page, pre-rendered into the built
- * page, and loaded (React.lazy) only when the reader switches to another language, to show it in that one.
+ * The chapter's prose rendered from its words, with its teaching code and sample output: the longest part of the
+ * page, pre-rendered into the built page, and loaded with a language's prose (./languages.ts) only when the reader
+ * switches to another language, to show it in that one.
  */
 import demoOutput from "virtual:demo-output";
-import { memo, useMemo } from "react";
+import { memo, type ReactNode, useMemo } from "react";
 import type { Lang } from "../content/languages";
 import type { ChapterProse } from "../content/types";
 import teachingCode from "../engine/experiment.ts?raw";
+import type { ProsePartName } from "./ChapterProse";
 import { tokenize } from "./highlight";
 
 function Code(props: { source: string }) {
@@ -30,7 +32,7 @@ function Code(props: { source: string }) {
 }
 
 /** The code and output sections. Memoised: a step change on the page never re-renders the long listing. */
-export default memo(function ChapterCode(props: { prose: ChapterProse; lang: Lang }) {
+const ChapterCode = memo(function ChapterCode(props: { prose: ChapterProse; lang: Lang }) {
   const { prose, lang } = props;
   return (
     <>
@@ -49,3 +51,57 @@ export default memo(function ChapterCode(props: { prose: ChapterProse; lang: Lan
     </>
   );
 });
+
+/** The prose's four parts around the figure, rendered from a language's words (./ChapterProse.tsx places them). */
+export function renderProse(words: ChapterProse, lang: Lang): Readonly<Record<ProsePartName, ReactNode>> {
+  return {
+    guide: (
+      <section aria-labelledby="guide-heading" className="page-guide">
+        <h2 id="guide-heading">{words.guideHeading}</h2>
+        {words.guide.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </section>
+    ),
+    intro: (
+      <>
+        <p className="page-question">{words.question}</p>
+        <p>{words.loopsNote}</p>
+        <dl className="page-glossary" aria-label={words.glossaryHeading}>
+          {words.glossary.map((entry) => (
+            <div key={entry.term}>
+              <dt>{entry.term}</dt>
+              <dd>{entry.definition}</dd>
+            </div>
+          ))}
+        </dl>
+      </>
+    ),
+    hints: (
+      <>
+        <p className="page-hint">{words.narrowHint}</p>
+        <p className="page-hint">{words.playerHint}</p>
+      </>
+    ),
+    closing: (
+      <>
+        <div className="page-panels">
+          {words.panels.map((panel) => (
+            <section key={panel.heading} className="page-panel">
+              <h3>{panel.heading}</h3>
+              <p>{panel.body}</p>
+            </section>
+          ))}
+        </div>
+        <section aria-labelledby="run-heading">
+          <h2 id="run-heading">{words.runHeading}</h2>
+          <p>{words.runNote}</p>
+          <pre className="page-command">
+            <code>{words.runCommand}</code>
+          </pre>
+        </section>
+        <ChapterCode prose={words} lang={lang} />
+      </>
+    ),
+  };
+}

@@ -5,9 +5,13 @@
 import { type RefObject, useEffect, useId, useState } from "react";
 import type { ExportText, RunText } from "../content/types";
 import type { Trace } from "../engine";
+import type { FigureSource } from "../figure/source";
 import { FORMATS, type FormatId } from "../formats";
 import type { PlayerHandle } from "../player";
-import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { isDefaultSource } from "../scenarios/ids";
+
+/** A built-in's source. */
+export type BuiltinSource = Extract<FigureSource, { kind: "builtin" }>;
 
 /** Offer `text` as a file download named `name`. */
 function download(name: string, text: string): void {
@@ -19,13 +23,13 @@ function download(name: string, text: string): void {
   URL.revokeObjectURL(url);
 }
 
-/** A link to step `step` of scenario `scenario` on this page. */
-export function permalink(location: Pick<Location, "href">, scenario: ScenarioId, step: number): string {
+/** A link to step `step` of built-in `source` on this page (the default needs no `?scenario`). */
+export function permalink(location: Pick<Location, "href">, source: BuiltinSource, step: number): string {
   const url = new URL(location.href);
   url.search = "";
   const lang = new URL(location.href).searchParams.get("lang");
   if (lang !== null) url.searchParams.set("lang", lang);
-  if (scenario !== DEFAULT_SCENARIO_ID) url.searchParams.set("scenario", scenario);
+  if (!isDefaultSource(source)) url.searchParams.set("scenario", source.id);
   url.hash = `step-${step}`;
   return url.href;
 }
@@ -45,11 +49,11 @@ export function ExportBar(props: {
   trace: Trace;
   /** The figure, whose handle says the step shown (for the link). */
   figure: RefObject<PlayerHandle | null>;
-  /** The built-in scenario shown, or null for a loaded transcript (which has no link). */
-  scenario: ScenarioId | null;
+  /** The built-in shown, or null for a loaded transcript or a figure file (which have no link). */
+  builtin: BuiltinSource | null;
   name: string;
 }) {
-  const { text, report, onNeedRuns, trace, figure, scenario, name } = props;
+  const { text, report, onNeedRuns, trace, figure, builtin, name } = props;
   const [format, setFormat] = useState<FormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -76,8 +80,8 @@ export function ExportBar(props: {
     });
   };
   const onCopy = () => {
-    if (scenario === null) return;
-    const href = permalink(window.location, scenario, figure.current?.step ?? 1);
+    if (builtin === null) return;
+    const href = permalink(window.location, builtin, figure.current?.step ?? 1);
     setLink(href);
     setCopied(false);
     navigator.clipboard?.writeText(href).then(
@@ -98,7 +102,7 @@ export function ExportBar(props: {
       <button type="button" className="page-button" onClick={onDownload}>
         {text.download}
       </button>{" "}
-      {scenario === null ? (
+      {builtin === null ? (
         <span className="page-hint">{text.noLink}</span>
       ) : (
         <button type="button" className="page-button" onClick={onCopy}>

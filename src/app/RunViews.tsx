@@ -12,6 +12,7 @@ import { type FormatId, formatName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import type { Addition, Loss } from "../formats/loss";
+import type { StepNote } from "../player";
 import { CappedList } from "./CappedList";
 import { FailureNote } from "./FailureNote";
 import { ImportProgressView } from "./ImportProgressView";
@@ -59,13 +60,34 @@ function AtStep(props: { importing: RunText["importing"]; step: number; text: st
 export function ImportedRun(props: {
   runs: RunText;
   imported: Loaded;
-  /** The provider the reader checks the run for, and the check's result once it has run. */
+  /** The provider the reader checks the run for: the check runs here (the checker loads then). */
   checkFor: CheckProvider | null;
-  check: ReplayCheck | null;
+  /** The check's result, as it is run: its problems are noted at their steps too. */
+  onCheck: (check: ReplayCheck | null) => void;
   onCheckFor: (provider: CheckProvider | null) => void;
   onLeave: () => void;
 }) {
-  const { runs, imported, check } = props;
+  const { runs, imported, checkFor, onCheck } = props;
+  // "Would it replay?": the loaded transcript checked for the provider the reader chose.
+  const [checked, setChecked] = useState<ReplayCheck | null>(null);
+  useEffect(() => {
+    if (checkFor === null) return;
+    let current = true;
+    void import("../formats/check").then(({ checkReplay, verdictModels }) => {
+      if (current)
+        setChecked({
+          for: imported,
+          provider: checkFor,
+          problems: checkReplay(imported.trace, checkFor, imported.summary.format),
+          models: verdictModels(checkFor),
+        });
+    });
+    return () => {
+      current = false;
+    };
+  }, [imported, checkFor]);
+  const check = checked !== null && checked.for === imported && checked.provider === checkFor ? checked : null;
+  useEffect(() => onCheck(check), [check, onCheck]);
   const { importing, showMore } = runs;
   return (
     <div className="page-imported" role="status">
@@ -194,4 +216,14 @@ export function ExportReport(props: { runs: RunText; format: FormatId; trace: Tr
       />
     </div>
   );
+}
+
+/** The notes a recorded run shows at its steps: what the import found, and what the replay check found. */
+export function runNotes(runs: RunText, imported: Loaded, check: ReplayCheck | null): readonly StepNote[] {
+  const { importing } = runs;
+  return [
+    ...imported.problems.map((problem) => ({ step: problem.step, text: importing.problem(problem) })),
+    ...imported.notes.map((note) => ({ step: note.step, text: importing.note(note) })),
+    ...(check?.problems ?? []).map((problem) => ({ step: problem.step, text: importing.checkProblem(problem) })),
+  ];
 }

@@ -14,7 +14,9 @@ import type { ImportNote, ImportProblem, ImportSummary } from "../formats/import
 import { FailureNote, type LoadFailure } from "./FailureNote";
 import { ImportProgressView } from "./ImportProgressView";
 import { type ImportRun, startImport } from "./import-client";
-import type { TranscriptProblem } from "./page-state";
+import { loadRunWords } from "./languages";
+import type { PageAction, TranscriptProblem } from "./page-state";
+import { runStoryIn } from "./run-story";
 
 /** A transcript the page can show. */
 export interface Loaded {
@@ -65,6 +67,25 @@ export async function loadTranscript(
     return { loaded: { trace: resolved.trace, ...resolved.imported } };
   if (resolved.status === "problems" && resolved.failure !== undefined) return resolved.failure;
   return resolved.status === "problems" && resolved.unread === "figureOtherOrigin" ? "otherOrigin" : "fetchFailed";
+}
+
+/**
+ * The transcript a link names (`?transcript=`, on this page's origin), loaded, or why not: the page's action.
+ * `onRun` gets its import as it starts, for its progress and its Cancel.
+ */
+export async function loadLinked(
+  url: URL,
+  lang: Lang,
+  onRun: (run: { readonly run: ImportRun; readonly name: string }) => void,
+): Promise<PageAction> {
+  const name = url.pathname.split("/").pop() || "transcript.json";
+  const words = await loadRunWords(lang);
+  const result = await loadTranscript({ kind: "transcriptUrl", url: url.href }, lang, runStoryIn(words), (run) =>
+    onRun({ run, name }),
+  );
+  return typeof result === "object" && "loaded" in result
+    ? { type: "loaded", loaded: result.loaded, fromUrl: true }
+    : { type: "transcriptFailed", problem: result };
 }
 
 /** A chosen file up to this size is shown in the paste box too; a larger one is only named there. */

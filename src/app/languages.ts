@@ -1,52 +1,30 @@
 /**
- * The chapter page's words per language: the figure's labels, the page's own text and the default built-in as
- * that language shows it (its trace, its story and its steps' words, made at build time), each language in chunks
- * of its own (the translation files found by their names, src/content/translations.ts), loaded before hydration
- * for the language the link asks for and when a reader switches. The pre-rendered HTML already holds the default
- * language's first frame, its prose included: the page loads a language's prose only to show it in place of
- * another's, its step phrases (which tell any trace) only once a figure other than the default built-in is asked
- * for, and its words for recorded runs only once a run is.
+ * The chapter page's words per language: the figure's labels and the page's own text, each language in chunks of
+ * its own (the translation files found by their names, src/content/translations.ts), and the built-ins' names in it
+ * (the build's, `virtual:builtins`), loaded before hydration for the language the link asks for and when a reader
+ * switches. The pre-rendered HTML already holds the default language's first frame, its prose included: the page
+ * loads a language's prose only to show it in place of another's, its step phrases (which tell any trace) only once
+ * a figure the build did not write the words of is asked for, and its words for recorded runs only once a run is.
+ * The figure itself comes through the one resolver (./sources.ts).
  */
-import DEFAULT_FIGURES from "virtual:default-figures";
+import BUILTINS from "virtual:builtins";
 import type { Lang } from "../content/languages";
-import {
-  type ChapterProse,
-  type FigureLabels,
-  type PageText,
-  type RunText,
-  type StepPhrasing,
-  type StepWords,
-  type WrittenSteps,
-  writtenStepWords,
-} from "../content/types";
+import type { ChapterProse, FigureLabels, PageText, RunText, StepPhrasing } from "../content/types";
 import { defined } from "../engine";
 import type { ScenarioId } from "../scenarios/ids";
-import type { BuiltinFigure } from "../scenarios/types";
-
-/** The default built-in as the page's first download has it: with its steps' words, written at build time. */
-export interface DefaultFigure extends BuiltinFigure {
-  readonly words: StepWords;
-}
-
-/** The module the build writes for the default built-in in one language (vite.config.ts, `defaultFigures`). */
-export interface DefaultFigureModule extends BuiltinFigure {
-  readonly steps: WrittenSteps;
-  readonly names: Readonly<Record<ScenarioId, string>>;
-}
+import type { ProsePage } from "./ChapterProse";
 
 /** Everything the page says, in one language. */
 export interface PageLanguage {
   /** The figure's words but its steps'. */
   readonly labels: FigureLabels;
-  /** The step phrases, which tell any trace, once a figure other than the default built-in is asked for. */
+  /** The step phrases, which tell any trace, once a recorded run is asked for. */
   readonly steps?: StepPhrasing;
   readonly page: PageText;
-  /** The default built-in in this language. */
-  readonly figure: DefaultFigure;
   /** Every built-in's name in this language (the scenario picker's). */
   readonly names: Readonly<Record<ScenarioId, string>>;
   /** The page's prose, when it is not the pre-rendered HTML's (which stays as it is until another replaces it). */
-  readonly prose?: ChapterProse;
+  readonly prose?: ProsePage;
   /** The words for recorded runs, once they are needed. */
   readonly runs?: RunText;
 }
@@ -92,31 +70,26 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
  * @throws {Error} (rejects) when a translation file is missing, or its chunk cannot be loaded.
  */
 export async function loadPageLanguage(lang: Lang, parts: LanguageParts = {}): Promise<PageLanguage> {
-  const [labels, page, { figure, names }, prose, runs, steps] = await Promise.all([
+  const [labels, page, names, prose, runs, steps] = await Promise.all([
     once(`labels.${lang}`, () => partOf(LABELS, "labels", lang)),
     once(`chapter.${lang}`, () => partOf(CHAPTERS, "chapter", lang)),
-    once(`figure.${lang}`, () =>
-      DEFAULT_FIGURES[lang]().then((made) => ({
-        figure: {
-          id: made.id,
-          trace: made.trace,
-          story: made.story,
-          ...defined({ checkpoints: made.checkpoints }),
-          words: writtenStepWords(made.trace, made.steps),
-        } satisfies DefaultFigure,
-        names: made.names,
-      })),
+    once(`names.${lang}`, () =>
+      (BUILTINS[lang]?.() ?? Promise.reject(new Error(`no built-ins in ${lang}`))).then(
+        (index) => index.names as Readonly<Record<ScenarioId, string>>,
+      ),
     ),
-    // With the prose, the code section's chunk, which shows with it (../app/ChapterCode.tsx, rendered lazily).
+    // With the prose, the code that renders it and the code section (./ChapterCode.tsx).
     parts.prose === false
       ? undefined
-      : once(`prose.${lang}`, () => Promise.all([partOf(PROSE, "prose", lang), import("./ChapterCode")])).then(
-          ([words]) => words,
+      : once(`prose.${lang}`, () =>
+          Promise.all([partOf(PROSE, "prose", lang), import("./ChapterCode")]).then(
+            ([words, module]): ProsePage => ({ words, render: module.renderProse }),
+          ),
         ),
     parts.runs === true ? loadRunWords(lang) : undefined,
     parts.steps === true ? loadStepPhrases(lang) : undefined,
   ]);
-  return { labels, page, figure, names, ...defined({ prose }), ...defined({ runs }), ...defined({ steps }) };
+  return { labels, page, names, ...defined({ prose }), ...defined({ runs }), ...defined({ steps }) };
 }
 
 /**

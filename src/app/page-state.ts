@@ -1,26 +1,21 @@
 /**
- * The chapter page's state in one place: its language, the figure it shows (a built-in scenario or a loaded
- * transcript), whether the transcript panel is open, and the notices it shows. A pure reducer, so every change the
- * page can make is one action here; the URL follows the state in one effect (App.tsx).
+ * The chapter page's state in one place: its language, the source of the figure it shows (a built-in or a course
+ * author's figure file, resolved by the one resolver), a recorded run shown over it, whether the transcript panel
+ * is open, and the notices it shows. A pure reducer, so every change the page can make is one action here; the URL
+ * follows the state in one effect (App.tsx).
  */
 import { DEFAULT_LANG, type Lang } from "../content/languages";
 import type { RunText, StepPhrasing } from "../content/types";
 import type { FetchFailure, FigureSource, Unread } from "../figure/source";
 import type { CheckProvider } from "../formats/check";
-import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import type { Preloaded } from "../player";
+import { DEFAULT_SOURCE, isDefaultSource } from "../scenarios/ids";
 import type { LoadFailure } from "./FailureNote";
 import type { PageLanguage } from "./languages";
 import type { Loaded } from "./TranscriptPanel";
 
 /** Why a transcript named by the URL, or loaded in the panel, is not shown. */
 export type TranscriptProblem = "otherOrigin" | "fetchFailed" | "cancelled" | LoadFailure;
-
-/** A course author's figure file (`?figure=`), resolved (src/figure/source.ts) in whichever language the page is in. */
-export interface FigureFileShown {
-  /** Its file name, from the URL. */
-  readonly name: string;
-  readonly source: FigureSource;
-}
 
 /** Why a figure file is not there at all: in the reader's words (`ui[why]`), and what its URL gave, if it was fetched. */
 export interface FigureFileProblem {
@@ -30,18 +25,21 @@ export interface FigureFileProblem {
 
 export interface PageState {
   readonly language: PageLanguage;
-  readonly scenario: ScenarioId;
-  /** A loaded transcript shown instead of the scenario. */
+  /** What the figure shows: a built-in, or a figure file (`?figure=`), in whichever language the page is in. */
+  readonly source: FigureSource;
+  /** The source a figure file replaced: shown again when the file is not there at all. */
+  readonly replaced: FigureSource | null;
+  /** Sources already resolved in a language (what the page hydrated with, a language switched to): shown at once. */
+  readonly preloaded: readonly Preloaded[];
+  /** A loaded transcript shown over the source (leaving it shows the source again). */
   readonly imported: Loaded | null;
-  /** A figure file shown instead of the scenario (its problems, where it cannot be shown). */
-  readonly figureFile: FigureFileShown | null;
   /** Why the figure file the URL names is not there at all (and, for the author, what its URL gave instead). */
   readonly figureFileProblem: FigureFileProblem | null;
-  /** Which figure is shown, counting from 0: each new one (a scenario, a transcript loaded or left) mounts afresh. */
+  /** Which figure is shown, counting from 0: each new one (a source, a transcript loaded or left) mounts afresh. */
   readonly figure: number;
   /**
-   * Whether the figure shown is the one the URL asked for (the page's first, or the scenario or transcript its
-   * link names), which opens at the URL's step; a figure the reader chose starts at step 1.
+   * Whether the figure shown is the one the URL asked for (the page's first, or the scenario, figure file or
+   * transcript its link names), which opens at the URL's step; a figure the reader chose starts at step 1.
    */
   readonly urlStep: boolean;
   readonly panelOpen: boolean;
@@ -55,31 +53,43 @@ export interface PageState {
 }
 
 export type PageAction =
-  | { readonly type: "language"; readonly language: PageLanguage }
+  /** Another language, and the source already resolved in it (so that figure and words change together). */
+  | { readonly type: "language"; readonly language: PageLanguage; readonly preloaded?: Preloaded }
   /** The words for recorded runs in `lang`, loaded: kept if the page is still in that language. */
   | { readonly type: "runs"; readonly lang: Lang; readonly runs: RunText }
-  /** The step phrases in `lang`, loaded: kept if the page is still in that language. */
+  /** The step phrases in `lang` (which tell a recorded run), loaded: kept if the page is still in that language. */
   | { readonly type: "steps"; readonly lang: Lang; readonly steps: StepPhrasing }
-  /** `fromUrl`: the scenario the page's link names, opened at the link's step. */
-  | { readonly type: "scenario"; readonly scenario: ScenarioId; readonly fromUrl?: boolean }
+  /** `fromUrl`: the source the page's link names (`?scenario=`, `?figure=`), opened at the link's step. */
+  | { readonly type: "source"; readonly source: FigureSource; readonly fromUrl?: boolean }
   | { readonly type: "unknownScenario" }
   | { readonly type: "panel"; readonly open: boolean }
   /** `fromUrl`: the transcript the page's link names (`?transcript=`), opened at the link's step. */
   | { readonly type: "loaded"; readonly loaded: Loaded; readonly fromUrl?: boolean }
   | { readonly type: "transcriptFailed"; readonly problem: TranscriptProblem }
   | { readonly type: "leaveTranscript" }
-  /** The figure file the page's link names (`?figure=`), opened at the link's step. */
-  | { readonly type: "figureFile"; readonly file: FigureFileShown }
   | { readonly type: "figureFileFailed"; readonly problem: FigureFileProblem }
   | { readonly type: "checkFor"; readonly provider: CheckProvider | null }
   | { readonly type: "checkpoints"; readonly on: boolean };
 
-/** The page as it opens (and as it is pre-rendered): the default scenario in `language`. */
-export const initialPageState = (language: PageLanguage): PageState => ({
+/** How many resolutions the page keeps at hand: the pre-rendered one, and the last languages switched to. */
+const PRELOADED_KEPT = 4;
+
+/**
+ * The page as it opens (and as it is pre-rendered): the default source in `language`, with the resolutions the
+ * page was given before it rendered (`preloaded`: the pre-rendered figure's, and the one the link asks for).
+ */
+export const initialPageState = ({
   language,
-  scenario: DEFAULT_SCENARIO_ID,
+  preloaded,
+}: {
+  readonly language: PageLanguage;
+  readonly preloaded: readonly Preloaded[];
+}): PageState => ({
+  language,
+  source: DEFAULT_SOURCE,
+  replaced: null,
+  preloaded,
   imported: null,
-  figureFile: null,
   figureFileProblem: null,
   figure: 0,
   urlStep: true,
@@ -93,7 +103,17 @@ export const initialPageState = (language: PageLanguage): PageState => ({
 export function pageReducer(state: PageState, action: PageAction): PageState {
   switch (action.type) {
     case "language":
-      return { ...state, language: action.language };
+      return {
+        ...state,
+        language: action.language,
+        preloaded:
+          action.preloaded === undefined
+            ? state.preloaded
+            : [action.preloaded, ...state.preloaded.filter((made) => made.key !== action.preloaded?.key)].slice(
+                0,
+                PRELOADED_KEPT,
+              ),
+      };
     case "runs":
       return action.lang === state.language.labels.lang
         ? { ...state, language: { ...state.language, runs: action.runs } }
@@ -102,18 +122,20 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return action.lang === state.language.labels.lang
         ? { ...state, language: { ...state.language, steps: action.steps } }
         : state;
-    case "scenario":
-      // Choosing a scenario leaves a loaded transcript, and a new figure starts at step 1.
+    case "source": {
+      // Another source leaves a loaded transcript, and a new figure starts at step 1 (a link's, at its step).
+      const file = action.source.kind !== "builtin";
       return {
         ...state,
-        scenario: action.scenario,
+        source: action.source,
+        replaced: file ? state.source : null,
         imported: null,
-        figureFile: null,
-        figureFileProblem: null,
+        figureFileProblem: file ? state.figureFileProblem : null,
         figure: state.figure + 1,
         urlStep: action.fromUrl === true,
-        unknownScenario: false,
+        unknownScenario: file && state.unknownScenario,
       };
+    }
     case "unknownScenario":
       return { ...state, unknownScenario: true };
     case "panel":
@@ -122,7 +144,6 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return {
         ...state,
         imported: action.loaded,
-        figureFile: null,
         figure: state.figure + 1,
         urlStep: action.fromUrl === true,
         panelOpen: false,
@@ -133,11 +154,14 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return { ...state, transcriptProblem: action.problem };
     case "leaveTranscript":
       return { ...state, imported: null, figure: state.figure + 1, urlStep: false, checkFor: null };
-    case "figureFile":
-      return { ...state, figureFile: action.file, imported: null, figure: state.figure + 1, urlStep: true };
     case "figureFileFailed":
       // Nothing was read: the page shows what it showed, with a note, and the link's `figure` leaves the URL.
-      return { ...state, figureFile: null, figureFileProblem: action.problem };
+      return {
+        ...state,
+        source: state.replaced ?? DEFAULT_SOURCE,
+        replaced: null,
+        figureFileProblem: action.problem,
+      };
     case "checkFor":
       return { ...state, checkFor: action.provider };
     case "checkpoints":
@@ -149,26 +173,33 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
   }
 }
 
+/** The built-in a state's URL names: its source's, or the one a figure file replaced. */
+function builtinOf(state: Pick<PageState, "source" | "replaced">): FigureSource | null {
+  if (state.source.kind === "builtin") return state.source;
+  return state.replaced?.kind === "builtin" ? state.replaced : null;
+}
+
 /**
  * The URL's query for a state: `?lang` and `?scenario` when they differ from the defaults (a loaded transcript
- * keeps the scenario it replaced), `?figure` / `?transcript` while what they name is shown, and no step once the
- * figure is not the one the URL asked for.
+ * or a figure file keeps the scenario it was opened over), `?figure` / `?transcript` while what they name is shown,
+ * and no step once the figure is not the one the URL asked for.
  */
 export function syncUrl(
   url: URL,
-  state: Pick<PageState, "language" | "scenario" | "urlStep"> &
-    Partial<Pick<PageState, "figureFile" | "imported" | "checkpoints">>,
+  state: Pick<PageState, "language" | "source" | "urlStep"> &
+    Partial<Pick<PageState, "replaced" | "imported" | "checkpoints">>,
 ): void {
   if (state.checkpoints === true) url.searchParams.set("checkpoints", "1");
   else if (state.checkpoints === false) url.searchParams.delete("checkpoints");
   // A figure file or a transcript the link named stays in the URL only while it is shown.
-  if (state.figureFile === null) url.searchParams.delete("figure");
+  if (state.source.kind === "builtin") url.searchParams.delete("figure");
   if (state.imported === null) url.searchParams.delete("transcript");
   const lang: Lang = state.language.labels.lang;
   if (lang === DEFAULT_LANG) url.searchParams.delete("lang");
   else url.searchParams.set("lang", lang);
-  if (state.scenario === DEFAULT_SCENARIO_ID) url.searchParams.delete("scenario");
-  else url.searchParams.set("scenario", state.scenario);
+  const builtin = builtinOf({ source: state.source, replaced: state.replaced ?? null });
+  if (builtin === null || builtin.kind !== "builtin" || isDefaultSource(builtin)) url.searchParams.delete("scenario");
+  else url.searchParams.set("scenario", builtin.id);
   if (!state.urlStep) {
     url.searchParams.delete("step");
     if (url.hash.startsWith("#step-")) url.hash = "";

@@ -1,7 +1,9 @@
-/** Reading the page's URL: which step and language to open with. Untrusted input: parse, never trust. */
+/** Reading the page's URL: which step, language and built-in to open with. Untrusted input: parse, never trust. */
 
 import type { Lang } from "../content/languages";
 import { DEFAULT_LANG, isLang } from "../content/languages";
+import type { FigureSource } from "../figure/source";
+import { DEFAULT_SOURCE, isScenarioId } from "../scenarios/ids";
 
 /** What was wrong with a step a link asked for. The link's own text is never echoed back to the reader. */
 export type StepProblem = "not_a_number" | "out_of_range";
@@ -41,4 +43,14 @@ export function stepFromUrl(location: { hash: string; search: string }, stepCoun
 export function langFromUrl(search: string): Lang {
   const asked = new URLSearchParams(search).get("lang");
   return isLang(asked) ? asked : DEFAULT_LANG;
+}
+
+/**
+ * The built-in a link names (`?scenario=`), or the default one; `unknown` when it names one there is not (a
+ * notice says so).
+ */
+export function builtinFromUrl(search: string): { readonly source: FigureSource; readonly unknown: boolean } {
+  const asked = new URLSearchParams(search).get("scenario");
+  if (asked !== null && isScenarioId(asked)) return { source: { kind: "builtin", id: asked }, unknown: false };
+  return { source: DEFAULT_SOURCE, unknown: asked !== null };
 }

@@ -2,16 +2,17 @@
 import { type ParseArgsConfig, parseArgs as parseArgv } from "node:util";
 import { catalogs, DEFAULT_LANG, isLang, LANGS, runs, type Story, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
-import { defined, demoReport, runScenario, selfTest, TRACE_VERSION, type Trace } from "../engine";
-import { openFigure, problemLine } from "../figure";
+import { defined, demoReport, selfTest, TRACE_VERSION, type Trace } from "../engine";
+import { problemLine } from "../figure";
+import { resolveSource } from "../figure/source";
 import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
 import { type ImportResult, importTranscript, MAX_ERRORS } from "../formats/import";
 import { additionsIn, lossesIn } from "../formats/loss";
 import { wireTranscript } from "../formats/wire";
-import { SCENARIOS } from "../scenarios";
-import { DEFAULT_SCENARIO_ID, isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { stepPacker } from "../trace-format/compact";
+import { CLI_LOADERS } from "./loaders";
 import { DEFAULT_MASTERY, packageFigure } from "./scorm";
 
 type TranscriptFormat = FormatId;
@@ -145,9 +146,16 @@ export function parseArgs(argv: readonly string[]): Options | { help: true } | {
 }
 
 /** The JSON a scenario run prints: the trace, told as the figure tells it (the scenario's story, then each step). */
-export function traceReport(id: ScenarioId, lang: Lang): unknown {
-  const entry = SCENARIOS[id];
-  return storyReport(runScenario(entry.build(lang)), entry.stories[lang], lang);
+export async function traceReport(id: ScenarioId, lang: Lang): Promise<unknown> {
+  const { trace, story } = await builtin(id, lang);
+  return storyReport(trace, story, lang);
+}
+
+/** Built-in `id` in `lang`, through the one resolver. */
+async function builtin(id: ScenarioId, lang: Lang): Promise<{ readonly trace: Trace; readonly story: Story }> {
+  const resolved = await resolveSource({ kind: "builtin", id }, lang, CLI_LOADERS);
+  if (resolved.status !== "shown") throw new Error(`built-in ${id} could not be shown`);
+  return resolved;
 }
 
 /** The JSON a run prints: its trace, told in its story's words. */
@@ -344,12 +352,12 @@ function checkReport(file: string, provider: CheckProvider, readFile: (path: str
 }
 
 /** The whole command, minus the process: parse, run, format. `readFile` reads an --import file. */
-export function runCli(
+export async function runCli(
   argv: readonly string[],
   readFile: (path: string) => string = () => "",
   writeFile: (path: string, bytes: Uint8Array) => void = () => {},
   dist = "dist",
-): CliOutput {
+): Promise<CliOutput> {
   const options = parseArgs(argv);
   if ("help" in options) return { exitCode: 0, stdout: `${USAGE}\n`, stderr: "" };
   if ("error" in options) return { exitCode: 2, stdout: "", stderr: `${options.error}\n${USAGE}\n` };
@@ -359,9 +367,11 @@ export function runCli(
     try {
       const source =
         options.figure === undefined
-          ? { scenario: options.scenario ?? DEFAULT_SCENARIO_ID }
+          ? options.scenario === null
+            ? {}
+            : { scenario: options.scenario }
           : { figure: readFile(options.figure), name: options.figure };
-      const made = packageFigure(dist, source, options.lang, options.mastery);
+      const made = await packageFigure(dist, source, options.lang, options.mastery);
       writeFile(out, made.bytes);
       return {
         exitCode: 0,
@@ -396,16 +406,16 @@ export function runCli(
         stderr: `${options.figure}: ${error instanceof Error ? error.message : "cannot be read"}\n`,
       };
     }
-    const opened = openFigure(source, options.lang);
-    if (!opened.ok)
+    const opened = await resolveSource({ kind: "file", file: source }, options.lang, CLI_LOADERS);
+    if (opened.status !== "shown")
       return {
         exitCode: 2,
         stdout: "",
         stderr: opened.problems.map((p) => `${options.figure}: ${problemLine(p)}\n`).join(""),
       };
-    const { story } = opened.figure;
+    const { story } = opened;
     const warnings = [
-      ...opened.figure.warnings.map((w) => `${options.figure}: warning: ${problemLine(w)}\n`),
+      ...opened.warnings.map((w) => `${options.figure}: warning: ${problemLine(w)}\n`),
       ...(story.writtenIn === undefined
         ? []
         : [
@@ -413,21 +423,21 @@ export function runCli(
           ]),
     ].join("");
     if (options.export !== undefined) {
-      const exported = exportReport(opened.figure.trace, options.export);
+      const exported = exportReport(opened.trace, options.export);
       return { ...exported, stderr: warnings + exported.stderr };
     }
-    const report = storyReport(opened.figure.trace, opened.figure.story, options.lang);
+    const report = storyReport(opened.trace, opened.story, options.lang);
     return { exitCode: 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: warnings };
   }
   if (options.export !== undefined && options.scenario !== null) {
-    return exportReport(runScenario(SCENARIOS[options.scenario].build(options.lang)), options.export);
+    return exportReport((await builtin(options.scenario, options.lang)).trace, options.export);
   }
   let report: unknown;
   if (options.scenario === null) {
     selfTest();
     report = demoReport(catalogs[options.lang].report);
   } else {
-    report = traceReport(options.scenario, options.lang);
+    report = await traceReport(options.scenario, options.lang);
   }
   return { exitCode: 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: "" };
 }

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { runCli } from "./cli";
 
-const output = runCli(
+const output = await runCli(
   process.argv.slice(2),
   (path) => readFileSync(path, "utf8"),
   (path, bytes) => writeFileSync(path, bytes),

@@ -8,10 +8,11 @@ import { join } from "node:path";
 import type { Lang } from "../content/languages";
 import { placeCheckpoints } from "../course/progress";
 import { scormPackage } from "../course/scorm-package";
-import { runScenario } from "../engine";
 import { openFigure, problemLine } from "../figure";
-import { SCENARIOS } from "../scenarios";
+import { resolveSource } from "../figure/source";
 import type { ScenarioId } from "../scenarios/ids";
+import { DEFAULT_SOURCE } from "../scenarios/ids";
+import { CLI_LOADERS } from "./loaders";
 
 /**
  * The mastery score a package with checkpoints asks unless told another (`--mastery`, or the figure file's
@@ -20,7 +21,7 @@ import type { ScenarioId } from "../scenarios/ids";
 export const DEFAULT_MASTERY = 60;
 
 /** What to package: a built-in scenario, or a figure file's text (and the name it goes by). */
-export type PackageSource = { readonly scenario: ScenarioId } | { readonly figure: string; readonly name: string };
+export type PackageSource = { readonly scenario?: ScenarioId } | { readonly figure: string; readonly name: string };
 
 /** The embed page of a language in dist/: the one whose container's first frame is in that language. */
 function embedPageOf(dist: string, lang: Lang): string {
@@ -45,17 +46,17 @@ function embedFiles(dist: string): Record<string, Uint8Array> {
  * @throws {Error} when dist/ is not built, the figure file cannot be read (its problems, each at its place), or a
  * mastery score is asked of a figure with no checkpoints.
  */
-export function packageFigure(
+export async function packageFigure(
   dist: string,
   source: PackageSource,
   lang: Lang,
   mastery?: number,
-): {
+): Promise<{
   readonly bytes: Uint8Array;
   readonly name: string;
   readonly checkpoints: number;
   readonly mastery: number | null;
-} {
+}> {
   if (!existsSync(dist)) throw new Error("dist/ is missing: run npm run build first");
   let id: string;
   let title: string;
@@ -64,13 +65,18 @@ export function packageFigure(
   const attributes: Record<string, string> = { lang };
   let figureFile: string | null = null;
   let ownMastery: number | undefined;
-  if ("scenario" in source) {
-    const entry = SCENARIOS[source.scenario];
-    const story = entry.stories[lang];
-    id = source.scenario;
-    title = story.title;
-    checkpoints = placeCheckpoints(runScenario(entry.build(lang)), story.checkpoints).length;
-    attributes.scenario = source.scenario;
+  if (!("figure" in source)) {
+    // A built-in through the one resolver, as every shell shows it (the default when none is named).
+    const resolved = await resolveSource(
+      source.scenario === undefined ? DEFAULT_SOURCE : { kind: "builtin", id: source.scenario },
+      lang,
+      CLI_LOADERS,
+    );
+    if (resolved.status !== "shown") throw new Error(`no built-in ${source.scenario}`);
+    id = resolved.id;
+    title = resolved.story.title;
+    checkpoints = placeCheckpoints(resolved.trace, resolved.story.checkpoints).length;
+    attributes.scenario = resolved.id;
   } else {
     const opened = openFigure(source.figure, lang);
     if (!opened.ok) throw new Error(opened.problems.map((p) => `${source.name}: ${problemLine(p)}`).join("\n"));
@@ -83,7 +89,7 @@ export function packageFigure(
   const asked = checkpoints > 0 ? (mastery ?? ownMastery ?? DEFAULT_MASTERY) : null;
   if (checkpoints === 0 && mastery !== undefined)
     throw new Error(
-      `--mastery ${mastery}: ${"scenario" in source ? source.scenario : source.name} asks no checkpoints in ${lang}, so a learner has no score to reach`,
+      `--mastery ${mastery}: ${"figure" in source ? source.name : id} asks no checkpoints in ${lang}, so a learner has no score to reach`,
     );
   const bytes = scormPackage({
     id: `agent-loop-figure-${id}-${lang}`,

@@ -4,8 +4,6 @@ import type { PageText } from "./types";
 export const chapter = {
   title: "The model proposes; the program executes",
   conditionsHeading: "Input and conditions",
-  conditions:
-    "A constructed, read-only teaching task: the file config.txt contains timeout=30. The lanes show who is responsible for what; no real commercial model API is called. The data and the order of actions are fixed.",
   conditionsNote:
     " The lanes show who is responsible for what; no real commercial model API is called. The data and the order of actions are fixed.",
   stepLinkProblem: (problem, total, shown) =>

@@ -4,8 +4,6 @@ import type { PageText } from "./types";
 export const chapter = {
   title: "模型提议与程序执行分离",
   conditionsHeading: "输入与适用条件",
-  conditions:
-    "构造的只读教学任务：文件 config.txt 的内容是 timeout=30。泳道只表示职责边界，不代表调用了任何真实的商业模型 API；数据和动作顺序都是固定的。",
   conditionsNote: "泳道只表示职责边界，不代表调用了任何真实的商业模型 API；数据和动作顺序都是固定的。",
   stepLinkProblem: (problem, total, shown) =>
     `${problem === "not_a_number" ? "链接中的步骤不是数字" : `链接中的步骤超出范围（本图共 ${total} 步）`}，已显示第 ${shown} 步。`,

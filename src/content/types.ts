@@ -365,9 +365,7 @@ export type FetchFailure =
 export interface PageText {
   readonly title: string;
   readonly conditionsHeading: string;
-  /** Figure F22's fixed input and what the figure is (the chapter's own words). */
-  readonly conditions: string;
-  /** What holds for every scenario, after another scenario's fixed input. */
+  /** What holds for every built-in, after its fixed input (its story's `input`). */
   readonly conditionsNote: string;
   /** The scenario picker's label. */
   readonly scenario: string;
@@ -503,7 +501,7 @@ export interface ImportText {
 /**
  * The catalog as one scenario tells it: its kicker, title, lesson and names, and its own captions where it has
  * them (the generic caption elsewhere). Shells memoise the result per catalog and scenario.
- * @example storyCatalog(zh, SCENARIOS["claimed-done"].stories.zh).ui.figureTitle // "模型说完成，不等于环境里完成"
+ * @example storyCatalog(zh, SCENARIOS.f22.stories.zh).ui.figureTitle // F22's title, in Chinese
  */
 export function storyCatalog<Text extends FigureText>(text: Text, story: Story): Text {
   const { ui } = text;

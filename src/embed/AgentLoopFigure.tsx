@@ -1,14 +1,26 @@
+import BUILTINS from "virtual:builtins";
+import FIRST from "virtual:builtins/first.all.js";
 import { Suspense, use, useEffect, useMemo, useState } from "react";
 import { DEFAULT_LANG, LANGS, type Lang, languageOf } from "../content/languages";
 import type { Catalog } from "../content/types";
 import type { Statement } from "../course/xapi";
-import { runScenario } from "../engine";
 import type { FigureSource, SourceLoaders } from "../figure/source";
-import type { FigureFileInput, FigureOpening } from "../figure/types";
-import { FigureProblems, type PlayerProps, type Progress, useFigureSource, useLatest } from "../player";
-import type { ScenarioEntry } from "../scenarios";
-import { DEFAULT_ENTRY } from "../scenarios/default";
-import { DEFAULT_SCENARIO_ID, type ScenarioId } from "../scenarios/ids";
+import { builtinResolution, sourceKey } from "../figure/source-key";
+import type { FigureFileInput } from "../figure/types";
+import {
+  FigureProblems,
+  type PlayerProps,
+  type Preloaded,
+  type Progress,
+  preloaded,
+  unreadProblem,
+  unreadWords,
+  useFigureSource,
+  useLatest,
+} from "../player";
+import type { ScenarioId } from "../scenarios/ids";
+import { DEFAULT_SOURCE } from "../scenarios/ids";
+import { loadBuiltin } from "../scenarios/load";
 import { alongside, deferred } from "./callbacks";
 import { catalogNow, loadCatalog } from "./catalog-loader";
 import { ScenarioFigure } from "./ScenarioFigure";
@@ -55,37 +67,37 @@ export interface FigureProblemInfo {
   readonly column?: number;
 }
 
-/** What opens a figure file: the figure module, loaded when first needed (the web component brings its own). */
-export type FigureOpener = () => Promise<(source: unknown, lang: Lang) => FigureOpening>;
+/**
+ * The npm package's loaders for the one resolver: a built-in from the build's modules (the default in the entry,
+ * so a server renders it; the others loaded lazily, which a course site's bundler splits off), with its whole story;
+ * a figure file's reader by a dynamic import, split off in turn.
+ */
+const PACKAGE_LOADERS: SourceLoaders = {
+  builtin: async (id, lang) => FIRST[lang]?.[id] ?? loadBuiltin(BUILTINS, id, lang, { withCheckpoints: true }),
+  figures: () => import("../figure").then((module) => ({ open: module.openFigure })),
+};
 
-/** The package's opener: a dynamic import, which the course site's bundler splits off. */
-const importOpener: FigureOpener = () => import("../figure").then((module) => module.openFigure);
-
-/** A built-in's entry: the default at once, another once the built-ins' module has loaded (null until then). */
-function useBuiltIn(id: ScenarioId): ScenarioEntry | null {
-  const [all, setAll] = useState<Readonly<Record<ScenarioId, ScenarioEntry>> | null>(null);
-  const wanted = id !== DEFAULT_SCENARIO_ID && all === null;
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    void import("../scenarios").then((module) => live && setAll(module.SCENARIOS));
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return id === DEFAULT_SCENARIO_ID ? DEFAULT_ENTRY : (all?.[id] ?? null);
+/** What the build gives at once, as its resolution (the default built-in in each language): no effect to wait for. */
+function initialOf(source: FigureSource, lang: Lang): readonly Preloaded[] {
+  const first = source.kind === "builtin" ? FIRST[lang]?.[source.id] : undefined;
+  return first === undefined || source.kind !== "builtin"
+    ? []
+    : [preloaded(source, lang, builtinResolution(source.id, first))];
 }
 
-/** The figure from a scenario or a figure file, with the opener and the words (in `lang`) the shell gives. */
-export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: FigureOpener; readonly text: Catalog }) {
+/**
+ * The figure from a scenario or a figure file, through the one resolver with the loaders the shell gives (the
+ * default built-in is always the build's, at once), in the words (in `lang`) it gives.
+ */
+export function FigureFrom(props: AgentLoopFigureProps & { readonly loaders: SourceLoaders; readonly text: Catalog }) {
   const {
-    scenario = DEFAULT_SCENARIO_ID,
+    scenario,
     lang = DEFAULT_LANG,
     figure,
     figureUrl,
     onFigureLoaded,
     onFigureError,
-    opener,
+    loaders,
     text,
     checkpoints: asked = false,
     onStatement,
@@ -95,28 +107,21 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     onCompleted,
     ...rest
   } = props;
-  const source: FigureSource | null =
+  const source: FigureSource =
     figure !== undefined
       ? { kind: "file", file: figure }
       : figureUrl !== undefined
         ? { kind: "url", url: figureUrl }
-        : null;
-  // The one resolver, for a figure file; a built-in runs at once instead (below), so a server renders it.
-  const loaders = useMemo(
-    (): SourceLoaders => ({
-      // No built-in loader: this shell runs a built-in at once, so a server renders it.
-      figures: () => opener().then((open) => ({ open })),
-    }),
-    [opener],
-  );
-  const file = useFigureSource(source, lang, loaders) ?? { status: "loading" };
-  const fromFile = source !== null;
-  // The default built-in is in the entry, so a server renders it; the others load when one is asked for.
-  const entry = useBuiltIn(fromFile || scenario === DEFAULT_SCENARIO_ID ? DEFAULT_SCENARIO_ID : scenario);
-  const builtIn = useMemo(
-    () => (fromFile || entry === null ? null : runScenario(entry.build(lang))),
-    [fromFile, entry, lang],
-  );
+        : scenario !== undefined
+          ? { kind: "builtin", id: scenario }
+          : DEFAULT_SOURCE;
+  // Every figure through the one resolver; what the build gives at once (the default) is there on the first render.
+  const key = sourceKey(source);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: by the source's content (an inline object is new at each render)
+  const initial = useMemo(() => initialOf(source, lang), [key, lang]);
+  const fromFile = source.kind !== "builtin";
+  // A built-in keeps the last one shown while the next one loads (a language switch, another scenario).
+  const file = useFigureSource(source, lang, loaders, { initial, keep: !fromFile }) ?? { status: "loading" };
   // theme "auto" (the default) follows the host page when it says what it is (a site's dark-mode toggle).
   const theme = useFigureTheme(props.theme);
   const resolved = fromFile && file.status !== "loading" ? file : null;
@@ -128,16 +133,12 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     if (resolved === null) return;
     if (resolved.status === "shown") loadedRef.current?.({ id: resolved.id, total: resolved.trace.steps.length });
     else if (resolved.unread === null) errorRef.current?.(resolved.problems);
-    else {
-      const ui = uiRef.current;
-      const detail = resolved.fetched === undefined ? "" : ` ${ui.fetchFailure(resolved.fetched)}`;
-      errorRef.current?.([{ message: `${ui[resolved.unread]}${detail}`, path: "" }]);
-    }
+    else errorRef.current?.([unreadProblem(unreadWords(uiRef.current, resolved))]);
   }, [resolved, loadedRef, errorRef, uiRef]);
-  const shown = resolved?.status === "shown" ? resolved : null;
-  const shownTrace = builtIn ?? shown?.trace ?? null;
-  const shownStory = builtIn !== null && entry !== null ? entry.stories[lang] : (shown?.story ?? null);
-  const shownId = builtIn !== null ? scenario : (shown?.id ?? "");
+  const shown = file.status === "shown" ? file : null;
+  const shownTrace = shown?.trace ?? null;
+  const shownStory = shown?.story ?? null;
+  const shownId = shown?.id ?? "";
   const courseRef = useLatest({ onStatement, onProgress, onCompleted, xapiActivity, xapiActor });
   // The xAPI reporter loads only for a page that asks for statements (`onStatement`); progress and completion
   // reach the page's own callbacks either way.
@@ -167,26 +168,27 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly opener: Figu
     );
     return { ...checkpoints, ...alongside(reporter, own) };
   }, [shownTrace, shownStory, shownId, asked, text, courseRef, reports]);
-  if (builtIn !== null && shownStory !== null)
-    return <ScenarioFigure {...rest} {...course} theme={theme} trace={builtIn} story={shownStory} text={text} />;
-  if (!fromFile || file.status === "loading")
+  if (file.status === "loading")
     return (
       <div className="alf-root" data-theme={theme} lang={languageOf(lang).htmlLang}>
         <p className="alf-figure alf-loading">{text.ui.figureLoading}</p>
       </div>
     );
   if (file.status === "problems")
-    return (
-      <FigureProblems
-        text={text}
-        problems={file.problems}
-        {...(file.unread === null ? {} : { note: text.ui[file.unread] })}
-        {...(file.fetched === undefined ? {} : { detail: text.ui.fetchFailure(file.fetched) })}
-        theme={theme}
-      />
-    );
+    return <FigureProblems text={text} problems={file.problems} {...unreadWords(text.ui, file)} theme={theme} />;
   const { trace, story } = file;
-  return <ScenarioFigure {...rest} {...course} key={file.id} theme={theme} trace={trace} story={story} text={text} />;
+  // A figure file mounts afresh at each new file; a built-in keeps its figure across languages.
+  return (
+    <ScenarioFigure
+      {...rest}
+      {...course}
+      key={fromFile ? `file:${file.id}` : "builtin"}
+      theme={theme}
+      trace={trace}
+      story={story}
+      text={text}
+    />
+  );
 }
 
 /**
@@ -212,7 +214,7 @@ export function AgentLoopFigure(props: AgentLoopFigureProps) {
 /** The figure, once the catalog of its language is there. */
 function WithWords(props: AgentLoopFigureProps) {
   const text = useCatalog(props.lang ?? DEFAULT_LANG, props.onLangChange !== undefined);
-  return <FigureFrom {...props} opener={importOpener} text={text} />;
+  return <FigureFrom {...props} loaders={PACKAGE_LOADERS} text={text} />;
 }
 
 /**

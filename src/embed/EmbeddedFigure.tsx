@@ -6,7 +6,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Lang } from "../content/languages";
 import { defined } from "../engine";
 import { SHARE_PARAM } from "../figure/link";
-import { FigureProblems, type PlayerHandle, type PlayerProps, type Progress, useLatest } from "../player";
+import {
+  FigureProblems,
+  type PlayerHandle,
+  type PlayerProps,
+  type Progress,
+  unreadProblem,
+  useLatest,
+} from "../player";
 import { alongside, figureReporter, sessionMemory } from "./course-events";
 import {
   type AllowOrigin,
@@ -128,10 +135,7 @@ export function EmbeddedFigure(props: {
       if (what.kind === "problems")
         post("loaderror", {
           // Nothing read (a file that could not be fetched): why, as the one problem.
-          problems:
-            what.problems.length > 0 || what.note === undefined
-              ? what.problems
-              : [{ message: [what.note, what.detail ?? ""].join(" ").trim(), path: "" }],
+          problems: what.problems.length > 0 || what.note === undefined ? what.problems : [unreadProblem(what)],
         });
       else post("loaded", { id: what.id, ...where(), step: 1, total: what.figure.trace.steps.length });
     },

@@ -9,12 +9,20 @@ import { DEFAULT_LANG, languageOf } from "../content/languages";
 import { FIGURE_BLOCK_ID } from "../course/figure-block";
 import { isActivityIri } from "../course/xapi";
 import { SHARE_PARAM } from "../figure/link";
-import { DEFAULT_SCENARIO_ID } from "../scenarios/ids";
+import { DEFAULT_SOURCE } from "../scenarios/ids";
 import { EmbeddedFigure, type LmsHooks } from "./EmbeddedFigure";
 import { type AllowOrigin, parseAllowOrigin } from "./messages";
-import { checkStep, embedParams, type FigureOptions, hydratesFirstFrame, optionWarning, readOptions } from "./options";
+import {
+  checkStep,
+  DEFAULT_OPTIONS,
+  embedParams,
+  type FigureOptions,
+  hydratesFirstFrame,
+  optionWarning,
+  readOptions,
+} from "./options";
 import { loadScormPack, packUrl } from "./pack-loader";
-import { type FigureSource, loadFigure, type Shown, showSource } from "./packs";
+import { type FigureSource, loadLanguage, type Shown, showSource } from "./packs";
 import "../player/player.css";
 import "./embed.css";
 
@@ -118,42 +126,35 @@ async function start(): Promise<void> {
       optionWarning("allowOrigin", "an origin such as https://course.example; no messages will be exchanged"),
     );
   }
-  // The language first (its pack, if any), then the scenario in it; each falls back to the default on its own.
-  const lang = await loadFigure(DEFAULT_SCENARIO_ID, options.lang).then(
+  // The language first (its pack, if any), then the figure in it; each falls back to the default on its own.
+  const lang = await loadLanguage(options.lang).then(
     () => options.lang,
     () => {
       problems.push(`agent-loop-figure: could not load "${options.lang}"; showing the default language`);
       return DEFAULT_LANG;
     },
   );
-  let scenario = options.scenario;
-  let source: FigureSource = { kind: "builtin", id: scenario };
   const file = asksFile ? (fileSource(params) ?? carried) : null;
-  let shown: Shown | null = null;
-  if (file !== null) {
-    source = file;
-    shown = await showSource(file, lang, allow).catch(async (): Promise<Shown> => {
-      // The code that opens figure files did not arrive: the figure asked for cannot be shown, and no other one
-      // stands in for it (a learner would take it for the lesson).
-      problems.push("agent-loop-figure: could not load embed-figure.js");
-      const { text } = await loadFigure(DEFAULT_SCENARIO_ID, lang);
-      return {
-        kind: "problems",
-        text,
-        problems: [],
-        note: text.ui.figureFetchFailed,
-        detail: text.ui.fetchFailure({ kind: "network", url: packUrl("embed-figure.js") }),
-      };
-    });
+  const asked: FigureSource = file ?? { kind: "builtin", id: options.scenario };
+  let source = asked;
+  let shown: Shown | null = await showSource(source, lang, allow).catch(() => null);
+  if (shown === null && file !== null) {
+    // The code that opens figure files did not arrive: the figure asked for cannot be shown, and no other one
+    // stands in for it (a learner would take it for the lesson).
+    problems.push("agent-loop-figure: could not load embed-figure.js");
+    const { catalog: text } = await loadLanguage(lang);
+    shown = {
+      kind: "problems",
+      text,
+      problems: [],
+      note: text.ui.figureFetchFailed,
+      detail: text.ui.fetchFailure({ kind: "network", url: packUrl("embed-figure.js") }),
+    };
   }
   if (shown === null) {
-    const figure = await loadFigure(scenario, lang).catch(() => {
-      problems.push(`agent-loop-figure: could not load scenario "${scenario}"; showing the default figure`);
-      scenario = DEFAULT_SCENARIO_ID;
-      return loadFigure(scenario, lang);
-    });
-    source = { kind: "builtin", id: scenario };
-    shown = { kind: "figure", id: scenario, figure };
+    problems.push(`agent-loop-figure: could not load scenario "${options.scenario}"; showing the default figure`);
+    source = DEFAULT_SOURCE;
+    shown = await showSource(source, lang, allow);
   }
   const total = shown.kind === "figure" ? shown.figure.trace.steps.length : 1;
   // A new figure in the fragment (a share link pasted over this one): the same reading as the page's own.
@@ -164,7 +165,7 @@ async function start(): Promise<void> {
   // An LMS hears of a launch only once the figure it grades is shown: a figure file that cannot be shown, or the
   // default figure standing in for a scenario that did not load, leaves no attempt behind (no `incomplete` that
   // nothing can complete).
-  const fellBack = file === null && scenario !== options.scenario;
+  const fellBack = source !== asked;
   const lms = shown.kind === "figure" && !fellBack ? await lmsSession(container) : null;
   // A resumed launch opens where the learner left off.
   const checked = checkStep(lms?.resumeAt ?? options.step, total);
@@ -175,7 +176,7 @@ async function start(): Promise<void> {
   // An LMS package's launch page always asks its checkpoints, with an LMS or without.
   const figureOptions: FigureOptions = {
     ...options,
-    scenario,
+    scenario: source === asked ? options.scenario : DEFAULT_OPTIONS.scenario,
     lang,
     step: checked.step,
     checkpoints: options.checkpoints || container.dataset.scorm !== undefined,

@@ -3,7 +3,10 @@
  * which hands over its content in an event on its own script element (./pack-event.ts), so that it loads in a
  * sandboxed frame from a server without CORS headers, and writes no global.
  */
+import type { Lang } from "../content/languages";
+import type { BuiltinSet } from "../scenarios/types";
 import { type FigurePack, PACK_EVENT, type ScormPack } from "./pack-event";
+import { builtinsPackFile } from "./pages";
 
 /** Where the packs are: next to this script, wherever the page was served from (read while this script runs). */
 const HERE =
@@ -45,6 +48,17 @@ export function loadPack(file: string, base: string = HERE): Promise<unknown> {
 
 export const has = <K extends string>(value: unknown, key: K): value is Readonly<Record<K, unknown>> =>
   typeof value === "object" && value !== null && key in value;
+
+/**
+ * The built-ins but the default in `lang`, from embed-builtins-<code>.js (beside this script, or beside `base`).
+ * @throws {Error} (rejects) when it cannot be loaded or is not that pack.
+ */
+export async function loadBuiltinsPack(lang: Lang, base?: string): Promise<BuiltinSet> {
+  const file = builtinsPackFile(lang);
+  const pack = await loadPack(file, base);
+  if (!has(pack, "builtins") || !has(pack.builtins, lang)) throw new Error(`${file} is not the ${lang} built-ins pack`);
+  return pack.builtins as BuiltinSet;
+}
 
 /**
  * embed-figure.js, which opens figure files (beside this script, or beside `base`).

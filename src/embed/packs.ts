@@ -1,40 +1,51 @@
 /**
- * What embed.html loads on demand. Its entry holds the default language's catalog, F22's trace in it (made at
- * build time) and F22's story, and no runner; another language comes from its pack embed-<code>.js
- * (src/embed/pages.ts), any other scenario (with the engine that runs it and every catalog) from
- * embed-scenarios.js: classic scripts fetched beside embed.js the first time they are needed, so they load in a
- * sandboxed frame from a server without CORS headers.
+ * What embed.html loads on demand. Its entry holds the default language's catalog and the default built-in in it
+ * (made at build time: vite.config.ts, `builtins`), and no engine; another language comes from its pack
+ * embed-<code>.js, the other built-ins in a language from embed-builtins-<code>.js (src/embed/pages.ts): classic
+ * scripts fetched beside embed.js the first time they are needed, so they load in a sandboxed frame from a server
+ * without CORS headers.
  */
-import * as entryLanguage from "virtual:embed-language";
+import entryCatalog from "virtual:builtins/catalog.current.js";
+import entryBuiltins from "virtual:builtins/first.current.js";
 import type { Catalog, Story } from "../content";
 import type { Lang } from "../content/languages";
 import type { Trace } from "../engine";
 import { type FigureSource, resolveSource } from "../figure/source";
-import type { ShownProblem } from "../player";
-import { DEFAULT_SCENARIO_ID, isScenarioId, type ScenarioId } from "../scenarios/ids";
+import { type ShownProblem, unreadWords } from "../player";
+import { isScenarioId } from "../scenarios/ids";
+import type { BuiltinSet } from "../scenarios/types";
 import type { AllowOrigin } from "./messages";
-import type { LanguagePack, ScenarioPack } from "./pack-event";
-import { has, loadFigurePack, loadPack } from "./pack-loader";
-import { languagePackFile } from "./pages";
+import type { LanguagePack } from "./pack-event";
+import { has, loadBuiltinsPack, loadFigurePack, loadPack } from "./pack-loader";
+import { builtinsPackFile, languagePackFile } from "./pages";
 
 /**
- * The catalog for `lang` and F22's trace in it, from the entry itself or the language pack.
+ * The catalog of `lang` and the built-ins that come with it, from the entry itself or the language's pack.
  * @throws {Error} (rejects) when the pack cannot be loaded or is not that language's.
  */
-async function loadLanguage(lang: Lang): Promise<LanguagePack> {
-  if (lang === entryLanguage.lang) return entryLanguage;
+export async function loadLanguage(lang: Lang): Promise<LanguagePack> {
+  if (lang === entryCatalog.lang) return { catalog: entryCatalog, builtins: entryBuiltins };
   const file = languagePackFile(lang);
   const pack = await loadPack(file);
-  if (
-    !has(pack, "catalog") ||
-    !has(pack.catalog, "lang") ||
-    pack.catalog.lang !== lang ||
-    !has(pack, "f22") ||
-    !has(pack, "f22Story")
-  ) {
+  if (!has(pack, "catalog") || !has(pack.catalog, "lang") || pack.catalog.lang !== lang || !has(pack, "builtins"))
     throw new Error(`${file} is not the ${lang} pack`);
-  }
   return pack as LanguagePack;
+}
+
+/** A set's built-ins in `lang`. */
+const builtinsIn = (set: BuiltinSet, lang: Lang) => set[lang] ?? {};
+
+/**
+ * Built-in `id` in `lang` (null when there is none of that id), from the entry or the language's packs.
+ * @throws {Error} (rejects) when a pack cannot be loaded or lacks what is asked for.
+ */
+async function loadBuiltin(id: string, lang: Lang): Promise<{ trace: Trace; story: Story } | null> {
+  const first = builtinsIn((await loadLanguage(lang)).builtins, lang)[id];
+  if (first !== undefined) return first;
+  if (!isScenarioId(id)) return null;
+  const figure = builtinsIn(await loadBuiltinsPack(lang), lang)[id];
+  if (figure === undefined) throw new Error(`${builtinsPackFile(lang)} has no built-in ${id}`);
+  return figure;
 }
 
 /** A figure ready to show: its trace, its story and the catalog, all in one language. */
@@ -42,20 +53,6 @@ export interface EmbedFigure {
   readonly trace: Trace;
   readonly story: Story;
   readonly text: Catalog;
-}
-
-/**
- * Scenario `id` in `lang`, loading what the entry does not hold.
- * @throws {Error} (rejects) when a pack cannot be loaded or lacks what is asked for.
- */
-export async function loadFigure(id: ScenarioId, lang: Lang): Promise<EmbedFigure> {
-  const language = await loadLanguage(lang); // also for another scenario: a language that fails to load, fails here
-  if (id === DEFAULT_SCENARIO_ID) return { trace: language.f22, story: language.f22Story, text: language.catalog };
-  const pack = await loadPack("embed-scenarios.js");
-  const figure =
-    has(pack, "figure") && typeof pack.figure === "function" ? (pack as ScenarioPack).figure(id, lang) : null;
-  if (figure === null) throw new Error(`embed-scenarios.js has no scenario ${id}`);
-  return { ...figure, text: language.catalog };
 }
 
 /** What an embedded figure shows: a built-in scenario, or a course author's figure file (object, text, URL, share link). */
@@ -83,8 +80,8 @@ const fetchAllowed =
     url.origin === window.location.origin || (allow.kind === "only" && url.origin === allow.origin);
 
 /**
- * A source shown in `lang`, through the one resolver (src/figure/source.ts): a built-in from the entry or
- * embed-scenarios.js, a figure file opened by embed-figure.js, each with the language's catalog.
+ * A source shown in `lang`, through the one resolver (src/figure/source.ts): a built-in from the entry or a pack,
+ * a figure file opened by embed-figure.js, each with the language's catalog.
  * @throws {Error} (rejects) when a pack cannot be loaded.
  */
 export async function showSource(
@@ -95,7 +92,7 @@ export async function showSource(
 ): Promise<Shown> {
   const [resolved, { catalog }] = await Promise.all([
     resolveSource(source, lang, {
-      builtin: (id, at) => (isScenarioId(id) ? loadFigure(id, at) : Promise.resolve(null)),
+      builtin: loadBuiltin,
       figures: () => loadFigurePack(base),
       allows: fetchAllowed(allow),
       // The resolver's own fetch: the learner's cookies go to this page's origin, as its scripts' requests do (an
@@ -110,7 +107,6 @@ export async function showSource(
     kind: "problems",
     text: catalog,
     problems: resolved.problems,
-    ...(resolved.unread === null ? {} : { note: catalog.ui[resolved.unread] }),
-    ...(resolved.fetched === undefined ? {} : { detail: catalog.ui.fetchFailure(resolved.fetched) }),
+    ...unreadWords(catalog.ui, resolved),
   };
 }

@@ -6,16 +6,18 @@
  * figure file comes from a `src` attribute or an inline `<script type="application/json">` child; the code that
  * opens it, embed-figure.js, loads from beside this module when one is given (`loaded` or `loaderror` then).
  */
+
+import FIRST from "virtual:builtins/first.all.js";
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { catalogs } from "../content";
 import type { Lang } from "../content/languages";
 import type { Statement } from "../course/xapi";
-import { defined, runScenario } from "../engine";
+import { defined } from "../engine";
+import type { SourceLoaders } from "../figure/source";
 import type { PlayerHandle } from "../player";
 import playerCss from "../player/player.css?inline";
-import { SCENARIOS } from "../scenarios";
-import { FigureFrom, type FigureOpener } from "./AgentLoopFigure";
+import { FigureFrom } from "./AgentLoopFigure";
 import { completedFields, progressFields } from "./course-events";
 import type { FigureEvents } from "./messages";
 import {
@@ -27,7 +29,7 @@ import {
   optionWarning,
   readOptions,
 } from "./options";
-import { loadFigurePack } from "./pack-loader";
+import { loadBuiltinsPack, loadFigurePack } from "./pack-loader";
 
 /** The attributes the element observes (all but `autoplay`, which is read once when it first connects). */
 const ATTRIBUTES = [
@@ -67,8 +69,15 @@ function attributeText(value: unknown): string | null {
 /** Where this module was loaded from: embed-figure.js is beside it. */
 const HERE = import.meta.url;
 
-/** The element's opener: embed-figure.js, the embed pages' own pack, beside this module. */
-const packOpener: FigureOpener = () => loadFigurePack(HERE).then((pack) => pack.open);
+/**
+ * The element's loaders for the one resolver: the default built-in in every language is in this module; the other
+ * built-ins come from the embed pages' packs beside it (embed-builtins-<code>.js), and a figure file's reader from
+ * embed-figure.js, so that a page showing the default loads nothing more.
+ */
+const ELEMENT_LOADERS: SourceLoaders = {
+  builtin: async (id, lang) => FIRST[lang]?.[id] ?? (await loadBuiltinsPack(lang, HERE))[lang]?.[id] ?? null,
+  figures: () => loadFigurePack(HERE),
+};
 
 const HOST_CSS = `
 :host { all: initial; display: block; contain: content; width: 100%; box-sizing: border-box; }
@@ -108,10 +117,6 @@ export class AgentLoopFigureElement extends HTMLElement {
   /** The inline figure file's text, read when the element first connects. */
   #inline: string | null = null;
 
-  #fileGiven(): boolean {
-    return this.#inline !== null || this.getAttribute("src") !== null;
-  }
-
   connectedCallback(): void {
     // A property set before the element was defined (a framework that rendered it first) shadows the accessor:
     // take it off the instance and set it again through the accessor.
@@ -129,15 +134,8 @@ export class AgentLoopFigureElement extends HTMLElement {
       const options = this.#read([...ATTRIBUTES, "autoplay"]);
       // An inline figure file: the first <script type="application/json"> child's text (never run, never markup).
       this.#inline = this.querySelector(':scope > script[type="application/json"]')?.textContent ?? null;
-      if (this.#fileGiven()) {
-        // A figure file's steps are known once it has loaded: its step is checked by the player (clamped).
-        this.#options = options;
-      } else {
-        const total = runScenario(SCENARIOS[options.scenario].build(options.lang)).steps.length;
-        const checked = checkStep(options.step, total);
-        if (checked.warning !== undefined) console.warn(checked.warning);
-        this.#options = { ...options, step: checked.step };
-      }
+      // A figure's steps are known once it has resolved: its step is checked then (#setHandle), and clamped.
+      this.#options = options;
       this.#root = createRoot(container);
     }
     this.#render();
@@ -238,6 +236,8 @@ export class AgentLoopFigureElement extends HTMLElement {
     this.#handle = handle;
     if (handle !== null && !this.#readyFired) {
       this.#readyFired = true;
+      const checked = checkStep(this.#options.step, handle.total);
+      if (checked.warning !== undefined) console.warn(checked.warning);
       this.#emit("ready", this.#where());
     }
   };
@@ -254,7 +254,7 @@ export class AgentLoopFigureElement extends HTMLElement {
     this.#root?.render(
       <StrictMode>
         <FigureFrom
-          opener={packOpener}
+          loaders={ELEMENT_LOADERS}
           text={catalogs[this.#currentLang()]}
           {...file}
           onFigureLoaded={({ id, total }) =>

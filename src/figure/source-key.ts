@@ -1,5 +1,25 @@
-/** A figure source's identity (./source.ts), apart from the resolver, for a shell that keys what it shows by it. */
-import type { FigureSource } from "./source";
+/**
+ * What the shells take from the resolver (./source.ts) without loading it: a source's identity, for a shell that keys
+ * what it shows by it; and a built-in's resolution, for a shell given one at once (a server
+ * render, the build's default figure), shaped as the resolver shapes it.
+ */
+import { writtenStepWords } from "../content/types";
+import { defined } from "../engine/defined";
+import type { BuiltinShown, FigureSource, Resolved } from "./source";
+
+/** Built-in `id` as the resolver shows it, from what a loader handed over. */
+export function builtinResolution(id: string, built: BuiltinShown): Resolved {
+  const { trace, story, words, checkpoints } = built;
+  return {
+    status: "shown",
+    id,
+    trace,
+    story,
+    warnings: [],
+    ...defined({ words: words === undefined ? undefined : writtenStepWords(trace, words) }),
+    ...defined({ checkpoints }),
+  };
+}
 
 /**
  * A source's identity, by content: the same file written anew (an inline object at every render) is the same

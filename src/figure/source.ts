@@ -7,17 +7,17 @@
  * pack, `fetch`), and a React shell reads it through one hook (`useFigureSource`, src/player/).
  */
 import type { Lang } from "../content/languages";
-import type { FetchFailure, Story } from "../content/types";
+import type { Checkpoint, FetchFailure, StepWords, Story, WrittenSteps } from "../content/types";
 import type { Trace } from "../engine";
-import { defined } from "../engine";
 import type { ImportNote, ImportProblem, ImportResult, ImportSummary } from "../formats/import";
 import type { FormatId } from "../formats/index";
 import type { ReadError } from "../formats/types";
 import type { FigureOpening } from "./index";
 import type { FigureProblem } from "./load";
 import type { SharedFigure } from "./share";
+import { builtinResolution } from "./source-key";
 
-export { sourceKey } from "./source-key";
+export { builtinResolution, sourceKey } from "./source-key";
 
 /** What a figure shows, named by a shell. */
 export type FigureSource =
@@ -34,6 +34,16 @@ export type FigureSource =
   | { readonly kind: "transcriptUrl"; readonly url: string; readonly format?: FormatId }
   /** A recorded run in a chosen file, read when it is resolved (a log can be tens of megabytes). */
   | { readonly kind: "transcriptFile"; readonly file: Blob; readonly name: string; readonly format?: FormatId };
+
+/** A built-in as a shell's loader hands it over (src/scenarios/types.ts has the build's module of one). */
+export interface BuiltinShown {
+  readonly trace: Trace;
+  readonly story: Story;
+  /** Its steps' words, written at build time (a shell without step phrases shows it with them). */
+  readonly words?: WrittenSteps;
+  /** Its story's checkpoints, when they load apart from the story. */
+  readonly checkpoints?: () => Promise<readonly Checkpoint[]>;
+}
 
 /** A recorded run as it was read: what it is, and the problems and notes found at its steps. */
 export interface ImportedRun {
@@ -63,6 +73,13 @@ export type Resolved =
       readonly trace: Trace;
       readonly story: Story;
       readonly warnings: readonly FigureProblem[];
+      /**
+       * Its steps' words, when the shell gives its figures words apart from its labels (`loaders.words`), or the
+       * build wrote them for a built-in.
+       */
+      readonly words?: StepWords;
+      /** Its story's checkpoints, when they load apart from it (a built-in's, on the chapter page). */
+      readonly checkpoints?: () => Promise<readonly Checkpoint[]>;
       /** For a recorded run: what was read. */
       readonly imported?: ImportedRun;
     }
@@ -85,7 +102,12 @@ export type Resolution = { readonly status: "loading" } | Resolved;
  */
 export interface SourceLoaders {
   /** A built-in scenario's trace and story in `lang`, or null when there is none of that id. */
-  readonly builtin?: (id: string, lang: Lang) => Promise<{ readonly trace: Trace; readonly story: Story } | null>;
+  readonly builtin?: (id: string, lang: Lang) => Promise<BuiltinShown | null>;
+  /**
+   * The step phrases in `lang`, for a shell whose words for a figure's steps load apart from its labels (the
+   * chapter page): a figure resolves with them, so that it never shows before the words that tell it.
+   */
+  readonly words?: (lang: Lang) => Promise<StepWords>;
   /** The figure file's reader (and the share link's decoder), loaded when first needed. */
   readonly figures?: () => Promise<{
     readonly open: (source: unknown, lang: Lang) => FigureOpening;
@@ -117,44 +139,8 @@ export interface SourceLoaders {
   readonly base?: string;
 }
 
-/** A web page, by its type or its first characters (a server may send one with no type, or the wrong one). */
-const isWebPage = (type: string | null, text: string): boolean =>
-  /^\s*text\/html\b/i.test(type ?? "") || /^\s*<(!doctype\s+html|html[\s>])/i.test(text.slice(0, 200));
-
-/**
- * A URL's text, or why there is none: an error status, a web page (a login page, most often, after a redirect),
- * or no answer (the network, or a server that refuses this origin).
- */
-export async function fetchedText(
-  url: URL,
-  fetchUrl: (url: URL) => Promise<Response> = (at) => fetch(at),
-): Promise<string | FetchFailure> {
-  const href = url.href;
-  try {
-    const response = await fetchUrl(url);
-    if (!response.ok) return { kind: "status", url: href, status: response.status };
-    const text = await response.text();
-    if (isWebPage(response.headers.get("content-type"), text))
-      return {
-        kind: "page",
-        url: href,
-        redirectedTo: response.redirected && response.url !== "" ? response.url : null,
-      };
-    return text;
-  } catch {
-    return { kind: "network", url: href };
-  }
-}
-
-const unread = (why: Unread, fetched?: FetchFailure): Resolved => ({
-  status: "problems",
-  problems: [],
-  unread: why,
-  ...defined({ fetched }),
-});
-
 /** A source of a kind this shell names no loader for. */
-const notRead = (what: string): Resolved => ({
+export const notRead = (what: string): Resolved => ({
   status: "problems",
   problems: [{ message: `this figure reads no ${what}`, path: "" }],
   unread: null,
@@ -166,6 +152,12 @@ const notRead = (what: string): Resolved => ({
  * @example await resolveSource({ kind: "url", url: "figures/weather.json" }, "en", loaders) // { status: "shown", … }
  */
 export async function resolveSource(source: FigureSource, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
+  const resolved = await resolveFigure(source, lang, loaders);
+  if (resolved.status !== "shown" || resolved.words !== undefined || loaders.words === undefined) return resolved;
+  return { ...resolved, words: await loaders.words(lang) };
+}
+
+async function resolveFigure(source: FigureSource, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
   switch (source.kind) {
     case "builtin": {
       if (loaders.builtin === undefined) return notRead("built-in figures");
@@ -176,62 +168,17 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
           problems: [{ message: `no built-in figure "${source.id}"`, path: "" }],
           unread: null,
         };
-      return { status: "shown", id: source.id, ...built, warnings: [] };
+      return builtinResolution(source.id, built);
     }
     case "file":
       return opened(source.file, lang, loaders);
-    case "shared": {
-      if (loaders.figures === undefined) return notRead("figure files");
-      const { readShare } = await loaders.figures();
-      if (readShare === undefined) return unread("shareDamaged");
-      const read = readShare(source.payload);
-      if (!read.ok) return unread(read.why === "damaged" ? "shareDamaged" : "shareTooLong");
-      return opened(read.text, lang, loaders);
-    }
+    case "shared":
     case "url":
-    case "transcriptUrl": {
-      let url: URL;
-      try {
-        url = new URL(source.url, loaders.base ?? globalThis.document?.baseURI);
-      } catch {
-        return unread("figureFetchFailed");
-      }
-      if (loaders.allows !== undefined && !loaders.allows(url)) return unread("figureOtherOrigin");
-      if (url.protocol !== "https:" && url.protocol !== "http:") return unread("figureOtherOrigin");
-      if (source.kind === "transcriptUrl") {
-        const name = url.pathname.split("/").pop() || "transcript.json";
-        const read = await readFromLoader({ url }, source.format, name, loaders);
-        if (read === "unread") return unread("figureFetchFailed");
-        if (read !== null) return recordedRun(read, name, lang, loaders);
-      }
-      const text = await fetchedText(url, loaders.fetch);
-      if (typeof text !== "string") return unread("figureFetchFailed", text);
-      if (source.kind === "url")
-        return loaders.figures === undefined
-          ? notRead("figure files")
-          : shownOf((await loaders.figures()).open(text, lang));
-      const name = url.pathname.split("/").pop() || "transcript.json";
-      return recorded({ kind: "transcript", text, name, ...defined({ format: source.format }) }, lang, loaders);
-    }
+    case "transcriptUrl":
     case "transcript":
-      return recorded(source, lang, loaders);
-    case "transcriptFile": {
-      const read = await readFromLoader({ blob: source.file }, source.format, source.name, loaders);
-      if (read === "unread") return unread("figureFetchFailed");
-      if (read !== null) return recordedRun(read, source.name, lang, loaders);
-      const text = await source.file.text().catch(() => null);
-      if (text === null) return unread("figureFetchFailed");
-      return recorded(
-        {
-          kind: "transcript",
-          text,
-          name: source.name,
-          ...defined({ format: source.format }),
-        },
-        lang,
-        loaders,
-      );
-    }
+    case "transcriptFile":
+      // What is read from elsewhere (a share link, a URL, a recorded run) loads its reader when first asked.
+      return import("./source-read").then((module) => module.resolveRead(source, lang, loaders));
     default: {
       const never: never = source;
       return never;
@@ -239,62 +186,13 @@ export async function resolveSource(source: FigureSource, lang: Lang, loaders: S
   }
 }
 
-/**
- * A file or URL read by the shell's own reader, when it has one: the result, `unread` when it could not be read,
- * null when the shell has no such reader (the resolver reads the text itself).
- */
-async function readFromLoader(
-  from: { readonly blob: Blob } | { readonly url: URL },
-  format: FormatId | undefined,
-  name: string,
-  loaders: SourceLoaders,
-): Promise<ImportResult | "unread" | null> {
-  if (loaders.transcripts === undefined) return null;
-  const { readFrom } = await loaders.transcripts();
-  if (readFrom === undefined) return null;
-  return (await readFrom(from, format, name)) ?? "unread";
-}
-
-/** A recorded run read by the import, told in the story the shell gives a recorded run. */
-async function recorded(
-  source: Extract<FigureSource, { kind: "transcript" }>,
-  lang: Lang,
-  loaders: SourceLoaders,
-): Promise<Resolved> {
-  if (loaders.transcripts === undefined) return notRead("transcripts");
-  const { read } = await loaders.transcripts();
-  return recordedRun(await read(source.text, source.format, source.name), source.name, lang, loaders);
-}
-
-/** An import's result as what the figure shows: the run, told in the shell's story for a recorded run; or why not. */
-async function recordedRun(result: ImportResult, name: string, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
-  if (loaders.transcripts === undefined) return notRead("transcripts");
-  const { story } = await loaders.transcripts();
-  if (!result.ok)
-    return {
-      status: "problems",
-      problems: [],
-      unread: null,
-      failure: { format: result.format, errors: result.errors, more: result.more },
-    };
-  const { trace, problems, notes, summary } = result;
-  return {
-    status: "shown",
-    id: name.replace(/\.json$/i, ""),
-    trace,
-    story: story(name, summary, lang),
-    warnings: [],
-    imported: { name, summary, problems, notes },
-  };
-}
-
-async function opened(file: unknown, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
+export async function opened(file: unknown, lang: Lang, loaders: SourceLoaders): Promise<Resolved> {
   if (loaders.figures === undefined) return notRead("figure files");
   const { open } = await loaders.figures();
   return shownOf(open(file, lang));
 }
 
-function shownOf(opening: FigureOpening): Resolved {
+export function shownOf(opening: FigureOpening): Resolved {
   if (!opening.ok) return { status: "problems", problems: opening.problems, unread: null };
   const { id, trace, story, warnings } = opening.figure;
   return { status: "shown", id, trace, story, warnings };

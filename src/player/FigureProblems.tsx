@@ -5,7 +5,8 @@
  */
 import { useId } from "react";
 import { languageOf } from "../content/languages";
-import type { FigureLabels } from "../content/types";
+import type { FigureLabels, UiText } from "../content/types";
+import type { Resolved } from "../figure/source";
 import type { Theme } from "./Player";
 
 /** One problem with a figure file, as src/figure says it. */
@@ -16,6 +17,26 @@ export interface ShownProblem {
   readonly line?: number;
   readonly column?: number;
 }
+
+/**
+ * What a reader is told of a source that gave nothing to read (a URL that gave a login page, a damaged share link):
+ * why, as a note, and for the author what the URL gave instead, as a detail. Empty for a source that was read.
+ */
+export function unreadWords(
+  ui: UiText,
+  resolved: Extract<Resolved, { status: "problems" }>,
+): { readonly note?: string; readonly detail?: string } {
+  return {
+    ...(resolved.unread === null ? {} : { note: ui[resolved.unread] }),
+    ...(resolved.fetched === undefined ? {} : { detail: ui.fetchFailure(resolved.fetched) }),
+  };
+}
+
+/** The one problem a source that gave nothing to read is reported as (`loaderror`, `onFigureError`). */
+export const unreadProblem = (words: { readonly note?: string; readonly detail?: string }) => ({
+  message: [words.note ?? "", words.detail ?? ""].join(" ").trim(),
+  path: "",
+});
 
 /**
  * The problems of a figure file that cannot be shown, or a notice (`problems` empty, `note` said instead).

@@ -5,10 +5,10 @@
 export type { PlacedCheckpoint, Progress } from "../course/progress";
 export { placeCheckpoints, progressOf } from "../course/progress";
 export type { ShownProblem } from "./FigureProblems";
-export { FigureProblems } from "./FigureProblems";
+export { FigureProblems, unreadProblem, unreadWords } from "./FigureProblems";
 export type { StepNote } from "./notes";
 export type { ControlsMode, PlayerHandle, PlayerProps, Theme } from "./Player";
 export { Player } from "./Player";
 export { DWELL } from "./store/createPlayerStore";
-export { useFigureSource } from "./useFigureSource";
+export { type Preloaded, preloaded, useFigureSource } from "./useFigureSource";
 export { useLatest } from "./useLatest";

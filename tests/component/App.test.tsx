@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../src/app/App";
-import { loadPageLanguage } from "../../src/app/languages";
+import { pageOpening } from "../../src/app/opening";
 
 const weather = readFileSync(resolve(import.meta.dirname, "../../examples/figures/weather.json"), "utf8");
 const chat = JSON.stringify({
@@ -28,16 +28,12 @@ const chat = JSON.stringify({
   ],
 });
 
-/** Open the page at `search`, as main.tsx does (the default language first, the link's language loaded too). */
+/** Open the page at `search`, as main.tsx does (./opening.ts: the languages and the figures resolved first). */
 async function openPage(search = "") {
   window.history.replaceState(null, "", `/${search}`);
-  const wanted = new URLSearchParams(search).get("lang");
-  const [firstLanguage, urlLanguage] = await Promise.all([
-    loadPageLanguage("zh"),
-    wanted === "en" ? loadPageLanguage("en") : undefined,
-  ]);
+  const opening = await pageOpening(search, false);
   const user = userEvent.setup();
-  render(<App firstLanguage={firstLanguage} urlLanguage={urlLanguage} />);
+  render(<App {...opening} />);
   return user;
 }
 

@@ -236,7 +236,7 @@ test("the chapter page asks the checkpoints when the reader switches them on, an
 test("the chapter page loads F22's checkpoints only when they are switched on", async ({ page }) => {
   const loaded: string[] = [];
   page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
-  const checkpointChunks = () => loaded.filter((path) => /\/default-checkpoints\.zh-[\w-]+\.js$/.test(path));
+  const checkpointChunks = () => loaded.filter((path) => /\/f22\.zh\.checkpoints-[\w-]+\.js$/.test(path));
   await page.goto("/#step-3");
   const figure = page.locator(".alf-root > .alf-figure").first();
   await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");

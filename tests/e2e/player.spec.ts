@@ -704,7 +704,7 @@ test.describe("the first frame", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the default figure's words, written at build time, are the step phrases' own", async ({ page }) => {
+  test("a built-in's words, written at build time, are the step phrases' own", async ({ page }) => {
     const loaded: string[] = [];
     page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
     const phrases = () => loaded.filter((path) => /\/steps\.(zh|en)-[\w-]+\.js$/.test(path));
@@ -733,14 +733,19 @@ test.describe("the first frame", () => {
     await page.waitForLoadState("networkidle");
     expect(phrases()).toEqual([]);
 
-    // Another scenario brings the phrases; back on F22, the figure says it all from them: the same words.
+    // Another built-in comes with its own words, written too: its module, and no phrases.
     const picker = page.getByRole("combobox", { name: "场景" });
     await picker.selectOption("scope-violation");
     await expect(page.getByRole("region", { name: /F22/ })).toHaveCount(0);
     await expect(page.locator(".alf-figure").first()).toHaveAccessibleName(/作用域/);
-    expect(phrases().map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["steps.zh"]);
-    await picker.selectOption("f22");
+    expect(loaded.filter((path) => /\/scope-violation\.zh-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(phrases()).toEqual([]);
+    // F22's own figure file (as dist/figures/ has it) is told by the phrases: the same words as the build wrote.
+    await page.goto("./?figure=figures/builtin-f22.json");
     await expect(counterOf(figureOf(page))).toHaveText("1 / 8");
+    await expect(page.getByLabel("场景").locator("option:checked")).toContainText("F22");
+    expect(phrases().map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["steps.zh"]);
+    await figureOf(page).focus();
     expect(await words()).toEqual(written);
   });
 

@@ -8,11 +8,11 @@ const checksOf = (scope: Locator): Locator => scope.getByRole("list", { name: /�
 
 test.describe("scenarios on the chapter page", () => {
   test("the picker switches scenario: its own title, step count, URL and story", async ({ page }) => {
-    // The other built-ins (their figure files, and the engine that runs them) are a chunk the page loads when one
-    // is chosen, not up front.
+    // Each other built-in (its run, story and steps' words, made at build time) is a chunk of its own in each
+    // language, which the page loads when it is chosen, not up front.
     const scenarioChunks: string[] = [];
     page.on("request", (request) => {
-      if (/\/assets\/builtins-[\w-]+\.js$/.test(request.url())) scenarioChunks.push(request.url());
+      if (/\/assets\/idempotent-replay\.zh-[\w-]+\.js$/.test(request.url())) scenarioChunks.push(request.url());
     });
     await page.goto("./#step-3");
     await page.waitForLoadState("networkidle");
@@ -130,7 +130,7 @@ test.describe("scenarios on the chapter page", () => {
 });
 
 test.describe("scenarios in the embed", () => {
-  test("embed.html?scenario= loads the scenario pack (and English) on demand and opens at the step", async ({
+  test("embed.html?scenario= loads the language's built-ins pack (and English) on demand and opens at the step", async ({
     page,
   }) => {
     const scripts: string[] = [];
@@ -142,12 +142,18 @@ test.describe("scenarios in the embed", () => {
     await expect(fig).toHaveAccessibleName(/out of scope/);
     await expect(counterOf(fig)).toHaveText("4 / 7");
     await expect(checksOf(fig).getByRole("listitem").last()).toHaveText(/arguments stay in scope.*failed/);
-    expect(scripts.map((s) => s.split("/").pop()).sort()).toEqual(["embed-en.js", "embed-scenarios.js", "embed.js"]);
+    expect(scripts.map((s) => s.split("/").pop()).sort()).toEqual(["embed-builtins-en.js", "embed-en.js", "embed.js"]);
 
-    // Switching language loads nothing new for Chinese (it is in the entry).
+    // Switching language loads that language's built-ins (its words are in the entry).
     await fig.getByRole("button", { name: "中文" }).click();
     await expect(fig).toHaveAccessibleName(/越出作用域/);
     await expect(counterOf(fig)).toHaveText("4 / 7");
+    expect(scripts.map((s) => s.split("/").pop()).sort()).toEqual([
+      "embed-builtins-en.js",
+      "embed-builtins-zh.js",
+      "embed-en.js",
+      "embed.js",
+    ]);
   });
 
   test("the default embed loads neither pack", async ({ page }) => {
@@ -180,7 +186,7 @@ test.describe("scenarios in the embed", () => {
   });
 
   test("a missing pack leaves the default figure working, with one warning", async ({ page, problems }) => {
-    await page.route("**/embed-scenarios.js", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.route("**/embed-builtins-*.js", (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto("./embed.html?scenario=claimed-done&step=12");
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
     await expect(counterOf(figure(page))).toHaveText("1 / 8");

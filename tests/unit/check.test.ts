@@ -315,8 +315,8 @@ describe("what passes", () => {
 });
 
 describe("npm run demo -- --check FILE --for PROVIDER", () => {
-  it("exits 0 and says so when the history would be accepted", () => {
-    const out = runCli(["--check", "run.json", "--for", "bedrock"], () => fixture("bedrock-parallel.json"));
+  it("exits 0 and says so when the history would be accepted", async () => {
+    const out = await runCli(["--check", "run.json", "--for", "bedrock"], () => fixture("bedrock-parallel.json"));
     expect(out).toEqual({
       exitCode: 0,
       stdout: "run.json: a request made of this history follows Amazon Bedrock Converse's documented rules\n",
@@ -324,8 +324,10 @@ describe("npm run demo -- --check FILE --for PROVIDER", () => {
     });
   });
 
-  it("exits 1 with one line per problem: RULE_ID at PATH: explanation", () => {
-    const out = runCli(["--check", "/tmp/late.json", "--for", "chat"], () => fixture("check-chat-result-late.json"));
+  it("exits 1 with one line per problem: RULE_ID at PATH: explanation", async () => {
+    const out = await runCli(["--check", "/tmp/late.json", "--for", "chat"], () =>
+      fixture("check-chat-result-late.json"),
+    );
     expect(out.exitCode).toBe(1);
     expect(out.stdout.split("\n").filter(Boolean)).toEqual([
       expect.stringMatching(
@@ -335,8 +337,8 @@ describe("npm run demo -- --check FILE --for PROVIDER", () => {
     expect(out.stderr).toBe("late.json: 1 problem for OpenAI Chat Completions\n");
   });
 
-  it("refuses an unknown provider, and --check without --for", () => {
-    expect(runCli(["--check", "x.json", "--for", "mistral"]).stderr).toContain("unknown provider: mistral");
-    expect(runCli(["--check", "x.json"]).stderr).toContain("--check and --for go together");
+  it("refuses an unknown provider, and --check without --for", async () => {
+    expect((await runCli(["--check", "x.json", "--for", "mistral"])).stderr).toContain("unknown provider: mistral");
+    expect((await runCli(["--check", "x.json"])).stderr).toContain("--check and --for go together");
   });
 });

@@ -21,9 +21,9 @@ describe("the format registry", () => {
     expect(Object.keys(CODECS).sort()).toEqual([...FORMAT_IDS].sort());
   });
 
-  it("is what the CLI's --format takes and lists", () => {
+  it("is what the CLI's --format takes and lists", async () => {
     for (const id of FORMAT_IDS) expect(isFormatId(id)).toBe(true);
-    expect(runCli(["--import", "x.json", "--format", "gemini-pro"]).stderr).toContain(
+    expect((await runCli(["--import", "x.json", "--format", "gemini-pro"])).stderr).toContain(
       `--format ${FORMAT_IDS.join("|")}`,
     );
   });

@@ -662,26 +662,26 @@ describe("13. An imported run's ending and counters", () => {
 // ---- 14 --------------------------------------------------------------------------------------------------------
 
 describe("14. The CLI's --import", () => {
-  it("names the trace by the file's base name and exits 0 when there are no problems", () => {
-    const out = runCli(["--import", "/some/abs/dir/run.json"], () => fixture("chat-null-fields"));
+  it("names the trace by the file's base name and exits 0 when there are no problems", async () => {
+    const out = await runCli(["--import", "/some/abs/dir/run.json"], () => fixture("chat-null-fields"));
     expect(out.exitCode).toBe(0);
     const report = JSON.parse(out.stdout);
     expect(report.trace.scenarioId).toBe("run.json");
     expect(out.stdout).not.toContain("/some/abs/dir");
-    const windows = runCli(["--import", "C:\\Users\\me\\runs\\run.json"], () => fixture("chat-null-fields"));
+    const windows = await runCli(["--import", "C:\\Users\\me\\runs\\run.json"], () => fixture("chat-null-fields"));
     expect(JSON.parse(windows.stdout).trace.scenarioId).toBe("run.json");
   });
 
-  it("exits 1 with problems: the trace on stdout, the problems on stderr", () => {
-    const out = runCli(["--import", "/some/abs/dir/run.json"], () => fixture("chat-second-result"));
+  it("exits 1 with problems: the trace on stdout, the problems on stderr", async () => {
+    const out = await runCli(["--import", "/some/abs/dir/run.json"], () => fixture("chat-second-result"));
     expect(out.exitCode).toBe(1);
     expect(JSON.parse(out.stdout).trace.scenarioId).toBe("run.json");
     expect(out.stderr).toContain("second_result");
     expect(out.stderr).toContain("call_toml");
   });
 
-  it("exits 2 with nothing on stdout when the text cannot be imported", () => {
-    const out = runCli(
+  it("exits 2 with nothing on stdout when the text cannot be imported", async () => {
+    const out = await runCli(
       ["--import", "/some/abs/dir/run.json"],
       () => '[{"role":"tool","content":"README.md","tool_call_ids":["c1"],"message_type":"observation"}]',
     );

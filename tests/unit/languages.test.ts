@@ -15,7 +15,7 @@ describe("the language registry", () => {
     expect(DEFAULT_OPTIONS.lang).toBe(DEFAULT_LANG);
   });
 
-  it("is what isLang, the URL, the embed's options and the CLI accept", () => {
+  it("is what isLang, the URL, the embed's options and the CLI accept", async () => {
     for (const lang of LANGS) {
       expect(isLang(lang)).toBe(true);
       expect(langFromUrl(`?lang=${lang}`)).toBe(lang);
@@ -25,7 +25,7 @@ describe("the language registry", () => {
       expect(langFromUrl(`?lang=${other}`)).toBe(DEFAULT_LANG);
     }
     expect(OPTION_EXPECTS.lang).toBe(LANGS.join("|"));
-    const usage = runCli(["--lang", "fr"]);
+    const usage = await runCli(["--lang", "fr"]);
     expect(usage.exitCode).toBe(2);
     expect(usage.stderr).toContain(`--lang ${LANGS.join("|")}`);
   });

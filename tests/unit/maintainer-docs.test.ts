@@ -5,8 +5,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_LANG } from "../../src/content/languages";
 import { FORMAT_IDS, FORMATS } from "../../src/formats";
-import { SCENARIO_IDS } from "../../src/scenarios/ids";
+import { DEFAULT_SCENARIO_ID, SCENARIO_IDS } from "../../src/scenarios/ids";
 import { buildModes } from "../../vite.config";
 
 const readme = readFileSync("README.md", "utf8");
@@ -42,7 +43,48 @@ describe("the maintainer docs", () => {
   });
 
   it.each(buildModes())("name the build mode %s in docs/architecture.md", (mode) => {
-    const named = /^embed-[a-z]{2,3}$/.test(mode) && !["embed-wire", "embed-host"].includes(mode);
-    expect(architecture).toContain(named ? "`embed-<code>`" : `\`${mode}\``);
+    const perLanguage = /^embed-[a-z]{2,3}$/.test(mode) && !["embed-wire", "embed-host"].includes(mode);
+    const builtins = /^embed-builtins-[a-z]{2,3}$/.test(mode);
+    expect(architecture).toContain(
+      builtins ? "`embed-builtins-<code>`" : perLanguage ? "`embed-<code>`" : `\`${mode}\``,
+    );
+  });
+
+  describe("say in file counts how an open axis is added, and the counts hold", () => {
+    const row = (axis: string) => architecture.split("\n").find((line) => line.startsWith(`| ${axis} |`)) ?? "";
+
+    it("a built-in is its figure file: no other source file names a built-in (but the default, in examples)", () => {
+      expect(row("a built-in")).toContain("**1** file");
+      const files = readdirSync("src", { recursive: true, encoding: "utf8" }).filter((file) =>
+        /\.(ts|tsx)$/.test(file),
+      );
+      const naming = SCENARIO_IDS.filter((id) => id !== DEFAULT_SCENARIO_ID).flatMap((id) =>
+        files.flatMap((file) =>
+          !file.endsWith(".gen.ts") && readFileSync(`src/${file}`, "utf8").includes(`"${id}"`)
+            ? [`${file}: ${id}`]
+            : [],
+        ),
+      );
+      expect(naming).toEqual([]);
+    });
+
+    it("a language is seven files of src/content/, two lists, and its story in each built-in", () => {
+      const own = readdirSync("src/content").filter((file) => file.endsWith(`.${DEFAULT_LANG}.ts`));
+      expect(own).toHaveLength(7);
+      expect(row("a language")).toContain(`**${own.length}** new files`);
+      expect(row("a language")).toContain(
+        `{${own
+          .map((file) => file.split(".")[0])
+          .sort()
+          .join(",")}}`,
+      );
+      expect(row("a language")).toContain(`**${SCENARIO_IDS.length}** built-in figure files`);
+    });
+
+    it("a format is its codec and two lists", () => {
+      expect(row("a format")).toContain("**1** codec module");
+      expect(readFileSync("src/formats/index.ts", "utf8")).toContain("export const FORMATS");
+      expect(readFileSync("src/formats/codecs.ts", "utf8")).toContain("CODECS");
+    });
   });
 });

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { builtinModules } from "../../scripts/builtin-scenarios.mjs";
 import { LANGS } from "../../src/content/languages";
 import { BUILTIN_FILES, DEFAULT_SCENARIO_ID, SCENARIO_IDS, SCENARIOS } from "../../src/scenarios";
-import { DEFAULT_FILE } from "../../src/scenarios/default.gen";
 import { scenarioName } from "../../src/scenarios/names";
 
 const dir = resolve(import.meta.dirname, "../../src/scenarios");
@@ -21,14 +20,21 @@ describe("the built-in scenarios' generated modules", () => {
   it("list the files in their numbers' order, the default first", () => {
     expect(SCENARIO_IDS[0]).toBe("f22");
     expect(SCENARIO_IDS).toHaveLength(8);
-    // The default alone, for the package's entry, is the first file and the default id.
-    expect(DEFAULT_FILE.id).toBe(DEFAULT_SCENARIO_ID);
-    expect(DEFAULT_FILE).toBe(BUILTIN_FILES[DEFAULT_SCENARIO_ID]);
+    // The default is the first file: renumbering the files is how another becomes the default.
+    expect(DEFAULT_SCENARIO_ID).toBe("f22");
+    expect(BUILTIN_FILES[DEFAULT_SCENARIO_ID].id).toBe(DEFAULT_SCENARIO_ID);
   });
 
   it("name each built-in in each language as its story does, for a picker that loads none of them", () => {
     for (const id of SCENARIO_IDS)
       for (const lang of LANGS)
         expect([id, lang, scenarioName(id, lang)]).toEqual([id, lang, SCENARIOS[id].stories[lang].name]);
+  });
+
+  it("tell each built-in's story in every language of the registry: a language added names the files that lack it", () => {
+    const untold = SCENARIO_IDS.flatMap((id) =>
+      LANGS.flatMap((lang) => (SCENARIOS[id].stories[lang].writtenIn === undefined ? [] : [`${id} in ${lang}`])),
+    );
+    expect(untold).toEqual([]);
   });
 });

@@ -158,8 +158,8 @@ describe("the package", () => {
   const { dist, remove } = standInDist();
   afterAll(remove);
 
-  it("has imsmanifest.xml at its root, one SCO launching index.html, the mastery score, every file listed", () => {
-    const made = packageFigure(dist, { scenario: "f22" }, "en");
+  it("has imsmanifest.xml at its root, one SCO launching index.html, the mastery score, every file listed", async () => {
+    const made = await packageFigure(dist, { scenario: "f22" }, "en");
     expect(made.name).toBe("agent-loop-figure-f22-en.zip");
     const files = unzipSync(made.bytes);
     expect(Object.keys(files).sort()).toEqual(
@@ -170,7 +170,8 @@ describe("the package", () => {
         "embed.css",
         "embed-en.js",
         "embed-scorm.js",
-        "embed-scenarios.js",
+        "embed-builtins-zh.js",
+        "embed-builtins-en.js",
       ].sort(),
     );
     const manifest = strFromU8(files["imsmanifest.xml"] ?? new Uint8Array());
@@ -186,10 +187,10 @@ describe("the package", () => {
     expect(launch).toContain('<div id="alf-embed" data-lang="en" data-scenario="f22" data-scorm="" data-mastery="60">');
     expect(launch).toContain("<title>One agent task, broken into the rounds that really happen</title>");
     // The same input makes the same bytes.
-    expect(packageFigure(dist, { scenario: "f22" }, "en").bytes).toEqual(made.bytes);
+    expect((await packageFigure(dist, { scenario: "f22" }, "en")).bytes).toEqual(made.bytes);
   });
 
-  it("carries a figure file inside the launch page (no request an LMS could refuse), and says where a bad one breaks", () => {
+  it("carries a figure file inside the launch page (no request an LMS could refuse), and says where a bad one breaks", async () => {
     const figure = JSON.stringify({
       figure: 1,
       id: "lesson",
@@ -201,7 +202,7 @@ describe("the package", () => {
       },
       story: { en: { title: "A <small> lesson" } },
     });
-    const made = packageFigure(dist, { figure, name: "lesson.json" }, "en");
+    const made = await packageFigure(dist, { figure, name: "lesson.json" }, "en");
     const files = unzipSync(made.bytes);
     expect(Object.keys(files)).not.toContain("figure.json");
     const launch = strFromU8(files["index.html"] ?? new Uint8Array());
@@ -216,15 +217,15 @@ describe("the package", () => {
     expect(made.mastery).toBeNull();
     expect(strFromU8(files["imsmanifest.xml"] ?? new Uint8Array())).not.toContain("masteryscore");
     expect(strFromU8(files["imsmanifest.xml"] ?? new Uint8Array())).toContain("<title>A &lt;small&gt; lesson</title>");
-    expect(() => packageFigure(dist, { figure, name: "lesson.json" }, "en", 80)).toThrow(
+    await expect(packageFigure(dist, { figure, name: "lesson.json" }, "en", 80)).rejects.toThrow(
       "--mastery 80: lesson.json asks no checkpoints in en, so a learner has no score to reach",
     );
-    expect(() => packageFigure(dist, { figure: "{", name: "bad.json" }, "en")).toThrow(
+    await expect(packageFigure(dist, { figure: "{", name: "bad.json" }, "en")).rejects.toThrow(
       "bad.json: the file (line 1, column 2): not valid JSON",
     );
   });
 
-  it("writes the mastery score asked: --mastery, else the figure file's course.mastery, else 60", () => {
+  it("writes the mastery score asked: --mastery, else the figure file's course.mastery, else 60", async () => {
     const booking = readFileSync(resolve(import.meta.dirname, "../../examples/figures/booking.json"), "utf8");
     const masteryOf = (made: { bytes: Uint8Array }) => {
       const files = unzipSync(made.bytes);
@@ -236,18 +237,18 @@ describe("the package", () => {
       ];
     };
     const named = { figure: booking, name: "booking.json" };
-    expect(masteryOf(packageFigure(dist, named, "en"))).toEqual(["60", "60"]);
-    expect(masteryOf(packageFigure(dist, named, "en", 80))).toEqual(["80", "80"]);
+    expect(masteryOf(await packageFigure(dist, named, "en"))).toEqual(["60", "60"]);
+    expect(masteryOf(await packageFigure(dist, named, "en", 80))).toEqual(["80", "80"]);
     const own = JSON.stringify({ ...JSON.parse(booking), course: { mastery: 75 } });
-    expect(masteryOf(packageFigure(dist, { figure: own, name: "own.json" }, "en"))).toEqual(["75", "75"]);
-    expect(masteryOf(packageFigure(dist, { figure: own, name: "own.json" }, "en", 100))).toEqual(["100", "100"]);
-    expect(masteryOf(packageFigure(dist, { scenario: "f22" }, "en", 0))).toEqual(["0", "0"]);
-    expect(() =>
+    expect(masteryOf(await packageFigure(dist, { figure: own, name: "own.json" }, "en"))).toEqual(["75", "75"]);
+    expect(masteryOf(await packageFigure(dist, { figure: own, name: "own.json" }, "en", 100))).toEqual(["100", "100"]);
+    expect(masteryOf(await packageFigure(dist, { scenario: "f22" }, "en", 0))).toEqual(["0", "0"]);
+    await expect(
       packageFigure(
         dist,
         { figure: JSON.stringify({ ...JSON.parse(booking), course: { mastery: 101 } }), name: "x.json" },
         "en",
       ),
-    ).toThrow("x.json: course.mastery (line 1");
+    ).rejects.toThrow("x.json: course.mastery (line 1");
   });
 });

@@ -13,7 +13,15 @@ export function standInDist(): { readonly dist: string; readonly remove: () => v
     `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'" /><title>Agent loop figure · F22</title></head><body><div id="alf-embed" data-lang="${lang}"><p>first frame</p></div></body></html>`;
   writeFileSync(join(dist, "embed.html"), page("zh"));
   writeFileSync(join(dist, "embed-en.html"), page("en"));
-  for (const file of ["embed.js", "embed.css", "embed-en.js", "embed-scorm.js", "embed-scenarios.js", "embed-host.js"])
+  for (const file of [
+    "embed.js",
+    "embed.css",
+    "embed-en.js",
+    "embed-scorm.js",
+    "embed-builtins-zh.js",
+    "embed-builtins-en.js",
+    "embed-host.js",
+  ])
     writeFileSync(join(dist, file), `/* ${file} */`);
   return { dist, remove: () => rmSync(dist, { recursive: true, force: true }) };
 }
