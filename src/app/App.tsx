@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, us
 import { type Lang, languageOf } from "../content/languages";
 import { type Checkpoint, storyCatalog } from "../content/types";
 import { defined } from "../engine";
-import type { Resolved } from "../figure/source";
+import { type Resolved, resolveSource } from "../figure/source";
 import { type PlayerHandle, type Preloaded, preloaded, useFigureSource } from "../player";
 import { SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { ChapterFigure } from "./ChapterFigure";
@@ -99,7 +99,7 @@ export function App(props: {
       const now = source;
       void Promise.all([
         loadPageLanguage(next, { runs: runsAsked || imported !== null, steps: language.steps !== undefined }),
-        import("../figure/source").then(({ resolveSource }) => resolveSource(now, next, PAGE_LOADERS)),
+        resolveSource(now, next, PAGE_LOADERS),
       ]).then(([loaded, resolved]) =>
         dispatch({ type: "language", language: loaded, preloaded: preloaded(now, next, resolved) }),
       );

@@ -128,6 +128,7 @@ export const labels = {
     wireFailed: "This format could not be loaded; the neutral form is shown.",
     checkpointKicker: "Predict",
     checkpointHint: "Choose one; or step on to skip the question.",
+    checkpointCaptionWaits: "What this step means comes after your answer: first predict what happens next.",
     checkpointYours: "your choice",
     checkpointRightOption: "the right answer",
     checkpointMarks: (marks) => ` (${marks.join(", ")})`,

@@ -126,6 +126,7 @@ export const labels = {
     wireFailed: "无法加载这个格式，显示的仍是中性格式。",
     checkpointKicker: "先预测",
     checkpointHint: "选一个答案；也可以直接下一步，跳过这道题。",
+    checkpointCaptionWaits: "这一步的说明在你作答之后出现：先预测接下来会发生什么。",
     checkpointYours: "你的选择",
     checkpointRightOption: "正确答案",
     checkpointMarks: (marks) => `（${marks.join("，")}）`,

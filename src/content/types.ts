@@ -32,9 +32,9 @@ export type StepPhrases<Facts = undefined> = {
 };
 
 /**
- * One trace's step words written out, a title, a caption and an arrow label per step in its order (the chapter
- * page's default figure, made at build time from the catalog and the story, so that the page's first download
- * carries eight steps' words and not the phrases for every step there can be).
+ * One trace's step words written out, a title, a caption and an arrow label per step in its order (every
+ * built-in's, made at build time from the catalog and the story: src/scenarios/builtin.ts), so that a page showing a
+ * built-in carries its steps' words and not the phrases for every step there can be.
  */
 export interface WrittenSteps {
   readonly titles: readonly string[];
@@ -311,6 +311,8 @@ export interface UiText {
   /** A checkpoint (predict, then reveal): its kicker, the hint before a choice, the marks on the options. */
   readonly checkpointKicker: string;
   readonly checkpointHint: string;
+  /** In place of a checkpoint step's caption until the question is answered or stepped past (it would tell). */
+  readonly checkpointCaptionWaits: string;
   readonly checkpointYours: string;
   readonly checkpointRightOption: string;
   /** The marks after an option, in the language's parentheses. */

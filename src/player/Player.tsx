@@ -142,6 +142,11 @@ function StoreUpdater(props: PlayerProps & { readonly placed: readonly PlacedChe
   const latest = useLatest(props);
 
   useLayoutEffect(() => store.getState().setTrace(trace), [store, trace]);
+  const { placed } = props;
+  useLayoutEffect(
+    () => store.getState().setCheckpoints(new Map(placed.map((point) => [point.stepIndex, point.key]))),
+    [store, placed],
+  );
   useLayoutEffect(() => {
     if (dwell !== undefined) store.getState().setDwell(dwell);
   }, [store, dwell]);
@@ -322,8 +327,8 @@ const selectTrace = (state: PlayerState) => state.trace;
 /**
  * The words given with the trace the store shows. A new trace and its words arrive together as props, and the
  * store takes the trace in a layout effect (StoreUpdater), after one render: until then the figure speaks with the
- * words given with the trace it still shows, since words can be written for one trace alone (the chapter page's
- * default figure).
+ * words given with the trace it still shows, since words can be written for one trace alone (a built-in's, on
+ * the chapter page).
  */
 function TextOfTrace(props: { readonly trace: Trace; readonly text: FigureText; readonly children: ReactNode }) {
   const shown = usePlayer(selectTrace);

@@ -1,8 +1,14 @@
 /** Sizes at which the player changes how it shows a trace: long imported transcripts stay quick and readable. */
 
-/** Above this many steps, the diagram's rows scroll in a box of {@link WINDOW_ROWS} rows, only those in view mounted. */
+/**
+ * A trace of more than BOX_AT steps (the seed's eight are shown whole) has its rows scroll in a box of BOX_ROWS
+ * rows, kept on the current step, so that the diagram, the step's words and the controls share one screen (a
+ * 1280×720 one included).
+ */
+export const BOX_AT = 8;
+export const BOX_ROWS = 7;
+/** Above this many steps, only the rows in the box (and a margin) are mounted. */
 export const WINDOW_AT = 40;
-export const WINDOW_ROWS = 16;
 /** How many context messages are mounted at first, and added per "earlier" press. */
 export const CONTEXT_PAGE = 60;
 /** Text longer than this is cut in view, with a button to see it whole. */

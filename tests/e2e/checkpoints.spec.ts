@@ -20,6 +20,29 @@ async function openCourse(page: Page, figureUrl: string, extra = "") {
 const figureIn = (frame: FrameLocator) => frame.locator(".alf-root > .alf-figure").first();
 const counterIn = (frame: FrameLocator) => figureIn(frame).locator(".alf-counter > [aria-hidden]");
 
+test.describe("predict, then see", () => {
+  test("Play stops at a question not yet answered, and the step's caption waits for the answer", async ({ page }) => {
+    await page.goto("./embed-en.html?checkpoints=1&dwell=1");
+    const figure = page.locator(".alf-root > .alf-figure").first();
+    const caption = figure.locator(".alf-step-caption");
+    await figure.getByRole("button", { name: "Play" }).click();
+    // Step 3 asks what happens after the model's proposal: playback waits there, and so does the caption.
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8", { timeout: 10_000 });
+    await expect(figure.getByRole("button", { name: "Play" })).toBeVisible();
+    await page.waitForTimeout(1200);
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+    await expect(caption).toHaveText("What this step means comes after your answer: first predict what happens next.");
+    const asked = figure.getByRole("group", { name: /What happens next\?$/ });
+    await asked.getByRole("button", { name: /^The host checks the call first/ }).click();
+    await expect(caption).toContainText("call_1");
+    await expect(caption).not.toContainText("first predict");
+    // Play again: on to the next question, which waits in turn.
+    await figure.getByRole("button", { name: "Play" }).click();
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("5 / 8", { timeout: 10_000 });
+    await expect(caption).toHaveText(/first predict what happens next/);
+  });
+});
+
 test.describe("checkpoints in the embed", () => {
   test("by keyboard: a right answer, a wrong one, one skipped; the verdict said once; completed once with the score", async ({
     page,

@@ -258,12 +258,14 @@ test.describe("a course author's figure file", () => {
     await expect(figure.locator(".alf-story-note")).toHaveText(
       "This lesson's story is written in 中文; the captions here are the figure's own, in English.",
     );
-    // The captions are the figure's own, in English; the checkpoint is the story's, in its language.
-    await expect(figure.locator(".alf-step-caption")).toHaveText(/^The model only emits a proposal \(call_2\)/);
+    // The checkpoint is the story's, in its language; the caption waits for the answer, and is the figure's own,
+    // in English.
     const question = figure.getByRole("group", { name: "模型查的是 A 会议室，现在要订 B 会议室。宿主会怎么做？" });
     await expect(question).toHaveAttribute("lang", "zh-CN");
+    await expect(figure.locator(".alf-step-caption")).toHaveText(/^What this step means comes after your answer/);
     await question.getByRole("button", { name: /还没有一次 B 会议室/ }).click();
     await expect(question.locator(".alf-checkpoint-verdict")).toContainText("Right.");
+    await expect(figure.locator(".alf-step-caption")).toHaveText(/^The model only emits a proposal \(call_2\)/);
     expect(
       await new AxeBuilder({ page })
         .include(".alf-figure")

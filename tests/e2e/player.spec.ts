@@ -671,9 +671,9 @@ test.describe("the first frame", () => {
     const figure = figureOf(page);
     await expect(counterOf(figure)).toHaveText("1 / 8");
     await page.waitForLoadState("networkidle");
-    // Each language is its labels' chunk and its chapter text's (src/app/languages.ts), the default figure's steps'
+    // Each language is its labels' chunk and its chapter text's (src/app/languages.ts), each built-in's steps'
     // words written in its own; the prose, the code listing and the words for recorded runs are not loaded for the
-    // language the page is pre-rendered in, nor the step phrases, which only another figure needs.
+    // language the page is pre-rendered in, nor the step phrases, which only a figure file or a recorded run needs.
     const chunks = (lang: string) =>
       loaded.filter((path) =>
         new RegExp(`/(catalog|labels|steps|chapter|prose|runs)\\.${lang}-[\\w-]+\\.js$`).test(path),
@@ -743,6 +743,7 @@ test.describe("the first frame", () => {
     // F22's own figure file (as dist/figures/ has it) is told by the phrases: the same words as the build wrote.
     await page.goto("./?figure=figures/builtin-f22.json");
     await expect(counterOf(figureOf(page))).toHaveText("1 / 8");
+    await expect(page.getByLabel("场景")).toHaveValue("imported");
     await expect(page.getByLabel("场景").locator("option:checked")).toContainText("F22");
     expect(phrases().map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["steps.zh"]);
     await figureOf(page).focus();

@@ -87,9 +87,10 @@ describe("the row window", () => {
     const box = new FakeBox();
     const tops: number[] = [];
     const rows = createRowWindow(box as unknown as FakeBox & Element, 12, (top) => tops.push(top), env);
-    rows.update(5); // no row height yet: nothing to scroll by
+    rows.update(5); // no row height yet: nothing to scroll by, until the box is measured
     expect(box.scrollTop).toBe(0);
-    resize([box, 600, 12 * 30]); // rows of 30 px
+    resize([box, 600, 12 * 30]); // rows of 30 px: the row asked for is scrolled to
+    expect(box.scrollTop).toBe(150);
     rows.update(5);
     expect(box.scrollTop).toBe(150);
     rows.update(5); // already there

@@ -10,6 +10,35 @@ const store = (initialIndex = 0) => createPlayerStore({ trace: f22, initialIndex
 const shortTrace = (n: number): Trace => ({ ...f22, steps: f22.steps.slice(0, n) });
 
 describe("createPlayerStore", () => {
+  it("playing, stops at a checkpoint not yet answered (for the reader to predict), and goes on once answered", () => {
+    const s = store();
+    // F22's first question is asked at step 3 (index 2), as its story places it.
+    s.getState().setCheckpoints(new Map([[2, 0]]));
+    s.getState().play();
+    s.getState().tick();
+    expect([s.getState().index, s.getState().status]).toEqual([1, "playing"]);
+    s.getState().tick();
+    expect([s.getState().index, s.getState().status, s.getState().stopReason]).toEqual([2, "paused", "checkpoint"]);
+    // Answered, Play goes on from there; a question already answered does not stop it again.
+    s.getState().answer(0, 1);
+    s.getState().play();
+    s.getState().tick();
+    expect([s.getState().index, s.getState().status]).toEqual([3, "playing"]);
+    s.getState().goTo(1);
+    s.getState().play();
+    s.getState().tick();
+    expect([s.getState().index, s.getState().status]).toEqual([2, "playing"]);
+  });
+
+  it("playing on from an unanswered checkpoint skips it: the reader chose to", () => {
+    const s = store();
+    s.getState().setCheckpoints(new Map([[2, 0]]));
+    s.getState().goTo(2);
+    s.getState().play();
+    s.getState().tick();
+    expect([s.getState().index, s.getState().status]).toEqual([3, "playing"]);
+  });
+
   it("starts paused on the first step by default: nothing moves until the reader acts", () => {
     const s = store().getState();
     expect([s.index, s.status, dataStateOf(s)]).toEqual([0, "paused", "paused"]);

@@ -43,6 +43,8 @@ const selectDataState = (s: PlayerState) => dataStateOf(s);
 const selectInnerLoop = (s: PlayerState) => s.innerLoop;
 const selectAnswers = (s: PlayerState) => s.answers;
 const selectJustAnswered = (s: PlayerState) => s.justAnswered;
+/** The furthest step the reader has seen (0-based): a checkpoint before it was stepped past. */
+const selectFurthest = (s: PlayerState) => Math.max(...s.visited);
 
 /** At most this many steps are phrased to find the room the step text reserves. */
 const RESERVE_SAMPLE = 2000;
@@ -193,6 +195,7 @@ export function FigureView(props: {
   const checkpoints = useCheckpoints();
   const answers = usePlayer(selectAnswers);
   const justAnswered = usePlayer(selectJustAnswered);
+  const furthest = usePlayer(selectFurthest);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
   const contextReserve = useMemo(() => longestContextLine(trace, text), [trace, text]);
   const { notes } = props;
@@ -203,6 +206,8 @@ export function FigureView(props: {
   const stepTitle = text.stepTitle(step);
   const point = checkpoints.find((candidate) => candidate.stepIndex === index);
   const chosen = point === undefined ? undefined : answers.get(point.key);
+  // A question not yet answered (nor stepped past): the caption, which would tell the answer, waits for it.
+  const waiting = point !== undefined && chosen === undefined && furthest <= point.stepIndex;
   const verdict =
     point !== undefined && justAnswered === point.key && chosen !== undefined
       ? text.ui.checkpointVerdict(chosen === point.right, point.checkpoint.explanation)
@@ -266,8 +271,16 @@ export function FigureView(props: {
         <h3 className="alf-step-title">
           {step.number}. {stepTitle}
         </h3>
-        <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
+        {waiting ? (
+          <p className="alf-step-caption" data-waiting="">
+            {text.ui.checkpointCaptionWaits}
+          </p>
+        ) : (
+          <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
+        )}
       </div>
+      {/* The controls right under the step's words: diagram, words and Next on one screen (the panels follow). */}
+      <Controls mode={props.controls} />
       {notesReserve.length === 0 ? null : (
         // Laid out at every step of a trace with notes, over an invisible copy of the largest step's notes: a step
         // with warnings moves nothing below it.
@@ -299,7 +312,6 @@ export function FigureView(props: {
         </p>
         <p className="alf-counts">{text.ui.counters(step.counters, trace.budget)}</p>
       </div>
-      <Controls mode={props.controls} />
       {props.announce ? (
         <LiveRegion
           message={

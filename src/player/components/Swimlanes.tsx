@@ -4,7 +4,7 @@ import { FILE_STATES, type FileStatus, type FileTimeline, fileTimeline, type Lan
 import { useCatalog } from "../catalog";
 import { createRowWindow, followedTop, mountedRange, type RowWindow } from "../dom/row-window";
 import { createSidewaysReveal, type SidewaysReveal } from "../dom/sideways-reveal";
-import { WINDOW_AT, WINDOW_ROWS } from "../limits";
+import { BOX_AT, BOX_ROWS, WINDOW_AT } from "../limits";
 import { prefersReducedMotion } from "../motion";
 import type { NotesByStep } from "../notes";
 import { CallIdChip } from "./Chip";
@@ -130,35 +130,37 @@ function shownFiles(timeline: FileTimeline, paths: readonly string[], index: num
 const OVERSCAN = 8;
 
 /**
- * Which rows to mount: all of a short trace; for a long one, the rows in the scroll box (plus a margin), the box
- * kept on the current step (../dom/row-window.ts does the DOM side).
+ * Which rows to show: all of a short trace; a longer one's in a box of BOX_ROWS rows kept on the current step
+ * (../dom/row-window.ts does the DOM side), and for a long one only the rows in the box (plus a margin) mounted.
  */
 function useRowWindow(body: RefObject<HTMLDivElement | null>, total: number, index: number) {
+  const boxed = total > BOX_AT;
   const windowed = total > WINDOW_AT;
-  const [top, setTop] = useState(0); // the first row in view
+  // The first row in view: the current step's box from the start (a figure opened at a later step).
+  const [top, setTop] = useState(() => (boxed ? followedTop(0, index, BOX_ROWS) : 0));
   // Follow the current step: bring it into the box when a step moves it out (derived state, set while rendering).
   const [followed, setFollowed] = useState(index);
   let first = top;
-  if (windowed && followed !== index) {
-    first = followedTop(top, index, WINDOW_ROWS);
+  if (boxed && followed !== index) {
+    first = followedTop(top, index, BOX_ROWS);
     setFollowed(index);
     if (first !== top) setTop(first);
   }
   const controller = useRef<RowWindow | null>(null);
   useEffect(() => {
     const box = body.current;
-    if (!windowed || box === null) return;
-    const rowWindow = createRowWindow(box, WINDOW_ROWS, setTop);
+    if (!boxed || box === null) return;
+    const rowWindow = createRowWindow(box, BOX_ROWS, setTop);
     controller.current = rowWindow;
     return () => {
       rowWindow.destroy();
       controller.current = null;
     };
-  }, [body, windowed]);
+  }, [body, boxed]);
   // Scroll the box to the row in view, when the step (not the reader) moved it.
   useEffect(() => controller.current?.update(top), [top]);
-  if (!windowed) return { windowed, start: 0, end: total };
-  return { windowed, ...mountedRange(first, total, WINDOW_ROWS, OVERSCAN) };
+  if (!windowed) return { boxed, windowed, start: 0, end: total };
+  return { boxed, windowed, ...mountedRange(first, total, BOX_ROWS, OVERSCAN) };
 }
 
 /**
@@ -242,7 +244,12 @@ export function Swimlanes(props: {
           );
         })}
       </ul>
-      <div className="alf-body" ref={body} data-windowed={rows.windowed ? "" : undefined}>
+      <div
+        className="alf-body"
+        ref={body}
+        data-boxed={rows.boxed ? "" : undefined}
+        data-windowed={rows.windowed ? "" : undefined}
+      >
         <div className="alf-window">
           <div className="alf-lifelines" aria-hidden="true">
             {lanes.map((lane) => (

@@ -38,11 +38,20 @@ export function createRowWindow(
   let rowHeight = 0;
   let scrolledTo = box.scrollTop;
   let frame = 0;
+  /** A row asked for before the box was measured (a figure opened at a later step): scrolled to once it is. */
+  let pending: number | null = null;
+  const scrollTo = (top: number) => {
+    scrolledTo = top * rowHeight;
+    box.scrollTop = scrolledTo;
+  };
   const observer =
     env.ResizeObserver === undefined
       ? null
       : new env.ResizeObserver(([entry]) => {
-          if (entry !== undefined) rowHeight = entry.contentRect.height / rows;
+          if (entry === undefined) return;
+          rowHeight = entry.contentRect.height / rows;
+          if (pending !== null && rowHeight > 0) scrollTo(pending);
+          pending = null;
         });
   observer?.observe(box);
   const onScroll = () => {
@@ -55,11 +64,13 @@ export function createRowWindow(
   box.addEventListener("scroll", onScroll, { passive: true });
   return {
     update(top) {
-      const target = top * rowHeight;
-      if (rowHeight === 0 || Math.abs(target - scrolledTo) < 1) return;
+      if (rowHeight === 0) {
+        pending = top;
+        return;
+      }
+      if (Math.abs(top * rowHeight - scrolledTo) < 1) return;
       if (Math.round(scrolledTo / rowHeight) === top) return;
-      scrolledTo = target;
-      box.scrollTop = target;
+      scrollTo(top);
     },
     destroy() {
       observer?.disconnect();

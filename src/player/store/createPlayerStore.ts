@@ -13,7 +13,7 @@ export type PlayStatus = "playing" | "paused";
 export type PlayerDataState = "playing" | "paused" | "ended";
 
 /** Why playback last stopped: the reader (or a host) paused it, or it reached the last step by itself. */
-export type StopReason = "reader" | "end";
+export type StopReason = "reader" | "end" | "checkpoint";
 
 /** Dwell time bounds, in seconds per step. */
 export const DWELL = { min: 1, max: 8, step: 0.5, initial: 3 } as const;
@@ -46,6 +46,10 @@ export interface PlayerState {
   readonly answers: ReadonlyMap<number, number>;
   /** The checkpoint answered last, while its step is still shown (its verdict is what is announced). */
   readonly justAnswered: number | null;
+  /** The checkpoints asked, by the index of their step (the checkpoint's key): playback waits at one unanswered. */
+  readonly checkpointsAt: ReadonlyMap<number, number>;
+  /** Say which steps ask a checkpoint (the player's placed checkpoints). */
+  setCheckpoints(at: ReadonlyMap<number, number>): void;
   /** Answer a checkpoint, once: a later choice does not change it. */
   answer(key: number, option: number): void;
   /** Take up a reader's earlier record (a resumed session): steps seen and answers given. */
@@ -63,7 +67,7 @@ export interface PlayerState {
   play(): void;
   pause(): void;
   toggle(): void;
-  /** Advance one step while playing; stop by itself on the last step. */
+  /** Advance one step while playing; stop by itself on the last step, and at a checkpoint not yet answered. */
   tick(): void;
   setDwell(seconds: number): void;
   /** Point at a call_id's thread, or stop pointing (`null`) — only if it is still the one pointed at. */
@@ -126,6 +130,8 @@ export function createPlayerStore(options: {
       visited: new Set([clampIndex(options.initialIndex ?? 0, options.trace)]),
       answers: new Map(),
       justAnswered: null,
+      checkpointsAt: new Map(),
+      setCheckpoints: (at) => set({ checkpointsAt: at }),
       answer: (key, option) => {
         if (get().answers.has(key)) return;
         set({ answers: new Map([...get().answers, [key, option]]), justAnswered: key });
@@ -159,7 +165,14 @@ export function createPlayerStore(options: {
         if (status !== "playing") return;
         const nextIndex = Math.min(index + 1, lastIndexOf(trace));
         const atEnd = nextIndex >= lastIndexOf(trace);
-        request(nextIndex, atEnd ? "paused" : "playing", atEnd ? "end" : "reader");
+        // A question the reader has not answered yet: playback stops there, for the reader to predict first.
+        const asks = get().checkpointsAt.get(nextIndex);
+        const waits = asks !== undefined && !get().answers.has(asks);
+        request(
+          nextIndex,
+          atEnd || waits ? "paused" : "playing",
+          atEnd ? "end" : waits ? "checkpoint" : "reader",
+        );
       },
       setDwell: (seconds) => {
         if (Number.isFinite(seconds)) set({ dwellSeconds: clamp(seconds, DWELL.min, DWELL.max) });
