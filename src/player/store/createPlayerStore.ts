@@ -168,11 +168,7 @@ export function createPlayerStore(options: {
         // A question the reader has not answered yet: playback stops there, for the reader to predict first.
         const asks = get().checkpointsAt.get(nextIndex);
         const waits = asks !== undefined && !get().answers.has(asks);
-        request(
-          nextIndex,
-          atEnd || waits ? "paused" : "playing",
-          atEnd ? "end" : waits ? "checkpoint" : "reader",
-        );
+        request(nextIndex, atEnd || waits ? "paused" : "playing", atEnd ? "end" : waits ? "checkpoint" : "reader");
       },
       setDwell: (seconds) => {
         if (Number.isFinite(seconds)) set({ dwellSeconds: clamp(seconds, DWELL.min, DWELL.max) });
