@@ -13,8 +13,12 @@ export const SLACK_KB = 2;
 export const BUDGETS_KB = {
   /** Each embed page (embed.js alone): floor + 3.2 KB when set. */
   embed: 4.2,
-  /** The chapter page: at the floor (− 0.0 KB) when set (issue 30's goal: ≤ the floor). */
-  chapter: 1,
+  /**
+   * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
+   * predict-then-see, announced payloads and a reading-time dwell, + 0.5). Issue 30's goal, ≤ the floor, is not
+   * met: BENCHMARKS.md says so.
+   */
+  chapter: 2.3,
   /** The npm package in a fresh Vite app: floor + 20.3 KiB when set (issue 40: the built-ins made at build time). */
   package: 21.3,
 };

@@ -61,8 +61,12 @@ export const labels = {
     counterLabel: (n, total) => `Step ${count(n)} of ${count(total)}`,
     dwell: "Dwell time",
     dwellValue: (seconds) => `${seconds} s`,
+    dwellAtLeast: (seconds) => `${seconds} s, or reading time`,
     announce: (n, total, stepTitle) => `Step ${n} of ${total}: ${stepTitle}`,
     announceWarnings: (count) => ` (${count} ${count === 1 ? "warning" : "warnings"} at this step)`,
+    announceChange: (label, callIds) =>
+      `. On the arrow: ${label}${callIds.length === 0 ? "" : `, ${callIds.join(", ")}`}`,
+    announceOutcome: (outcome) => `. The run is over. Outcome: ${outcome}.`,
     warningsLabel: "Warnings at this step",
     contextHeading: "Context",
     contextEmpty: "The model has seen nothing yet.",

@@ -235,9 +235,18 @@ export interface UiText {
   readonly counterLabel: (n: number, total: number) => string;
   readonly dwell: string;
   readonly dwellValue: (seconds: number) => string;
+  /** The dwell before the reader chooses one: at least this, longer for a step with long words. */
+  readonly dwellAtLeast: (seconds: number) => string;
   readonly announce: (n: number, total: number, title: string) => string;
   /** Said after a step's announcement when the shell gave that step warnings (see the player's `notes`). */
   readonly announceWarnings: (count: number) => string;
+  /**
+   * What a step changes, after its title in the announcement: what travels along its arrow (its label) and the
+   * call ids it carries, so that a listener hears the payload a sighted reader sees move.
+   */
+  readonly announceChange: (label: string, callIds: readonly string[]) => string;
+  /** How the run ended, announced at its last step. */
+  readonly announceOutcome: (outcome: string) => string;
   /** The name of the list of warnings at the current step, and of a row's warning mark. */
   readonly warningsLabel: string;
   readonly contextHeading: string;

@@ -27,7 +27,7 @@ import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
 import { PlayerProvider, usePlayer, usePlayerStore } from "./store/context";
 import type { PlayerState } from "./store/createPlayerStore";
-import { stepCountOf } from "./store/createPlayerStore";
+import { readingSeconds, stepCountOf } from "./store/createPlayerStore";
 import { useLatest } from "./useLatest";
 import { usePlayback } from "./usePlayback";
 
@@ -239,7 +239,13 @@ function StoreUpdater(props: PlayerProps & { readonly placed: readonly PlacedChe
     }),
     [store],
   );
-  usePlayback();
+  // How long a step's words take to read: what the default dwell stretches to.
+  usePlayback((index) => {
+    const shown = trace.steps[index];
+    return shown === undefined
+      ? 0
+      : readingSeconds(`${props.text.stepTitle(shown)} ${props.text.stepCaption(shown, trace)}`);
+  });
   return null;
 }
 

@@ -1,16 +1,25 @@
 import { useEffect } from "react";
 import { usePlayer, usePlayerStore } from "./store/context";
 import type { PlayerState } from "./store/createPlayerStore";
+import { useLatest } from "./useLatest";
 
-const selectTiming = (s: PlayerState) => (s.status === "playing" ? `${s.index}:${s.dwellSeconds}` : null);
+const selectTiming = (s: PlayerState) =>
+  s.status === "playing" ? `${s.index}:${s.dwellSeconds}:${s.dwellChosen ? "chosen" : ""}` : null;
 
-/** While playing, advance one step per dwell time; the timer belongs to this player alone. */
-export function usePlayback(): void {
+/**
+ * While playing, advance one step per dwell time; the timer belongs to this player alone. While the reader has not
+ * chosen a dwell, a step stays as long as its words take to read (`reading`, in seconds, by 0-based index), if
+ * that is longer.
+ */
+export function usePlayback(reading: (index: number) => number): void {
   const store = usePlayerStore();
   const timing = usePlayer(selectTiming);
+  const readingRef = useLatest(reading);
   useEffect(() => {
     if (timing === null) return;
-    const timer = setTimeout(() => store.getState().tick(), store.getState().dwellSeconds * 1000);
+    const { dwellSeconds, dwellChosen, index } = store.getState();
+    const seconds = dwellChosen ? dwellSeconds : Math.max(dwellSeconds, readingRef.current(index));
+    const timer = setTimeout(() => store.getState().tick(), seconds * 1000);
     return () => clearTimeout(timer);
-  }, [timing, store]);
+  }, [timing, store, readingRef]);
 }

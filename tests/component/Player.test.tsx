@@ -8,6 +8,7 @@ import { runScenario } from "../../src/engine";
 import { CatalogContext } from "../../src/player/catalog";
 import { Controls } from "../../src/player/components/Controls";
 import { Player } from "../../src/player/Player";
+import { DWELL, readingSeconds } from "../../src/player/store/createPlayerStore";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";
 
 function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChange?: (lang: Lang) => void } = {}) {
@@ -231,16 +232,40 @@ describe("the F22 player", () => {
     vi.useFakeTimers();
     try {
       const { figure } = renderPlayer({ initialIndex: 5 });
+      // The reader chooses 2 s: every step then stays 2 s, whatever its words.
+      fireEvent.change(within(figure).getByRole("slider"), { target: { value: "2" } });
+      expect(within(figure).getByText("2 秒")).toBeInTheDocument();
       act(() => within(figure).getByRole("button", { name: "播放" }).click());
       expect(figure).toHaveAttribute("data-state", "playing");
       expect(within(figure).getByRole("button", { name: "暂停" })).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(3000));
+      act(() => vi.advanceTimersByTime(2000));
       expect(counter(figure)).toBe("7 / 8");
-      act(() => vi.advanceTimersByTime(3000));
+      act(() => vi.advanceTimersByTime(2000));
       expect(counter(figure)).toBe("8 / 8");
       expect(figure).toHaveAttribute("data-state", "ended");
       act(() => vi.advanceTimersByTime(10_000));
       expect(counter(figure)).toBe("8 / 8");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("at the default dwell, keeps a step with long words as long as they take to read", async () => {
+    vi.useFakeTimers();
+    try {
+      const { figure } = renderPlayer({ initialIndex: 5 });
+      expect(within(figure).getByText("3 秒或按阅读时长")).toBeInTheDocument();
+      const trace = runScenario(scenarioById("f22", "zh"));
+      const text = storyCatalog(catalogs.zh, SCENARIOS.f22.stories.zh);
+      const six = trace.steps[5];
+      if (six === undefined) throw new Error("F22 has no step 6");
+      const reading = readingSeconds(`${text.stepTitle(six)} ${text.stepCaption(six, trace)}`);
+      expect(reading).toBeGreaterThan(DWELL.initial);
+      act(() => within(figure).getByRole("button", { name: "播放" }).click());
+      act(() => vi.advanceTimersByTime(DWELL.initial * 1000));
+      expect(counter(figure)).toBe("6 / 8");
+      act(() => vi.advanceTimersByTime((reading - DWELL.initial) * 1000 + 10));
+      expect(counter(figure)).toBe("7 / 8");
     } finally {
       vi.useRealTimers();
     }
@@ -263,6 +288,16 @@ describe("the F22 player", () => {
     expect(regions[0]).toHaveTextContent(
       /^步骤第 2 步，共 8 步：2\. 宿主构建上下文|^步骤第 2 步，共 8 步：宿主构建上下文/,
     );
+  });
+
+  it("announces what travels at each step (its arrow's payload and call ids), and the outcome at the end", async () => {
+    const { figure, user } = renderPlayer({ lang: "en", initialIndex: 1 });
+    const region = document.querySelector("[aria-live]");
+    await user.click(within(figure).getByRole("button", { name: "Next" }));
+    expect(region).toHaveTextContent(/^Step 3 of 8: .*\. On the arrow: read_file, call_1$/);
+    figure.focus();
+    await user.keyboard("{End}");
+    expect(region).toHaveTextContent(/^Step 8 of 8: .*\. The run is over\. Outcome: completed\.$/);
   });
 
   it("shows a shell's notes at their step, marks their rows, and says so in the one announcement", async () => {

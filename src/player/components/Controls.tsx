@@ -8,6 +8,7 @@ const selectIndex = (s: PlayerState) => s.index;
 const selectStepCount = (s: PlayerState) => stepCountOf(s);
 const selectDataState = (s: PlayerState) => dataStateOf(s);
 const selectDwell = (s: PlayerState) => s.dwellSeconds;
+const selectDwellChosen = (s: PlayerState) => s.dwellChosen;
 
 /**
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
@@ -71,6 +72,9 @@ const Dwell = memo(function Dwell() {
   const text = useCatalog();
   const { ui } = text;
   const dwellSeconds = usePlayer(selectDwell);
+  const chosen = usePlayer(selectDwellChosen);
+  // Not chosen: at least this long, and as long as a step's words take to read.
+  const said = chosen ? ui.dwellValue(dwellSeconds) : ui.dwellAtLeast(dwellSeconds);
   const { setDwell } = usePlayerStore().getState();
   const dwellId = useId();
   return (
@@ -83,10 +87,10 @@ const Dwell = memo(function Dwell() {
         max={DWELL.max}
         step={DWELL.step}
         value={dwellSeconds}
-        aria-valuetext={ui.dwellValue(dwellSeconds)}
+        aria-valuetext={said}
         onChange={(event) => setDwell(Number(event.currentTarget.value))}
       />
-      <output htmlFor={dwellId}>{ui.dwellValue(dwellSeconds)}</output>
+      <output htmlFor={dwellId}>{said}</output>
     </div>
   );
 });

@@ -317,8 +317,11 @@ export function FigureView(props: {
           message={
             // A checkpoint just answered at this step: its verdict is the one announcement.
             verdict ??
-            `${text.ui.announce(step.number, trace.steps.length, stepTitle)}${
-              notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""
+            `${text.ui.announce(step.number, trace.steps.length, stepTitle)}${text.ui.announceChange(
+              text.arrowLabel(step),
+              step.callIds,
+            )}${notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""}${
+              step.kind === "finish" ? text.ui.announceOutcome(text.outcomes[trace.outcome]) : ""
             }`
           }
         />

@@ -18,6 +18,20 @@ export type StopReason = "reader" | "end" | "checkpoint";
 /** Dwell time bounds, in seconds per step. */
 export const DWELL = { min: 1, max: 8, step: 0.5, initial: 3 } as const;
 
+/** The longest a step stays on screen while playing at the default dwell, however long its words. */
+export const READING_MAX_SECONDS = 12;
+
+/**
+ * About how long a reader takes to read a step's words: a second, then 20 characters a second (a CJK character
+ * counts as two), at most READING_MAX_SECONDS. While the reader has not chosen a dwell, a step stays at least this
+ * long (the default dwell follows the caption's length).
+ * @example readingSeconds("x".repeat(100)) // 6
+ */
+export function readingSeconds(words: string): number {
+  const wide = words.match(/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/g)?.length ?? 0;
+  return Math.min(READING_MAX_SECONDS, 1 + (words.length + wide) / 20);
+}
+
 /**
  * Where step changes go in a controlled player: the owner decides, and tells the store with `syncIndex`.
  * Receives a 0-based index.
@@ -32,6 +46,8 @@ export interface PlayerState {
   readonly stopReason: StopReason;
   /** Seconds each step stays on screen while playing. */
   readonly dwellSeconds: number;
+  /** Whether the reader (or the shell) chose the dwell: if not, a step with long words stays longer. */
+  readonly dwellChosen: boolean;
   /** The call_id the reader points at or has focused: every place it appears is highlighted. */
   readonly thread: string | null;
   /** The call_id the reader pinned (pressed), highlighted while nothing else is pointed at. */
@@ -123,6 +139,7 @@ export function createPlayerStore(options: {
       status: "paused",
       stopReason: "reader",
       dwellSeconds: clamp(options.dwellSeconds ?? DWELL.initial, DWELL.min, DWELL.max),
+      dwellChosen: options.dwellSeconds !== undefined,
       thread: null,
       pinnedThread: null,
       innerLoop: false,
@@ -171,7 +188,7 @@ export function createPlayerStore(options: {
         request(nextIndex, atEnd || waits ? "paused" : "playing", atEnd ? "end" : waits ? "checkpoint" : "reader");
       },
       setDwell: (seconds) => {
-        if (Number.isFinite(seconds)) set({ dwellSeconds: clamp(seconds, DWELL.min, DWELL.max) });
+        if (Number.isFinite(seconds)) set({ dwellSeconds: clamp(seconds, DWELL.min, DWELL.max), dwellChosen: true });
       },
       setTrace: (trace) => {
         if (trace === get().trace) return;
