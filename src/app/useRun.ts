@@ -23,8 +23,7 @@ export interface RunState {
   readonly run: { readonly loaded: Loaded; readonly steps: StepPhrasing } | null;
   /** A recorded run's story, in the page's words of the moment. */
   readonly story: RunStory | null;
-  readonly check: ReplayCheck | null;
-  /** The replay check's result, from the run's view. */
+  /** The replay check's result, from the run's view (its problems are noted at their steps). */
   readonly onCheck: (check: ReplayCheck | null) => void;
   readonly notes: readonly StepNote[] | undefined;
 }
@@ -76,7 +75,6 @@ export function useRun(state: PageState, dispatch: Dispatch<PageAction>, asked: 
     words: runs === undefined || views === null ? null : { runs, views },
     run,
     story,
-    check,
     onCheck: setChecked,
     notes,
   };
