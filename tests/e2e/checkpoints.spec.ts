@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { FrameLocator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, untilHydrated } from "./fixtures";
 
 // Checkpoints (predict, then reveal) and the course's events: a reader's walk through F22 by keyboard and by
 // pointer, in a course page on another origin that frames embed.html and logs every message it receives.
@@ -241,6 +241,7 @@ test("the chapter page asks the checkpoints when the reader switches them on, an
 }) => {
   await page.goto("/?lang=en&scenario=unauthorized-tool");
   const figure = page.getByRole("region", { name: /unauthorized tool/i }).first();
+  await untilHydrated(figure);
   await figure.locator(".alf-step-title").click();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");

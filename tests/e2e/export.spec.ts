@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { counterOf, expect, test } from "./fixtures";
+import { counterOf, expect, test, untilHydrated } from "./fixtures";
 
 test.describe("export", () => {
   test("downloads the trace as neutral JSON (version 2), or the whole run in a provider's format, which loads back", async ({
@@ -73,6 +73,7 @@ test.describe("export", () => {
     });
     await page.goto("./");
     const fig = page.locator(".alf-figure").first();
+    await untilHydrated(fig);
     await fig.focus();
     await page.keyboard.press("ArrowRight");
     await expect(counterOf(fig)).toHaveText("2 / 8");
@@ -90,6 +91,7 @@ test.describe("export", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("./?lang=en&scenario=claimed-done");
     const fig = page.locator(".alf-figure").first();
+    await untilHydrated(fig);
     await fig.focus();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
     const bar = page.getByRole("region", { name: "Export" });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { counterOf, expect, liveRegionOf, test } from "./fixtures";
+import { counterOf, expect, liveRegionOf, test, untilHydrated } from "./fixtures";
 
 /** The figure, whatever scenario it shows. */
 const figure = (page: Page): Locator => page.locator(".alf-root > .alf-figure").first();
@@ -120,6 +120,8 @@ test.describe("scenarios on the chapter page", () => {
     test.setTimeout(90_000); // three full axe runs
     for (const id of ["experiment-07", "missing-feedback", "scope-violation"]) {
       await page.goto(`./?scenario=${id}`);
+      // A key pressed before hydration does nothing: the first frame is static HTML.
+      await untilHydrated(figure(page));
       await figure(page).focus();
       await page.keyboard.press("End");
       await expect(figure(page).locator(".alf-outcome")).toBeVisible();
