@@ -132,27 +132,6 @@ export function App(props: {
           {proseParts.intro}
           <aside className="page-conditions" aria-labelledby="conditions-heading">
             <h3 id="conditions-heading">{page.conditionsHeading}</h3>
-            <label className="page-scenario">
-              {page.scenario}{" "}
-              <select
-                value={builtin && source.kind === "builtin" ? source.id : "imported"}
-                onChange={(event) =>
-                  dispatch({ type: "source", source: { kind: "builtin", id: event.target.value as ScenarioId } })
-                }
-              >
-                {builtin ? null : (
-                  // While a loaded transcript or figure file is shown, the picker says so; choosing a scenario leaves it.
-                  <option value="imported" disabled>
-                    {`${ui.figureKicker}: ${story?.name ?? ""}`}
-                  </option>
-                )}
-                {SCENARIO_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {language.names[id]}
-                  </option>
-                ))}
-              </select>
-            </label>
             <p>{builtin ? `${story?.input ?? ""}${page.conditionsNote}` : (story?.input ?? "")}</p>
             <p>
               <label className="page-checkpoints">
@@ -164,14 +143,6 @@ export function App(props: {
                 {page.checkpoints}
               </label>
             </p>
-            <button
-              type="button"
-              className="page-button"
-              aria-expanded={panelOpen}
-              onClick={() => dispatch({ type: "panel", open: !panelOpen })}
-            >
-              {page.openTranscript}
-            </button>
             {recorded.words === null ? null : (
               <>
                 {urlRun === null ? null : (
@@ -200,17 +171,6 @@ export function App(props: {
             ) : null}
           </aside>
 
-          {panelOpen && recorded.words !== null && recorded.story !== null ? (
-            <Suspense fallback={null}>
-              <TranscriptPanel
-                text={recorded.words.runs.importing}
-                lang={lang}
-                story={recorded.story}
-                onLoaded={onLoaded}
-                onClose={() => dispatch({ type: "panel", open: false })}
-              />
-            </Suspense>
-          ) : null}
           {imported === null || recorded.words === null ? null : (
             <recorded.words.views.ImportedRun
               runs={recorded.words.runs}
@@ -239,19 +199,64 @@ export function App(props: {
               checkpoints={checkpoints}
             />
           )}
-          {trace === undefined ? null : (
-            <Suspense fallback={null}>
-              <ExportBar
-                text={page.exporting}
-                report={recorded.words}
-                onNeedRuns={onRunsAsked}
-                trace={trace}
-                figure={figure}
-                builtin={builtin && source.kind === "builtin" ? source : null}
-                name={name}
-              />
-            </Suspense>
-          )}
+          {/* The tools a teacher or an engineer reaches for, after the figure: another scenario, a recorded run of
+              their own, an export. Closed until asked for; links that name a scenario or a transcript work as ever. */}
+          <details className="page-tools">
+            <summary>{page.toolsHeading}</summary>
+            <label className="page-scenario">
+              {page.scenario}{" "}
+              <select
+                value={builtin && source.kind === "builtin" ? source.id : "imported"}
+                onChange={(event) =>
+                  dispatch({ type: "source", source: { kind: "builtin", id: event.target.value as ScenarioId } })
+                }
+              >
+                {builtin ? null : (
+                  // While a loaded transcript or figure file is shown, the picker says so; choosing a scenario leaves it.
+                  <option value="imported" disabled>
+                    {`${ui.figureKicker}: ${story?.name ?? ""}`}
+                  </option>
+                )}
+                {SCENARIO_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {language.names[id]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className="page-button"
+              aria-expanded={panelOpen}
+              onClick={() => dispatch({ type: "panel", open: !panelOpen })}
+            >
+              {page.openTranscript}
+            </button>
+            {panelOpen && recorded.words !== null && recorded.story !== null ? (
+              <Suspense fallback={null}>
+                <TranscriptPanel
+                  text={recorded.words.runs.importing}
+                  lang={lang}
+                  story={recorded.story}
+                  onLoaded={onLoaded}
+                  onClose={() => dispatch({ type: "panel", open: false })}
+                />
+              </Suspense>
+            ) : null}
+            {trace === undefined ? null : (
+              <Suspense fallback={null}>
+                <ExportBar
+                  text={page.exporting}
+                  report={recorded.words}
+                  onNeedRuns={onRunsAsked}
+                  trace={trace}
+                  figure={figure}
+                  builtin={builtin && source.kind === "builtin" ? source : null}
+                  name={name}
+                />
+              </Suspense>
+            )}
+          </details>
           {proseParts.hints}
         </section>
         {proseParts.closing}

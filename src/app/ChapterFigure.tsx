@@ -51,11 +51,14 @@ export function ChapterFigure(props: {
 }) {
   const { trace, text, onLangChange } = props;
   const [step, setStep] = useState(1);
+  // ?present=1: the figure opens in presenter mode (read with the link's step, once).
+  const [present, setPresent] = useState(false);
   const [linkProblem, setLinkProblem] = useState<{ problem: StepProblem; shown: number } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the URL is read once
   useLayoutEffect(() => {
     if (!props.readUrlStep) return;
+    if (new URLSearchParams(window.location.search).get("present") === "1") setPresent(true);
     const request = stepFromUrl(window.location, trace.steps.length);
     setStep(request.index + 1);
     if (request.invalid !== null) setLinkProblem({ problem: request.invalid, shown: request.index + 1 });
@@ -129,6 +132,7 @@ export function ChapterFigure(props: {
         onLangChange={onLangChange}
         {...defined({ notes: props.notes })}
         {...defined({ checkpoints: props.checkpoints })}
+        present={present}
       />
       {linkProblem === null ? null : (
         <p className="page-note" role="note">

@@ -23,4 +23,5 @@ export const chapter = {
     noLink: "A loaded transcript has no link: download its JSON instead.",
   },
   openTranscript: "Load transcript",
+  toolsHeading: "Tools: another scenario, your own run, export",
 } as const satisfies PageText;

@@ -22,4 +22,5 @@ export const chapter = {
     noLink: "载入的记录没有链接：可以下载它的 JSON。",
   },
   openTranscript: "载入记录",
+  toolsHeading: "工具：换一个场景、载入自己的记录、导出",
 } as const satisfies PageText;

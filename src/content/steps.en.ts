@@ -139,7 +139,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   validation: (step, facts) => {
     return {
-      approved: `The host checks the proposal item by item (see the list below); only when every check passes does the action go to the tool.${facts.noOperationId ? ` Duplicate protection is keyed on an operation id, not on the call_id; ${NO_OPERATION_ID[facts.toolEffect]}` : " Duplicate protection is keyed on the operation id, not on the call_id."}`,
+      approved: `The host checks the proposal item by item (the list below) and hands it to the tool only if every check passes.${facts.noOperationId ? ` Repeats are caught by an operation id, not the call_id; ${NO_OPERATION_ID[facts.toolEffect]}` : " Repeats are caught by the operation id, not the call_id."}`,
       replayed:
         "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
       refused: `The host refuses ${step.call.callId}: ${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "a check failed" : ERRORS[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,
@@ -157,7 +157,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`;
   },
   answer: () => {
-    return "This reply contains no tool call (in Chat Completions, finish_reason “stop”; in Responses, no function_call item in the output; in Anthropic Messages, stop_reason “end_turn”; a reply cut off by a length limit or a content filter has none either), so the loop stops calling the model. Whatever the reply says is still only a claim: whether the task is done in the environment is for the host to check.";
+    return "The reply asks for no tool (Chat Completions: finish_reason “stop”; Anthropic: stop_reason “end_turn”), so the loop stops calling the model. Its “done” is a claim, not a result: the host checks the environment.";
   },
   finish: (step, facts) => {
     return {

@@ -133,7 +133,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   validation: (step, facts) => {
     switch (step.verdict) {
       case "approved":
-        return `宿主逐项检查这个提议（见下方清单），全部通过后才把动作交给工具。${facts.noOperationId ? `防止重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}` : "防止重复执行看的是操作 ID，不是 call_id。"}`;
+        return `宿主逐项检查这个提议（见下方清单），全部通过才交给工具。${facts.noOperationId ? `防重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}` : "防重复执行看的是操作 ID，不是 call_id。"}`;
       case "replayed":
         return "这个操作 ID 已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。";
       case "refused":
@@ -144,7 +144,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
   },
   mcp_request: (step, facts) => {
-    return `这个工具在 MCP 服务器里，宿主不自己执行它：宿主的 MCP 客户端发出一个 JSON-RPC tools/call 请求，用的是自己的请求 ID ${facts.rpcId}，不是模型的 call_id，并记下请求 ${facts.rpcId} 对应 ${step.call.callId}。这一跳模型完全看不到。`;
+    return `这个工具在 MCP 服务器里，宿主不自己执行：它的 MCP 客户端发出 JSON-RPC tools/call 请求，用自己的请求 ID ${facts.rpcId}（不是 call_id），并记下 ${facts.rpcId} 对应 ${step.call.callId}。模型看不到这一跳。`;
   },
   mcp_response: (step, facts) => {
     return facts.mcpError
@@ -152,7 +152,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`;
   },
   answer: () => {
-    return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。回复里不论说了什么，都仍只是一个说法：环境里任务是否真的完成，要由宿主检查。";
+    return "回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”），循环不再调用模型。回复说完成只是一个说法，是否真的完成由宿主检查环境。";
   },
   finish: (step, facts) => {
     switch (step.outcome) {

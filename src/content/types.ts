@@ -226,6 +226,10 @@ export interface UiText {
   readonly diagramLabel: string;
   readonly lanesLabel: string;
   readonly actingLane: string;
+  /** The mark where a round of the outer loop begins (at each model call): "round 2". */
+  readonly round: (n: number) => string;
+  /** The tag on the model's final reply: what it says is a claim, which the host still checks. */
+  readonly claimTag: string;
   readonly prev: string;
   readonly next: string;
   readonly play: string;
@@ -388,6 +392,8 @@ export interface PageText {
   readonly stepLinkProblem: (problem: "not_a_number" | "out_of_range", total: number, shown: number) => string;
   /** The button that opens the transcript panel. */
   readonly openTranscript: string;
+  /** The drawer after the figure that holds the scenario picker, transcript loading and export. */
+  readonly toolsHeading: string;
   readonly exporting: ExportText;
 }
 

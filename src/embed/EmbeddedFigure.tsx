@@ -267,6 +267,7 @@ export function EmbeddedFigure(props: {
       {...defined({ defaultStep: step })}
       {...defined({ dwell: options.dwell })}
       autoplay={options.autoplay}
+      present={options.present}
       theme={theme}
       controls={options.controls}
       onLangChange={setLang}

@@ -19,6 +19,8 @@ export interface FigureOptions {
   readonly controls: ControlsMode;
   /** Ask the story's checkpoints (predict, then reveal) at their steps. */
   readonly checkpoints: boolean;
+  /** Open in presenter mode (the figure fills the screen in a 16:9 frame): read once, as `autoplay` is. */
+  readonly present: boolean;
 }
 
 /** The defaults: F22 in Chinese at step 1, static, following the reader's colour scheme, every control. */
@@ -31,6 +33,7 @@ export const DEFAULT_OPTIONS: FigureOptions = {
   theme: "auto",
   controls: "full",
   checkpoints: false,
+  present: false,
 };
 
 /** The names a host may set, as URL parameters and (but `autoplay`) as attributes. */
@@ -49,6 +52,7 @@ export const OPTION_EXPECTS: Readonly<Record<OptionName, string>> = {
   theme: "light|dark|auto",
   controls: "full|minimal",
   checkpoints: "0|1",
+  present: "0|1",
 };
 
 /** A parsed value, or `invalid` (the caller warns and keeps the default). */
@@ -79,6 +83,7 @@ export function parseOption<N extends OptionName>(name: N, rawText: string): Par
     }
     case "autoplay":
     case "checkpoints":
+    case "present":
       parsed = raw === "1" ? ok(true) : raw === "0" ? ok(false) : invalid;
       break;
     case "theme":

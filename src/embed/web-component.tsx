@@ -31,7 +31,7 @@ import {
 } from "./options";
 import { loadBuiltinsPack, loadFigurePack } from "./pack-loader";
 
-/** The attributes the element observes (all but `autoplay`, which is read once when it first connects). */
+/** The attributes the element observes (all but `autoplay` and `present`, read once when it first connects). */
 const ATTRIBUTES = [
   "step",
   "lang",
@@ -55,6 +55,7 @@ const REFLECTED = {
   scenario: "string",
   checkpoints: "boolean",
   autoplay: "boolean",
+  present: "boolean",
   src: "string",
   activity: "string",
 } as const;
@@ -105,6 +106,7 @@ export class AgentLoopFigureElement extends HTMLElement {
   declare scenario: string | null;
   declare checkpoints: boolean;
   declare autoplay: boolean;
+  declare present: boolean;
   declare src: string | null;
   declare activity: string | null;
 
@@ -131,7 +133,7 @@ export class AgentLoopFigureElement extends HTMLElement {
       shadow.adoptedStyleSheets = [stylesheet()];
       const container = document.createElement("div");
       shadow.replaceChildren(container);
-      const options = this.#read([...ATTRIBUTES, "autoplay"]);
+      const options = this.#read([...ATTRIBUTES, "autoplay", "present"]);
       // An inline figure file: the first <script type="application/json"> child's text (never run, never markup).
       this.#inline = this.querySelector(':scope > script[type="application/json"]')?.textContent ?? null;
       // A figure's steps are known once it has resolved: its step is checked then (#setHandle), and clamped.
@@ -272,6 +274,7 @@ export class AgentLoopFigureElement extends HTMLElement {
           {...defined({ defaultStep: options.step })}
           {...defined({ dwell: options.dwell })}
           autoplay={options.autoplay}
+          present={options.present}
           theme={options.theme}
           controls={options.controls}
           onLangChange={(lang) => {

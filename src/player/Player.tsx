@@ -90,6 +90,12 @@ export interface PlayerProps {
    * given. Keep the array's identity while it is unchanged.
    */
   readonly checkpoints?: readonly Checkpoint[];
+  /**
+   * Open in presenter mode: the figure alone, filling the screen in one 16:9 frame, type scaled to it (what the
+   * Present button opens; Escape or Close leaves it). Opens when mounted with it, or when it turns true; only
+   * with full controls. Default false.
+   */
+  readonly present?: boolean;
   /** A reader's earlier record to take up (a resumed session): steps seen (1-based) and answers by checkpoint. */
   readonly record?: {
     readonly visited?: readonly number[];
@@ -254,13 +260,19 @@ function StoreUpdater(props: PlayerProps & { readonly placed: readonly PlacedChe
  * (its owner's state changed), and that must not re-render the whole figure — the store's subscribers do.
  */
 const PlayerBody = memo(function PlayerBody(
-  props: Pick<PlayerProps, "onLangChange" | "controls" | "notes" | "warmUp">,
+  props: Pick<PlayerProps, "onLangChange" | "controls" | "notes" | "warmUp" | "present">,
 ) {
   const { onLangChange } = props;
   const text = useCatalog();
   const notes = useMemo(() => groupNotes(props.notes), [props.notes]);
   const full = (props.controls ?? "full") === "full";
+  // Presenter mode: opened by the button (full screen, on the reader's gesture) or asked for by the host (`present`:
+  // after mounting, so a pre-rendered figure hydrates as rendered; no full screen without a gesture).
   const [enlarged, setEnlarged] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  useEffect(() => {
+    if (full && props.present === true) setEnlarged(true);
+  }, [full, props.present]);
   const enlargeButton = useRef<HTMLButtonElement>(null);
   const printing = usePrinting();
   // The rehearsal's code loads after the first frame is hydrated (a pre-rendered page never waits for it).
@@ -284,10 +296,13 @@ const PlayerBody = memo(function PlayerBody(
                 ref={enlargeButton}
                 type="button"
                 className="alf-button alf-button-small"
-                onClick={() => setEnlarged(true)}
+                onClick={() => {
+                  setFullscreen(true);
+                  setEnlarged(true);
+                }}
               >
                 <span aria-hidden="true">⤢ </span>
-                {text.ui.enlarge}
+                <span className="alf-button-words">{text.ui.enlarge}</span>
               </button>
             </>
           ) : null
@@ -297,7 +312,11 @@ const PlayerBody = memo(function PlayerBody(
         <EnlargeDialog
           open={enlarged}
           label={text.ui.dialogLabel}
-          onClose={() => setEnlarged(false)}
+          onClose={() => {
+            setEnlarged(false);
+            setFullscreen(false);
+          }}
+          fullscreen={fullscreen}
           returnFocusTo={enlargeButton}
         >
           <FigureView
@@ -370,6 +389,7 @@ export function Player(props: PlayerProps) {
               {...defined({ controls: props.controls })}
               {...defined({ notes: props.notes })}
               {...defined({ warmUp: props.warmUp })}
+              {...defined({ present: props.present })}
             />
           </CheckpointsContext.Provider>
         </TextOfTrace>

@@ -334,7 +334,7 @@ describe("the F22 player", () => {
 
   it("speaks English with lang en", () => {
     const { figure } = renderPlayer({ lang: "en" });
-    for (const name of ["Previous", "Next", "Play", "Enlarge figure"]) {
+    for (const name of ["Previous", "Next", "Play", "Present"]) {
       expect(within(figure).getByRole("button", { name })).toBeInTheDocument();
     }
     for (const name of ["Context", "Call ID", "Tool result"]) expect(panel(figure, name)).toBeInTheDocument();
@@ -370,9 +370,9 @@ describe("the F22 player", () => {
 
   it("opens the enlarged view with the same state, and closes it with Escape", async () => {
     const { figure, user } = renderPlayer({ initialIndex: 3 });
-    const enlarge = within(figure).getByRole("button", { name: "放大图形" });
+    const enlarge = within(figure).getByRole("button", { name: "演示" });
     await user.click(enlarge);
-    const dialog = screen.getByRole("dialog", { name: "放大的图形：动态图解 · F22" });
+    const dialog = screen.getByRole("dialog", { name: "演示模式：动态图解 · F22" });
     const big = within(dialog).getByRole("region", { name: /F22/ });
     expect(counter(big)).toBe("4 / 8");
     await user.click(within(big).getByRole("button", { name: "下一步" }));

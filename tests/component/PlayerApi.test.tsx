@@ -123,7 +123,7 @@ describe("the player's public API", () => {
   it("hides the dwell slider, the enlarge button and the language switch with minimal controls", () => {
     render(<Player trace={f22} text={EN} controls="minimal" onLangChange={() => {}} />);
     expect(within(figure()).queryByRole("slider")).toBeNull();
-    expect(within(figure()).queryByRole("button", { name: "Enlarge figure" })).toBeNull();
+    expect(within(figure()).queryByRole("button", { name: "Present" })).toBeNull();
     expect(within(figure()).queryByRole("button", { name: "中文" })).toBeNull();
     expect(within(figure()).getByRole("button", { name: "Next" })).toBeInTheDocument();
   });

@@ -396,7 +396,7 @@ test.describe("dist/ under a sub-path", () => {
     await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]").first()).toHaveText("2 / 8");
     await page.goto(`${FIGURE}/sub/dir/embed.html?lang=en&step=4`);
     await expect(page.locator(".alf-root > .alf-figure .alf-counter > [aria-hidden]").first()).toHaveText("4 / 8");
-    await expect(page.getByRole("button", { name: "Enlarge figure" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Present" })).toBeVisible();
   });
 });
 
@@ -452,7 +452,7 @@ test.describe("the web component", () => {
     await expect(counterOf(page, "first")).toHaveText("3 / 8");
     // Minimal controls: no dwell slider, no enlarge, no language switch.
     await expect(page.locator("#second").getByRole("slider")).toHaveCount(0);
-    await expect(page.locator("#second").getByRole("button", { name: "Enlarge figure" })).toHaveCount(0);
+    await expect(page.locator("#second").getByRole("button", { name: "Present" })).toHaveCount(0);
     await page.locator("#between").focus();
     await page.keyboard.press("ArrowRight");
     await expect(counterOf(page, "first")).toHaveText("3 / 8");

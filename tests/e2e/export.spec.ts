@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { counterOf, expect, test, untilHydrated } from "./fixtures";
+import { counterOf, expect, openTools, test, untilHydrated } from "./fixtures";
 
 test.describe("export", () => {
   test("downloads the trace as neutral JSON (version 2), or the whole run in a provider's format, which loads back", async ({
@@ -8,6 +8,7 @@ test.describe("export", () => {
     await page.goto("./?lang=en&scenario=unauthorized-tool#step-5");
     const fig = page.locator(".alf-figure").first();
     await expect(counterOf(fig)).toHaveText("5 / 11");
+    await openTools(page);
     const bar = page.getByRole("region", { name: "Export" });
     const [neutral] = await Promise.all([
       page.waitForEvent("download"),
@@ -46,6 +47,7 @@ test.describe("export", () => {
     expect(JSON.stringify(body.messages.at(-1))).toContain("I may not publish");
 
     // Loaded back, the run plays again: the same tool results, the reply as its answer step.
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("Paste JSON").fill(text);
     await page.getByRole("button", { name: "Load", exact: true }).click();
@@ -77,6 +79,7 @@ test.describe("export", () => {
     await fig.focus();
     await page.keyboard.press("ArrowRight");
     await expect(counterOf(fig)).toHaveText("2 / 8");
+    await openTools(page);
     const bar = page.getByRole("region", { name: "导出" });
     await expect(bar.getByRole("button", { name: "复制这一步的链接" })).toBeVisible();
     release();
@@ -94,6 +97,7 @@ test.describe("export", () => {
     await untilHydrated(fig);
     await fig.focus();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+    await openTools(page);
     const bar = page.getByRole("region", { name: "Export" });
     await bar.getByRole("button", { name: "Copy a link to this step" }).click();
     const link = bar.getByLabel("Link to this step");
@@ -106,6 +110,7 @@ test.describe("export", () => {
 
   test("says, before the download, what the chosen format cannot carry", async ({ page }) => {
     await page.goto("./?lang=en&scenario=unauthorized-tool");
+    await openTools(page);
     const bar = page.getByRole("region", { name: "Export" });
     const format = bar.getByLabel("Export format");
     await format.selectOption({
@@ -134,6 +139,7 @@ test.describe("export", () => {
 
   test("reports from the run: a forgetful host's dropped calls, and what the Gemini writer adds", async ({ page }) => {
     await page.goto("./?lang=en&scenario=missing-feedback");
+    await openTools(page);
     const bar = page.getByRole("region", { name: "Export" });
     const format = bar.getByLabel("Export format");
     const note = bar.getByRole("note");
@@ -144,6 +150,7 @@ test.describe("export", () => {
       "3 calls the model proposed, and their results: the host never put them in the model's context, so only the figure's trace holds them (from step 3)",
     ]);
     await page.goto("./?lang=en");
+    await openTools(page);
     await format.selectOption({
       label: "The whole run as Google Gemini generateContent (every message, then the final reply)",
     });

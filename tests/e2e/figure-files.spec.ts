@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import type { Lang } from "../../src/content/languages";
 import { type OpenFigure, openFigure } from "../../src/figure";
 import { encodeShare } from "../../src/figure/share";
-import { expect, test } from "./fixtures";
+import { expect, openTools, test } from "./fixtures";
 
 // Figure files a course author wrote from docs/authoring.md — four lessons of other courses — played through
 // every route: the chapter page, the embed pages (by URL, by the `load` command, by a share link), the web
@@ -94,6 +94,7 @@ test.describe("a course author's figure file", () => {
   }) => {
     await page.goto("/?figure=/figures/weather.json&lang=en");
     await expect(page.getByRole("region", { name: /Two calls in one turn/ })).toBeVisible();
+    await openTools(page);
     const picker = page.getByLabel("Scenario");
     await expect(picker.locator("option:checked")).toHaveText(
       "Lesson 4 · Parallel tool calls: Two cities at once: parallel calls",

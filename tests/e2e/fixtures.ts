@@ -54,3 +54,12 @@ export function sampleArrowScale(frames: number): void {
 /** The scales `sampleArrowScale` recorded. */
 export const sampledScales = (page: Page): Promise<number[]> =>
   page.evaluate(() => (window as unknown as { scales: number[] }).scales);
+
+/** Open the chapter page's tools drawer (scenario picker, transcript loading, export), once the page is live. */
+export async function openTools(page: Page): Promise<void> {
+  await untilHydrated(page.locator(".alf-figure").first());
+  const drawer = page.locator("details.page-tools");
+  if (!(await drawer.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await drawer.locator("summary").click();
+  await expect(drawer).toHaveAttribute("open", "");
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { counterOf, expect, test } from "./fixtures";
+import { counterOf, expect, openTools, test } from "./fixtures";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/transcripts/${name}`, "utf8");
 
@@ -9,6 +9,7 @@ test.describe("loading a transcript", () => {
     page,
   }) => {
     await page.goto("./?lang=en");
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("Paste JSON").fill(fixture("chat-parallel.json"));
     await page.getByRole("button", { name: "Load", exact: true }).click();
@@ -31,6 +32,7 @@ test.describe("loading a transcript", () => {
 
   test("file: Anthropic's refused call is an error result; pasted text is never HTML", async ({ page }) => {
     await page.goto("./?lang=en");
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("or choose a file").setInputFiles("tests/fixtures/transcripts/anthropic-refused.json");
     await expect(page.getByLabel("Paste JSON")).toHaveValue(/tool_not_allowed/);
@@ -41,6 +43,7 @@ test.describe("loading a transcript", () => {
     await page.keyboard.press("End");
     await expect(fig.getByRole("group", { name: "Context" })).toContainText("tool_not_allowed");
 
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     const html = JSON.stringify({ messages: [{ role: "user", content: "<img src=x onerror=alert(1)><b>bold</b>" }] });
     await page.getByLabel("Paste JSON").fill(html);
@@ -51,6 +54,7 @@ test.describe("loading a transcript", () => {
 
   test("bad input gets a clear error with its place, and the figure keeps working as it was", async ({ page }) => {
     await page.goto("./?lang=en#step-3");
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("Paste JSON").fill('{"messages": [\n  {"role": "user",}\n]}');
     await page.getByRole("button", { name: "Load", exact: true }).click();
@@ -116,6 +120,7 @@ test.describe("loading a transcript", () => {
     page,
   }) => {
     await page.goto("./?lang=en");
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("Paste JSON").fill(fixture("e2e-anthropic-thinking.json"));
     await page.getByRole("button", { name: "Load", exact: true }).click();
@@ -144,6 +149,7 @@ test.describe("loading a transcript", () => {
 
   test("file: a Responses response body with a provider-run web search, noted at its step", async ({ page }) => {
     await page.goto("./?lang=en");
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("or choose a file").setInputFiles("tests/fixtures/transcripts/e2e-responses-websearch.json");
     await page.getByRole("button", { name: "Load", exact: true }).click();
@@ -200,6 +206,7 @@ test.describe("loading a transcript", () => {
 
   test("file: a Claude Code session log (.jsonl) plays, the refused edit an error result", async ({ page }) => {
     await page.goto("./?lang=en");
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("or choose a file").setInputFiles("tests/fixtures/transcripts/claude-code.jsonl");
     await page.getByRole("button", { name: "Load", exact: true }).click();
@@ -218,6 +225,7 @@ test.describe("loading a transcript", () => {
   }) => {
     await page.goto("./?lang=en&transcript=/transcripts/check-chat-result-late.json");
     await expect(page.locator(".page-imported")).toContainText("check-chat-result-late.json");
+    await openTools(page);
     const picker = page.getByLabel("Would it replay? Check for");
     await picker.selectOption({ label: "OpenAI Chat Completions" });
     const verdict = page.locator(".page-check");

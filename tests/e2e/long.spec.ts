@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { largeLog } from "../fixtures/large-log";
-import { counterOf, expect, test } from "./fixtures";
+import { counterOf, expect, openTools, test } from "./fixtures";
 
 /** An OpenAI Chat assistant message with one tool call. */
 const callMessage = (id: string, name: string, args: object) => ({
@@ -113,6 +113,7 @@ test.describe("a large log (20,000 messages), read off the main thread", () => {
     const file = testInfo.outputPath("large.json");
     writeFileSync(file, largeLog(20_000));
     await page.goto("./?lang=en");
+    await openTools(page);
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("or choose a file").setInputFiles(file);
     // Too large to show in the paste box: named, and read on Load.

@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { counterOf, expect, figureOf, liveRegionOf, sampleArrowScale, sampledScales, test } from "./fixtures";
+import {
+  counterOf,
+  expect,
+  figureOf,
+  liveRegionOf,
+  openTools,
+  sampleArrowScale,
+  sampledScales,
+  test,
+} from "./fixtures";
 
 test.describe("the chapter page", () => {
   test("shows the chapter around figure F22, rendered from the engine", async ({ page }) => {
@@ -195,7 +204,7 @@ test.describe("focus", () => {
       await page.goto("./?lang=en#step-6");
       let figure = figureOf(page);
       if (where === "enlarged") {
-        await figure.getByRole("button", { name: "Enlarge figure" }).click();
+        await figure.getByRole("button", { name: "Present" }).click();
         figure = page.getByRole("dialog").locator(".alf-figure");
       }
       // The first chip of step 6 is on its row's arrow (context #2 feeds call_1 back): at step 5 that arrow is
@@ -238,9 +247,9 @@ test.describe("enlarge", () => {
   }) => {
     await page.goto("./#step-3");
     const figure = figureOf(page);
-    const enlarge = figure.getByRole("button", { name: "放大图形" });
+    const enlarge = figure.getByRole("button", { name: "演示" });
     await enlarge.click();
-    const dialog = page.getByRole("dialog", { name: "放大的图形：动态图解 · F22" });
+    const dialog = page.getByRole("dialog", { name: "演示模式：动态图解 · F22" });
     await expect(dialog).toBeVisible();
     const big = dialog.getByRole("region", { name: /F22/ });
     await expect(counterOf(big)).toHaveText("3 / 8");
@@ -270,7 +279,7 @@ test.describe("enlarge", () => {
   for (const where of ["backdrop", "padding"] as const) {
     test(`a click on the dialog's ${where} keeps focus and the keys on the figure inside`, async ({ page }) => {
       await page.goto("./#step-3");
-      await figureOf(page).getByRole("button", { name: "放大图形" }).click();
+      await figureOf(page).getByRole("button", { name: "演示" }).click();
       const dialog = page.getByRole("dialog");
       const big = dialog.getByRole("region", { name: /F22/ });
       const box = await dialog.boundingBox();
@@ -293,7 +302,7 @@ test.describe("enlarge", () => {
     page,
   }) => {
     await page.goto("./#step-2");
-    await figureOf(page).getByRole("button", { name: "放大图形" }).click();
+    await figureOf(page).getByRole("button", { name: "演示" }).click();
     const big = page.getByRole("dialog").getByRole("region", { name: /F22/ });
     await expect(big).toBeFocused();
     await page.evaluate(() => {
@@ -307,7 +316,7 @@ test.describe("enlarge", () => {
 });
 
 test.describe("layout", () => {
-  test("at 375 px the figure scrolls sideways inside its box and the page never does", async ({ page }) => {
+  test("at 375 px every lane fits: neither the diagram nor the page scrolls sideways", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("./#step-5");
     const overflow = await page.evaluate(
@@ -315,14 +324,12 @@ test.describe("layout", () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     const scroller = figureOf(page).locator(".alf-scroll");
-    const sizes = await scroller.evaluate((el) => ({
-      scroll: el.scrollWidth,
-      client: el.clientWidth,
-      left: el.scrollLeft,
-    }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client);
-    // The current step (tool → host, on the right) has been scrolled into view.
-    expect(sizes.left).toBeGreaterThan(0);
+    const sizes = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+    // The current step's label (tool → host, at the right edge) is kept inside the diagram.
+    const label = await figureOf(page).locator('.alf-row[data-status="current"] .alf-arrow-label').boundingBox();
+    const box = await scroller.boundingBox();
+    expect(label !== null && box !== null && label.x + label.width <= box.x + box.width).toBe(true);
   });
 
   test("honours reduced motion: the current arrow appears at once", async ({ browser }) => {
@@ -374,7 +381,7 @@ test.describe("language and links", () => {
     await page.goto("./?lang=en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The model proposes; the program executes");
     const figure = figureOf(page);
-    for (const name of ["Previous", "Play", "Next", "Enlarge figure"]) {
+    for (const name of ["Previous", "Play", "Next", "Present"]) {
       await expect(figure.getByRole("button", { name, exact: true })).toBeVisible();
     }
     await expect(figure.getByRole("heading", { level: 3 })).toHaveText(
@@ -518,7 +525,7 @@ test.describe("accessibility", () => {
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
-      await figureOf(page).getByRole("button", { name: "放大图形" }).click();
+      await figureOf(page).getByRole("button", { name: "演示" }).click();
       const inDialog = await new AxeBuilder({ page }).include("dialog").analyze();
       expect(inDialog.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
       await context.close();
@@ -734,6 +741,7 @@ test.describe("the first frame", () => {
     expect(phrases()).toEqual([]);
 
     // Another built-in comes with its own words, written too: its module, and no phrases.
+    await openTools(page);
     const picker = page.getByRole("combobox", { name: "场景" });
     await picker.selectOption("scope-violation");
     await expect(page.getByRole("region", { name: /F22/ })).toHaveCount(0);
@@ -745,7 +753,7 @@ test.describe("the first frame", () => {
     await expect(counterOf(figureOf(page))).toHaveText("1 / 8");
     await expect(page.getByLabel("场景")).toHaveValue("imported");
     await expect(page.getByLabel("场景").locator("option:checked")).toContainText("F22");
-    expect(phrases().map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["steps.zh"]);
+    await expect.poll(() => phrases().map((path) => path.split("/").pop()?.split("-")[0])).toEqual(["steps.zh"]);
     await figureOf(page).focus();
     expect(await words()).toEqual(written);
   });

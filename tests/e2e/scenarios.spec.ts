@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { counterOf, expect, liveRegionOf, test, untilHydrated } from "./fixtures";
+import { counterOf, expect, liveRegionOf, openTools, test, untilHydrated } from "./fixtures";
 
 /** The figure, whatever scenario it shows. */
 const figure = (page: Page): Locator => page.locator(".alf-root > .alf-figure").first();
@@ -17,6 +17,7 @@ test.describe("scenarios on the chapter page", () => {
     await page.goto("./#step-3");
     await page.waitForLoadState("networkidle");
     expect(scenarioChunks).toEqual([]);
+    await openTools(page);
     const picker = page.getByRole("combobox", { name: "场景" });
     await expect(picker.locator("option")).toHaveCount(8);
     await expect(picker).toHaveValue("f22");

@@ -1,7 +1,8 @@
 /**
  * One screen per step (issue 41): on the chapter page, with the figure scrolled into view, the diagram's acting
  * row, the step's caption and Next are all inside the viewport, at every step of every built-in, in both
- * languages, on the screens a reader or a teacher has (1280×720, 1366×768).
+ * languages, on the screens a reader or a teacher has (1280×720, 1366×768, a 375×667 phone); on the phone, every
+ * lane is on screen with its whole name.
  */
 import { SCENARIO_IDS } from "../../src/scenarios/ids";
 import { counterOf, expect, test, untilHydrated } from "./fixtures";
@@ -9,6 +10,7 @@ import { counterOf, expect, test, untilHydrated } from "./fixtures";
 const SCREENS = [
   { width: 1280, height: 720 },
   { width: 1366, height: 768 },
+  { width: 375, height: 667 },
 ] as const;
 const NEXT = { zh: "下一步", en: "Next" } as const;
 
@@ -21,10 +23,19 @@ const PLACES = `(() => {
     const r = found.getBoundingClientRect();
     return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
   };
+  // A lane whose header or name is cut: outside the diagram's visible box, or its name wider than its place.
+  const scroller = figure.querySelector(".alf-scroll").getBoundingClientRect();
+  const cut = [...figure.querySelectorAll(".alf-lane")].flatMap((lane) => {
+    const name = lane.querySelector(".alf-lane-name");
+    const r = lane.getBoundingClientRect();
+    const inside = r.left >= scroller.left - 1 && r.right <= scroller.right + 1 && r.right <= window.innerWidth;
+    return inside && name.scrollWidth <= name.clientWidth + 1 ? [] : [name.textContent];
+  });
   return {
     viewport: window.innerHeight,
     row: box('.alf-row[data-status="current"]'),
     caption: box(".alf-step-caption"),
+    cut,
   };
 })()`;
 
@@ -43,10 +54,15 @@ for (const screen of SCREENS) {
           const counter = counterOf(figure);
           // The page hydrates on its first figure, then shows the link's (resolved before hydration) at once.
           await untilHydrated(figure);
-          await expect(page.getByRole("combobox").first()).toHaveValue(id);
+          await expect(page.locator(".page-tools select").first()).toHaveValue(id);
           await expect(counter).toHaveText(/^1 \/ \d+$/);
           const total = Number((await counter.textContent())?.split("/")[1]);
-          await figure.evaluate((element) => element.scrollIntoView({ block: "start" }));
+          // The reader brings the figure into view; on a phone, where it is taller than the screen, its diagram
+          // (the title and lesson above it read and scrolled past).
+          const phone = screen.width < 600;
+          await (phone ? figure.locator(".alf-scroll") : figure).evaluate((element) =>
+            element.scrollIntoView({ block: "start" }),
+          );
           const next = figure.getByRole("button", { name: NEXT[lang], exact: true });
           for (let step = 1; step <= total; step += 1) {
             await expect(counter).toHaveText(`${step} / ${total}`);
@@ -54,11 +70,19 @@ for (const screen of SCREENS) {
               viewport: number;
               row: { top: number; bottom: number } | null;
               caption: { top: number; bottom: number } | null;
+              cut: string[];
             };
             const nextBox = await next.boundingBox();
             const inView = (place: { top: number; bottom: number } | null) =>
               place !== null && place.top >= 0 && place.bottom <= at.viewport;
             const nextIn = nextBox !== null && nextBox.y >= 0 && nextBox.y + nextBox.height <= at.viewport;
+            // On a phone the bar with Next stays at the foot of the screen: it must not cover the caption.
+            const covered = phone && nextBox !== null && at.caption !== null && at.caption.bottom > nextBox.y;
+            if (covered)
+              misses.push(
+                `${id} step ${step}: the bar (at ${Math.round(nextBox.y)}) covers the caption (to ${at.caption?.bottom})`,
+              );
+            if (at.cut.length > 0) misses.push(`${id} step ${step}: lanes cut: ${at.cut.join(", ")}`);
             if (!inView(at.row) || !inView(at.caption) || !nextIn)
               misses.push(
                 `${id} step ${step}: row ${JSON.stringify(at.row)}, caption ${JSON.stringify(at.caption)}, Next ${
@@ -73,3 +97,87 @@ for (const screen of SCREENS) {
     }
   });
 }
+
+/** In the presenter's frame: the smallest size of any word of the diagram a reader can see, and where things are. */
+const PRESENTED = `(() => {
+  const frame = document.querySelector("dialog .alf-figure");
+  const diagram = frame.querySelector(".alf-scroll");
+  let smallest = Infinity;
+  const walker = document.createTreeWalker(diagram, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (node.textContent.trim() === "" || element.closest(".alf-sr-only, .alf-swap-reserve, [aria-hidden='true']"))
+      continue;
+    const style = getComputedStyle(element);
+    if (style.visibility === "hidden") continue;
+    smallest = Math.min(smallest, parseFloat(style.fontSize));
+  }
+  const box = (element) => {
+    if (element === null) return null;
+    const r = element.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  };
+  return {
+    smallest,
+    frame: box(frame),
+    viewport: { right: window.innerWidth, bottom: window.innerHeight },
+    row: box(frame.querySelector('.alf-row[data-status="current"]')),
+    caption: box(frame.querySelector(".alf-step-caption")),
+    next: box([...frame.querySelectorAll(".alf-controls button")].at(-1)),
+  };
+})()`;
+
+test.describe("presenter mode at 1280×720", () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+  for (const lang of ["zh", "en"] as const) {
+    test(`?present=1: one 16:9 frame holds the diagram's acting row, the caption and Next at every step of every built-in; no diagram word under 18 px (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000); // every step of eight built-ins, measured
+      const misses: string[] = [];
+      for (const id of SCENARIO_IDS) {
+        await page.goto(`./?scenario=${id}&lang=${lang}&present=1`);
+        const dialog = page.getByRole("dialog");
+        await expect(dialog).toBeVisible();
+        const frame = dialog.locator(".alf-figure");
+        await expect(frame).toBeFocused();
+        const counter = counterOf(frame);
+        await expect(counter).toHaveText(/^1 \/ \d+$/);
+        const total = Number((await counter.textContent())?.split("/")[1]);
+        for (let step = 1; step <= total; step += 1) {
+          await expect(counter).toHaveText(`${step} / ${total}`);
+          type Box = { left: number; top: number; right: number; bottom: number };
+          const at = (await page.evaluate(PRESENTED)) as {
+            smallest: number;
+            frame: Box;
+            viewport: { right: number; bottom: number };
+            row: Box | null;
+            caption: Box | null;
+            next: Box | null;
+          };
+          const within = (inner: Box | null) =>
+            inner !== null &&
+            inner.left >= at.frame.left - 1 &&
+            inner.top >= at.frame.top - 1 &&
+            inner.right <= at.frame.right + 1 &&
+            inner.bottom <= at.frame.bottom + 1;
+          const ratio = (at.frame.right - at.frame.left) / (at.frame.bottom - at.frame.top);
+          if (Math.abs(ratio - 16 / 9) > 0.02 || at.frame.right > at.viewport.right + 1)
+            misses.push(`${id} step ${step}: frame ${JSON.stringify(at.frame)}`);
+          if (at.smallest < 18) misses.push(`${id} step ${step}: a diagram word at ${at.smallest} px`);
+          for (const [name, place] of [
+            ["row", at.row],
+            ["caption", at.caption],
+            ["Next", at.next],
+          ] as const)
+            if (!within(place)) misses.push(`${id} step ${step}: ${name} ${JSON.stringify(place)} outside the frame`);
+          // The keys are the controls.
+          if (step < total) await page.keyboard.press("ArrowRight");
+        }
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+      }
+      expect(misses).toEqual([]);
+    });
+  }
+});

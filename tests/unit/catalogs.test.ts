@@ -71,7 +71,7 @@ describe("the catalogs", () => {
       }
     });
     it("step 4 keys duplicate protection on an operation id, not on the call_id", () => {
-      expect(caption("en", 4)).toMatch(/operation id, not on the call_id/);
+      expect(caption("en", 4)).toMatch(/operation id, not the call_id/);
       expect(caption("zh", 4)).toContain("看的是操作 ID，不是 call_id");
       expect(caption("en", 4)).not.toMatch(/call_1 is a new id/);
     });
@@ -82,9 +82,9 @@ describe("the catalogs", () => {
     it("step 7 stops on a reply without a tool call (finish_reason / stop_reason), and step 8 checks the environment", () => {
       expect(caption("en", 7)).toContain("finish_reason “stop”");
       expect(caption("en", 7)).toContain("stop_reason “end_turn”");
-      expect(caption("en", 7)).toContain("no function_call item in the output");
-      expect(caption("zh", 7)).toContain("Responses 的输出里没有 function_call 项");
-      expect(caption("en", 8)).toContain("checks the environment itself");
+      expect(caption("zh", 7)).toContain("finish_reason 为“stop”");
+      expect(caption("en", 7)).toContain("is a claim, not a result");
+      expect(caption("en", 8)).toContain("checks the environment, not the answer's words");
       expect(caption("zh", 8)).toContain("自己核对环境");
       for (const lang of ["zh", "en"] as const) {
         for (const n of [7, 8]) expect(caption(lang, n)).not.toMatch(/cite|依据|（无）|\(none\)/);

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Lane, Step } from "../../src/engine";
 import { runScenario } from "../../src/engine";
 import type { DomEnv } from "../../src/player/dom/env";
+import { createLabelFit, labelShift } from "../../src/player/dom/label-fit";
 import { createRowWindow, followedTop, mountedRange } from "../../src/player/dom/row-window";
 import { createSidewaysReveal, markSpan, REVEAL_MARGIN, revealedScroll } from "../../src/player/dom/sideways-reveal";
 import { scenarioById } from "../../src/scenarios";
@@ -121,14 +122,16 @@ function revealing() {
   return { ...fake, scroller, diagram, laneList, reveal };
 }
 
+/** F22's lanes and steps, by number, for the modules that place marks. */
+const f22 = runScenario(scenarioById("f22", "en"));
+const lanes: readonly Lane[] = f22.lanes;
+const step = (n: number): Step => {
+  const found = f22.steps[n - 1];
+  if (found === undefined) throw new Error(`no step ${n}`);
+  return found;
+};
+
 describe("the sideways reveal", () => {
-  const trace = runScenario(scenarioById("f22", "en"));
-  const lanes: readonly Lane[] = trace.lanes;
-  const step = (n: number): Step => {
-    const found = trace.steps[n - 1];
-    if (found === undefined) throw new Error(`no step ${n}`);
-    return found;
-  };
 
   it("places a mark from the lane layout alone", () => {
     const geometry = { viewport: 300, diagram: 840, gutter: 40 };
@@ -140,7 +143,7 @@ describe("the sideways reveal", () => {
 
   it("scrolls to the current step's mark in the next frame, once the diagram is wider than its box", () => {
     const { resize, frame, live, scroller, diagram, laneList, reveal } = revealing();
-    const toolStep = trace.steps.find((s) => s.kind === "execution");
+    const toolStep = f22.steps.find((s) => s.kind === "execution");
     if (toolStep === undefined) throw new Error("F22 has an execution");
     reveal.update(toolStep, lanes);
     frame();
@@ -171,5 +174,56 @@ describe("the sideways reveal", () => {
     frame();
     expect(scroller.scrollLeft).toBe(0);
     reveal.destroy();
+  });
+});
+
+describe("the label fit", () => {
+  /** A label's element: only the style it writes, as a map. */
+  const fakeLabel = () => {
+    const set = new Map<string, string>();
+    return {
+      set,
+      style: {
+        setProperty: (name: string, value: string) => void set.set(name, value),
+        removeProperty: (name: string) => void set.delete(name),
+      },
+    };
+  };
+
+  it("moves a label only as far as it must to stay inside the diagram", () => {
+    const room = { diagram: 300, gutter: 20 };
+    expect(labelShift(150, 60, room)).toBe(0);
+    // Centred at 280, 60 wide: it would end at 310; moved left to end 2 px inside.
+    expect(labelShift(280, 60, room)).toBe(298 - 310);
+    // Centred at 30: it would start at 0, before the gutter; moved right.
+    expect(labelShift(30, 60, room)).toBe(22 - 0);
+    // Wider than the room: starts at the gutter.
+    expect(labelShift(150, 400, room)).toBe(22 - (150 - 200));
+  });
+
+  it("keeps F22's result label inside a phone's diagram, from sizes alone, and lets it go when unmounted", () => {
+    const fake = fakeEnv();
+    const fit = createLabelFit(fake.env);
+    const [diagram, laneList] = [{}, {}];
+    const result = fakeLabel();
+    const task = fakeLabel();
+    // Rows watch their labels before the diagram is attached (they mount first).
+    const stop = fit.watch(result as unknown as HTMLElement, step(5), lanes);
+    fit.watch(task as unknown as HTMLElement, step(1), lanes);
+    const detach = fit.attach({ diagram: diagram as Element, lanes: laneList as Element });
+    // 300 px across, a 20 px gutter: four lanes of 70 px; host and tool centres at 195 and 265 (the arrow's middle 230).
+    fake.resize([diagram, 300, 400], [laneList, 280, 90], [result, 170, 18], [task, 40, 18]);
+    fake.frame();
+    expect(result.set.get("--alf-shift")).toBe(`${298 - (230 + 85)}px`);
+    expect(task.set.has("--alf-shift")).toBe(false);
+    // Wider screen: it fits where it is, and the shift is taken back.
+    fake.resize([diagram, 800, 400], [laneList, 780, 90]);
+    fake.frame();
+    expect(result.set.has("--alf-shift")).toBe(false);
+    stop();
+    fake.resize([diagram, 300, 400], [laneList, 280, 90]);
+    fake.frame();
+    expect(result.set.has("--alf-shift")).toBe(false);
+    detach();
   });
 });

@@ -13,7 +13,7 @@ const fromQuery = (query: string) => {
   const params = new URLSearchParams(query);
   return readOptions(
     (name) => params.get(name),
-    ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints"],
+    ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints", "present"],
   );
 };
 
@@ -24,7 +24,8 @@ describe("embed options", () => {
 
   it("reads every parameter", () => {
     expect(
-      fromQuery("step=3&lang=en&autoplay=1&dwell=2.5&theme=dark&controls=minimal&scenario=f22&checkpoints=1").options,
+      fromQuery("step=3&lang=en&autoplay=1&dwell=2.5&theme=dark&controls=minimal&scenario=f22&checkpoints=1&present=1")
+        .options,
     ).toEqual({
       scenario: "f22",
       lang: "en",
@@ -34,15 +35,16 @@ describe("embed options", () => {
       theme: "dark",
       controls: "minimal",
       checkpoints: true,
+      present: true,
     });
   });
 
   it("drops each bad value with one warning naming the parameter, never echoing the value", () => {
     const { options, warnings } = fromQuery(
-      "step=abc&lang=fr&autoplay=yes&dwell=9&theme=neon&controls=none&scenario=%3Cscript%3E&checkpoints=on",
+      "step=abc&lang=fr&autoplay=yes&dwell=9&theme=neon&controls=none&scenario=%3Cscript%3E&checkpoints=on&present=yes",
     );
     expect(options).toEqual(DEFAULT_OPTIONS);
-    expect(warnings).toHaveLength(8);
+    expect(warnings).toHaveLength(9);
     for (const name of ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints"]) {
       expect(warnings.filter((w) => w.includes(`"${name}"`))).toHaveLength(1);
     }

@@ -190,7 +190,7 @@ describe("given F22's host check of the environment", () => {
   it("names the check in its story's last caption, in both languages", () => {
     const last = (lang: "zh" | "en") =>
       SCENARIOS.f22.stories[lang].captions.find((c) => c.when.kind === "finish")?.text;
-    expect(last("en")).toContain("the answer gives the value that read returned, 30");
-    expect(last("zh")).toContain("回答里的值正是那次读取返回的 30");
+    expect(last("en")).toContain("the answer gives the 30 that read returned");
+    expect(last("zh")).toContain("回答里的 30 正是那次读取的结果");
   });
 });

@@ -30,7 +30,7 @@ export function Controls(props: { mode: "full" | "minimal" }) {
       <div className="alf-buttons">
         <button type="button" className="alf-button" aria-disabled={atFirst} onClick={atFirst ? undefined : prev}>
           <span aria-hidden="true">◀ </span>
-          {ui.prev}
+          <span className="alf-button-words">{ui.prev}</span>
         </button>
         <button type="button" className="alf-button alf-button-primary" data-state={dataState} onClick={toggle}>
           <span className="alf-swap">

@@ -35,10 +35,12 @@ export function EnlargeDialog(props: {
   open: boolean;
   label: string;
   onClose: () => void;
+  /** Ask the browser for full screen as it opens (only on the reader's gesture: a link cannot). */
+  fullscreen?: boolean;
   returnFocusTo: React.RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
-  const { open, onClose, returnFocusTo } = props;
+  const { open, onClose, returnFocusTo, fullscreen = false } = props;
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -47,13 +49,17 @@ export function EnlargeDialog(props: {
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", ""); // environments without <dialog> support (jsdom)
     figureIn(dialog)?.focus();
+    // Full screen where the browser allows it (an iframe needs allow="fullscreen"); else the dialog fills the page.
+    if (fullscreen && typeof dialog.requestFullscreen === "function") dialog.requestFullscreen().catch(() => {});
     const opener = returnFocusTo.current;
     return () => {
+      const { ownerDocument } = dialog;
+      if (ownerDocument.fullscreenElement === dialog) ownerDocument.exitFullscreen().catch(() => {});
       if (typeof dialog.close === "function" && dialog.open) dialog.close();
       else dialog.removeAttribute("open");
       opener?.focus();
     };
-  }, [open, returnFocusTo]);
+  }, [open, returnFocusTo, fullscreen]);
 
   return (
     <dialog

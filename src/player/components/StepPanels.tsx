@@ -197,10 +197,14 @@ function MessageItem(props: { message: Message; isNew: boolean }) {
 }
 
 /** One named panel: a section labelled by its heading. */
-function Panel(props: { heading: string; className: string; children: React.ReactNode }) {
+function Panel(props: { heading: string; className: string; changed: boolean; children: React.ReactNode }) {
   const id = useId();
   return (
-    <section className={`alf-panel ${props.className}`} aria-labelledby={id}>
+    <section
+      className={`alf-panel ${props.className}`}
+      aria-labelledby={id}
+      data-changed={props.changed ? "" : undefined}
+    >
       <h4 id={id} className="alf-panel-heading">
         {props.heading}
       </h4>
@@ -208,6 +212,19 @@ function Panel(props: { heading: string; className: string; children: React.Reac
     </section>
   );
 }
+
+/** Which panel a step changes: the one presenter mode shows beside the diagram. */
+const CHANGED_PANEL: Readonly<Record<Step["kind"], "context" | "call" | "result">> = {
+  task: "context",
+  model_call: "context",
+  proposal: "call",
+  validation: "call",
+  mcp_request: "call",
+  mcp_response: "call",
+  execution: "result",
+  answer: "context",
+  finish: "result",
+};
 
 /** The panel's value, or an explicit "none yet" when nothing is in play. */
 function OrNoneYet(props: { children: React.ReactNode }) {
@@ -388,9 +405,10 @@ export function StepPanels(props: {
           : [shownResult.callId];
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.appendedFrom : step.contextEnd;
+  const changed = CHANGED_PANEL[step.kind];
   return (
     <div className="alf-panels">
-      <Panel heading={text.ui.contextHeading} className="alf-panel-context">
+      <Panel heading={text.ui.contextHeading} className="alf-panel-context" changed={changed === "context"}>
         <FormatSwitch />
         {/* A box of fixed height that scrolls: the context grows from step to step, the figure does not. The box
             is a reversed flex column, so it stays scrolled to its newest message with no script and no layout
@@ -445,7 +463,7 @@ export function StepPanels(props: {
         </div>
         <ContextSize step={step} sums={sums} reserve={props.contextReserve ?? ""} />
       </Panel>
-      <Panel heading={text.ui.callIdHeading} className="alf-panel-call">
+      <Panel heading={text.ui.callIdHeading} className="alf-panel-call" changed={changed === "call"}>
         <OrNoneYet>
           {shownCallIds.length === 0
             ? null
@@ -454,7 +472,7 @@ export function StepPanels(props: {
         <HostChecks step={step} />
         {step.kind === "mcp_request" || step.kind === "mcp_response" ? <McpMessage step={step} /> : null}
       </Panel>
-      <Panel heading={text.ui.resultHeading} className="alf-panel-result">
+      <Panel heading={text.ui.resultHeading} className="alf-panel-result" changed={changed === "result"}>
         <OrNoneYet>{shownResult === null ? null : <ResultText result={shownResult} />}</OrNoneYet>
       </Panel>
     </div>

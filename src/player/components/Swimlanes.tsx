@@ -1,7 +1,18 @@
 import { animate } from "framer-motion/dom/mini";
-import { Fragment, memo, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  Fragment,
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { FILE_STATES, type FileStatus, type FileTimeline, fileTimeline, type Lane, type Step } from "../../engine";
 import { useCatalog } from "../catalog";
+import { createLabelFit, type LabelFit } from "../dom/label-fit";
 import { createRowWindow, followedTop, mountedRange, type RowWindow } from "../dom/row-window";
 import { createSidewaysReveal, type SidewaysReveal } from "../dom/sideways-reveal";
 import { BOX_AT, BOX_ROWS, WINDOW_AT } from "../limits";
@@ -32,28 +43,55 @@ const StepRow = memo(function StepRow(props: {
   total?: number | undefined;
   /** Whether the shell gave this step warnings: the row number gets a mark (a symbol, named for readers). */
   warned: boolean;
+  /** Keeps the row's label inside the diagram (../dom/label-fit.ts). */
+  fit: LabelFit;
 }) {
-  const { step, lanes, status, painted } = props;
+  const { step, lanes, status, painted, fit } = props;
   const text = useCatalog();
   const { edge } = step;
   const line = useRef<HTMLSpanElement>(null);
+  // A ref with a cleanup (React 19): the label is watched while it is mounted.
+  const fitted = useCallback(
+    (label: HTMLElement | null) => (label === null ? undefined : fit.watch(label, step, lanes)),
+    [fit, step, lanes],
+  );
   // A row that becomes current has its arrow travel: framer-motion's WAAPI animate(), a transform only (composited,
   // no layout), started in the commit of the step change. Never on the first frame (pre-rendered, hydrated or a
   // deep link), never under reduced motion. A row that stops being current drops its animation: its arrow is whole.
+  // What it carries travels along it meanwhile: a dot from one lane to the other (its place in the stylesheet).
+  const packet = useRef<HTMLSpanElement>(null);
+  const leftward = edge !== null && edge.from !== edge.to && centreLine(lanes, edge.to) < centreLine(lanes, edge.from);
   useLayoutEffect(() => {
     const arrow = line.current;
     if (status !== "current" || !painted.current || arrow === null || typeof arrow.animate !== "function") return;
     if (prefersReducedMotion()) return;
     const travel = animate(arrow, { transform: ["scaleX(0)", "scaleX(1)"] }, { duration: 0.28, ease: "easeOut" });
-    return () => travel.cancel();
-  }, [status, painted]);
+    const dot = packet.current;
+    const carried =
+      dot === null
+        ? null
+        : animate(
+            dot,
+            { transform: ["translateX(0%)", `translateX(${leftward ? "-" : ""}100%)`], opacity: [1, 1, 1, 0] },
+            { duration: 0.6, ease: "easeInOut" },
+          );
+    return () => {
+      travel.cancel();
+      carried?.cancel();
+    };
+  }, [status, painted, leftward]);
+  const self = edge === null || edge.from === edge.to;
+  // The model's reply without a tool call is marked as what it is: a claim, which the host goes on to check.
+  const claim = step.kind === "answer";
   const label = (
-    <span className="alf-arrow-label">
+    <span className="alf-arrow-label" ref={self ? undefined : fitted}>
       {/* The arrow's direction is drawn; say it in words too. */}
       <span className="alf-sr-only">
         {edge === null ? text.lanes[step.lane] : text.ui.edge(text.lanes[edge.from], text.lanes[edge.to])}
         {": "}
       </span>
+      {claim ? <span className="alf-claim">{text.ui.claimTag}</span> : null}
+      {claim ? " " : null}
       {text.arrowLabel(step)}
       {step.callIds.map((id) => (
         <Fragment key={id}>
@@ -64,11 +102,12 @@ const StepRow = memo(function StepRow(props: {
     </span>
   );
   let mark: React.ReactNode;
-  if (edge === null || edge.from === edge.to) {
+  if (self) {
     mark = (
       <span
         className={`alf-self ${columns(centreLine(lanes, step.lane) - 1, centreLine(lanes, step.lane) + 1)}`}
         data-lane={step.lane}
+        ref={fitted}
       >
         {label}
       </span>
@@ -81,9 +120,11 @@ const StepRow = memo(function StepRow(props: {
         className={`alf-arrow ${columns(Math.min(from, to), Math.max(from, to))}`}
         data-lane={edge.from}
         data-direction={direction}
+        data-claim={claim ? "" : undefined}
       >
         {/* The transform origin is in the stylesheet. */}
         <span className="alf-arrow-line" ref={line} />
+        <span className="alf-packet" ref={packet} aria-hidden="true" />
         {label}
       </div>
     );
@@ -93,6 +134,7 @@ const StepRow = memo(function StepRow(props: {
       className="alf-row"
       data-step={step.number}
       data-status={status}
+      data-round-start={step.kind === "model_call" ? "" : undefined}
       aria-hidden={status === "future" ? true : undefined}
       aria-posinset={props.total === undefined ? undefined : step.number}
       aria-setsize={props.total}
@@ -106,7 +148,11 @@ const StepRow = memo(function StepRow(props: {
           </span>
         ) : null}
       </span>
-      <div className="alf-track">{mark}</div>
+      <div className="alf-track">
+        {/* Each model call begins a round of the outer loop: a rule over the row, and its number. */}
+        {step.kind === "model_call" ? <span className="alf-round">{text.ui.round(step.modelCall)}</span> : null}
+        {mark}
+      </div>
     </li>
   );
 });
@@ -194,6 +240,14 @@ export function Swimlanes(props: {
   }, []);
   const body = useRef<HTMLDivElement>(null);
   const rows = useRowWindow(body, steps.length, index);
+  // Labels kept inside the diagram: made before the rows mount (they watch their labels as they do).
+  const [fit] = useState(createLabelFit);
+  useEffect(() => {
+    const inner = diagram.current;
+    const laneList = inner?.firstElementChild;
+    if (!inner || !laneList) return;
+    return fit.attach({ diagram: inner, lanes: laneList });
+  }, [fit]);
 
   // On a narrow screen the diagram scrolls sideways: the current step's mark is kept in view
   // (../dom/sideways-reveal.ts), told of each step after it has rendered.
@@ -280,6 +334,7 @@ export function Swimlanes(props: {
                   painted={hasPainted}
                   total={rows.windowed ? steps.length : undefined}
                   warned={props.notes.has(step.number)}
+                  fit={fit}
                 />
               );
             })}
