@@ -106,6 +106,12 @@ function wantedText(wanted: Evidence, tool: string): string {
   return `${tool} 需要先有一次${values.length > 0 ? `${values.join("、")}的` : ""} ${wanted.tool} 成功结果，而现在没有`;
 }
 
+/** That a result comes back before the results of calls proposed ahead of it (nothing when it overtakes none). */
+function overtakes(overtaken: readonly string[], callId: string): string {
+  if (overtaken.length === 0) return "";
+  return `这个结果比先提出的 ${overtaken.join(" 和 ")} 的结果先回来：结果到达的先后不能用来配对，只有 ${callId} 说明它回答的是哪个请求。`;
+}
+
 const CAPTIONS: StepPhrases<StepFacts> = {
   task: (_step, facts) => {
     if (facts.laterTurn) return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
@@ -141,15 +147,17 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }
   },
   execution: (step, facts) => {
-    return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+    return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `这个工具在 MCP 服务器里，宿主不自己执行它：宿主的 MCP 客户端发出一个 JSON-RPC tools/call 请求，用的是自己的请求 ID ${facts.rpcId}，不是模型的 call_id，并记下请求 ${facts.rpcId} 对应 ${step.call.callId}。这一跳模型完全看不到。`;
   },
   mcp_response: (step, facts) => {
-    return facts.mcpError
-      ? `调用到达了工具，工具执行失败：MCP 把这种失败放在一个成功的响应里（isError: true），而不是 JSON-RPC 错误。宿主把 ID ${facts.rpcId} 映射回 ${step.call.callId}，把失败作为它的错误结果交给模型，让模型据此应对。`
-      : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`;
+    return `${
+      facts.mcpError
+        ? `调用到达了工具，工具执行失败：MCP 把这种失败放在一个成功的响应里（isError: true），而不是 JSON-RPC 错误。宿主把 ID ${facts.rpcId} 映射回 ${step.call.callId}，把失败作为它的错误结果交给模型，让模型据此应对。`
+        : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`
+    }${overtakes(facts.overtaken, step.call.callId)}`;
   },
   answer: () => {
     return "这次回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”；Responses 的输出里没有 function_call 项；Anthropic Messages 的 stop_reason 为“end_turn”；因长度上限或内容过滤而中断的回复也没有工具调用），循环据此不再调用模型。回复里不论说了什么，都仍只是一个说法：环境里任务是否真的完成，要由宿主检查。";
