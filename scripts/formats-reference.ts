@@ -33,6 +33,7 @@ const FEATURE_WORDS: Readonly<Record<Feature, string>> = {
   unknown_parts: "content of a type the figure does not know",
   unfed_calls: "calls the model proposed, and their results, that the host never put in the model's context",
   host_hops: "the host's own exchanges beside the model's, such as an MCP server's JSON-RPC",
+  result_order: "a turn's results in the order they came back, where that is not the order of its calls",
 };
 
 /** The table of what each format carries, and what each writer adds. */

@@ -83,6 +83,11 @@ export interface StepFacts extends TitleFacts {
   readonly rpcId: string | null;
   /** At an MCP server's answer: the tool failed, reported inside a successful response (`isError: true`). */
   readonly mcpError: boolean;
+  /**
+   * At an execution or an MCP server's answer: the calls of the same proposal, proposed before this one, whose results
+   * have not come back yet. This result overtakes them, so only its call_id pairs it with its request.
+   */
+  readonly overtaken: readonly string[];
 }
 
 /**
@@ -113,6 +118,25 @@ function causesBefore(trace: FactsTrace, step: Step): Map<string, ResultKind> {
 }
 
 /**
+ * The calls proposed with `callId`, before it, whose results have not come back by `step`, from the steps of the
+ * round (back to its proposal: work that grows with one round, not with the run).
+ */
+function overtakenBy(trace: FactsTrace, step: Step, callId: string): string[] {
+  const back = new Set<string>();
+  for (let i = step.number - 2; i >= 0; i -= 1) {
+    const s = trace.steps[i];
+    if (s === undefined || s.kind === "model_call") break;
+    if (s.kind === "proposal") {
+      const at = s.callIds.indexOf(callId);
+      return at < 0 ? [] : s.callIds.slice(0, at).filter((id) => !back.has(id));
+    }
+    if (s.toolResult !== null && (s.kind === "validation" || s.kind === "execution" || s.kind === "mcp_response"))
+      back.add(s.toolResult.callId);
+  }
+  return [];
+}
+
+/**
  * The facts of `step` in `trace`.
  * @example stepFacts(f22.steps[5], f22).fed // [{ callId: "call_1", kind: "ok" }]
  */
@@ -131,6 +155,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     transcriptEnd: null as TranscriptEnd | null,
     rpcId: null as string | null,
     mcpError: false,
+    overtaken: [] as string[],
   };
   switch (step.kind) {
     case "task":
@@ -158,6 +183,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.mcpError = rpcOf(step).isError;
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
+      facts.overtaken = overtakenBy(trace, step, step.call.callId);
       for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {
         const m = trace.messages[i];
         facts.resultReachesModel = m?.role === "tool" && m.callId === step.call.callId;
@@ -167,6 +193,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     case "execution":
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
+      facts.overtaken = overtakenBy(trace, step, step.call.callId);
       // The result, when fed, comes after the context this step shows: look from there, not from the start (a
       // caption for every step of a long transcript stays linear).
       for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {

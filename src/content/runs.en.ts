@@ -126,6 +126,10 @@ export const runs = {
             count === 1
               ? "1 JSON-RPC exchange between the host and an MCP server (tools/call), which no model request holds"
               : `${count} JSON-RPC exchanges between the host and an MCP server (tools/call), which no model request holds`,
+          result_order:
+            count === 1
+              ? "the order in which 1 turn's results came back: they are written in the order of the calls, each still under its call's id"
+              : `the order in which ${count} turns' results came back: they are written in the order of the calls, each still under its call's id`,
         }[feature]
       } (from step ${step})`,
     noLoss: (formatName) => `${formatName} carries the whole run.`,

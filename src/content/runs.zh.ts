@@ -104,6 +104,7 @@ export const runs = {
           unknown_parts: `${count} 个本图不认识类型的内容`,
           unfed_calls: `模型提出的 ${count} 个调用及其结果：宿主从没把它们放进模型的上下文，只有本图的轨迹记着`,
           host_hops: `宿主与 MCP 服务器之间的 ${count} 次 JSON-RPC 往返（tools/call），不在任何一次模型请求里`,
+          result_order: `${count} 轮调用的结果回来的先后：写出时按调用的顺序排列，每个结果仍带着自己的调用 ID`,
         }[feature]
       }（从第 ${step} 步起）`,
     noLoss: (formatName) => `${formatName} 能承载整次运行。`,

@@ -112,6 +112,13 @@ function wantedText(wanted: Evidence, tool: string): string {
   return `${tool} needs a successful ${wanted.tool} result${values.length > 0 ? ` for ${values.join(", ")}` : ""} first, and there is none`;
 }
 
+/** That a result comes back before the results of calls proposed ahead of it (nothing when it overtakes none). */
+function overtakes(overtaken: readonly string[], callId: string): string {
+  if (overtaken.length === 0) return "";
+  const ids = overtaken.join(" and ");
+  return ` This result comes back before that of ${ids}, proposed earlier: the order results arrive in pairs nothing, and only ${callId} says which request it answers.`;
+}
+
 const CAPTIONS: StepPhrases<StepFacts> = {
   task: (_step, facts) => {
     if (facts.laterTurn)
@@ -146,15 +153,17 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }[step.verdict];
   },
   execution: (step, facts) => {
-    return `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+    return `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `The tool lives in an MCP server, so the host does not run it itself: its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;
   },
   mcp_response: (step, facts) => {
-    return facts.mcpError
-      ? `The call reached the tool, and the tool failed: MCP reports that inside a successful response (isError: true), not as a JSON-RPC error. The host maps id ${facts.rpcId} back to ${step.call.callId} and passes the failure on as its error result, so the model can act on it.`
-      : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`;
+    return `${
+      facts.mcpError
+        ? `The call reached the tool, and the tool failed: MCP reports that inside a successful response (isError: true), not as a JSON-RPC error. The host maps id ${facts.rpcId} back to ${step.call.callId} and passes the failure on as its error result, so the model can act on it.`
+        : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`
+    }${overtakes(facts.overtaken, step.call.callId)}`;
   },
   answer: () => {
     return "The reply asks for no tool (Chat Completions: finish_reason “stop”; Anthropic: stop_reason “end_turn”), so the loop stops calling the model. Its “done” is a claim, not a result: the host checks the environment.";

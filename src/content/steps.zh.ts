@@ -106,6 +106,12 @@ function wantedText(wanted: Evidence, tool: string): string {
   return `${tool} 需要先有一次${values.length > 0 ? `${values.join("、")}的` : ""} ${wanted.tool} 成功结果，而现在没有`;
 }
 
+/** That a result comes back before the results of calls proposed ahead of it (nothing when it overtakes none). */
+function overtakes(overtaken: readonly string[], callId: string): string {
+  if (overtaken.length === 0) return "";
+  return `这个结果比先提出的 ${overtaken.join(" 和 ")} 的结果先回来：结果到达的先后不能用来配对，只有 ${callId} 说明它回答的是哪个请求。`;
+}
+
 const CAPTIONS: StepPhrases<StepFacts> = {
   task: (_step, facts) => {
     if (facts.laterTurn) return "用户的下一句话交给宿主，宿主把它加进下一次模型调用的上下文；模型要到那时才看到它。";
@@ -141,15 +147,17 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }
   },
   execution: (step, facts) => {
-    return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+    return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `这个工具在 MCP 服务器里，宿主不自己执行：它的 MCP 客户端发出 JSON-RPC tools/call 请求，用自己的请求 ID ${facts.rpcId}（不是 call_id），并记下 ${facts.rpcId} 对应 ${step.call.callId}。模型看不到这一跳。`;
   },
   mcp_response: (step, facts) => {
-    return facts.mcpError
-      ? `调用到达了工具，工具执行失败：MCP 把这种失败放在一个成功的响应里（isError: true），而不是 JSON-RPC 错误。宿主把 ID ${facts.rpcId} 映射回 ${step.call.callId}，把失败作为它的错误结果交给模型，让模型据此应对。`
-      : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`;
+    return `${
+      facts.mcpError
+        ? `调用到达了工具，工具执行失败：MCP 把这种失败放在一个成功的响应里（isError: true），而不是 JSON-RPC 错误。宿主把 ID ${facts.rpcId} 映射回 ${step.call.callId}，把失败作为它的错误结果交给模型，让模型据此应对。`
+        : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`
+    }${overtakes(facts.overtaken, step.call.callId)}`;
   },
   answer: () => {
     return "回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”），循环不再调用模型。回复说完成只是一个说法，是否真的完成由宿主检查环境。";

@@ -35,7 +35,7 @@ export {
   tokenPrefixSums,
   tokenSums,
 } from "./tokens.ts";
-export type { RunCall, ToolDefinition, ToolOutput } from "./tools.ts";
+export type { RunCall, RunningCall, ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
 export {
   proposedSoFar,

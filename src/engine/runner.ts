@@ -1,13 +1,13 @@
 /**
  * The generic loop runner. It knows nothing about any one scenario: the host builds the context, the scripted
- * model proposes, the host validates each call and runs the approved ones, feeds results back by call_id, and
- * decides when the run is over. Every step it takes is recorded as data.
+ * model proposes, the host validates each call and runs the approved ones (side by side: a result comes back when
+ * its call finishes, not in the order proposed), feeds results back by call_id, and decides when the run is over. Every step it takes is recorded as data.
  */
 
 import { defined } from "./defined.ts";
 import { HOST_REFUSALS, LoopError, type LoopErrorCode } from "./errors.ts";
 import { deepEqual, isPlainObject, type JsonObject } from "./json.ts";
-import { MemoryFiles, type RunCall, type ToolDefinition } from "./tools.ts";
+import { MemoryFiles, type RunCall, type RunningCall, type ToolDefinition } from "./tools.ts";
 import {
   type CheckResult,
   type Counters,
@@ -110,6 +110,18 @@ interface Completed {
   readonly name: string;
   readonly args: JsonObject;
   readonly result: ToolResult;
+}
+
+/** An approved call the host has started, with what it needs to record the call when it finishes. */
+interface Started {
+  readonly call: ToolCall;
+  readonly callId: string;
+  readonly name: string;
+  readonly tool: ToolDefinition;
+  readonly operationId: string | null;
+  /** The host's JSON-RPC request id, for a call to a tool in an MCP server. */
+  readonly rpc: number | null;
+  readonly running: RunningCall;
 }
 
 /**
@@ -251,6 +263,63 @@ export function runScenario(scenario: Scenario): Trace {
     });
   };
 
+  /** Put a result into the context, when the host feeds results back. */
+  const feedBack = (result: ToolResult): void => {
+    if (!scenario.host.feedResultsBack) return;
+    transcript.push(freeze({ role: "tool", ...result }));
+    fedSinceLastCall.push(result);
+  };
+  /** A started call is done: its effects and output, recorded as the step where its result reaches the host. */
+  const finishCall = ({ call, callId, name, tool, operationId, rpc, running }: Started): void => {
+    const output = running.finish();
+    done.push(freeze({ name, args: call.args, status: output.status }));
+    const result: ToolResult = freeze({
+      callId,
+      name,
+      status: output.status,
+      content: output.content,
+      replayed: false,
+    });
+    if (rpc !== null) {
+      // A tool's own failure comes back inside a successful response, marked isError (the spec's "tool
+      // execution error"), not as a JSON-RPC error: the host passes it on to the model as an error result.
+      counters = freeze({ ...counters, toolExecutions: counters.toolExecutions + 1 });
+      record({
+        kind: "mcp_response",
+        lane: "mcp",
+        edge: { from: "mcp", to: "host" },
+        callIds: freeze([callId]),
+        toolResult: result,
+        call,
+        rpc: freeze({
+          jsonrpc: "2.0",
+          id: rpc,
+          result: {
+            content: [{ type: "text", text: output.content }],
+            ...(output.status === "error" ? { isError: true } : {}),
+          },
+        }),
+      });
+    } else {
+      if (operationId !== null) operations.set(operationId, { name, args: call.args, result });
+      counters = freeze({
+        ...counters,
+        toolExecutions: counters.toolExecutions + 1,
+        simulatedWrites: counters.simulatedWrites + (tool.writes === true && output.status === "ok" ? 1 : 0),
+      });
+      record({
+        kind: "execution",
+        lane: "tool",
+        edge: { from: "tool", to: "host" },
+        callIds: freeze([callId]),
+        toolResult: result,
+        call,
+      });
+    }
+    results.push(result);
+    feedBack(result);
+  };
+
   record({
     kind: "task",
     lane: "user",
@@ -321,6 +390,11 @@ export function runScenario(scenario: Scenario): Trace {
     });
     if (scenario.host.feedResultsBack) transcript.push(freeze({ role: "assistant", content: null, toolCalls: calls }));
 
+    // The host checks the calls in the order proposed and starts each approved one at once, without waiting for the
+    // others: a call that takes no time is done before the next is checked; the others run side by side and come
+    // back as they finish, the quickest first, calls that take as long in the order proposed. A result goes back
+    // under its own call_id, whenever it arrives: the order of arrival pairs nothing.
+    const running: Started[] = [];
     for (const call of calls) {
       const validation = validate(call, scenario, operations, files, done);
       const { checks, verdict, errorCode, tool, operationId } = validation;
@@ -360,66 +434,41 @@ export function runScenario(scenario: Scenario): Trace {
         errorCode,
         ...defined({ wanted: validation.wanted }),
       });
-      if (verdict === "approved" && tool !== null && tool.mcp !== undefined) {
-        // The hop the model never sees: a JSON-RPC request with the host's own id, and the server's answer to it.
-        rpcId += 1;
-        const id = rpcId;
-        record({
-          kind: "mcp_request",
-          lane: "host",
-          edge: { from: "host", to: "mcp" },
-          callIds: freeze([callId]),
-          toolResult: null,
+      if (verdict === "approved" && tool !== null) {
+        let rpc: number | null = null;
+        if (tool.mcp !== undefined) {
+          // The hop the model never sees: a JSON-RPC request with the host's own id, and the server's answer to it.
+          rpcId += 1;
+          rpc = rpcId;
+          record({
+            kind: "mcp_request",
+            lane: "host",
+            edge: { from: "host", to: "mcp" },
+            callIds: freeze([callId]),
+            toolResult: null,
+            call,
+            rpc: freeze({ jsonrpc: "2.0", id: rpc, method: "tools/call", params: { name, arguments: call.args } }),
+          });
+        }
+        const started: Started = {
           call,
-          rpc: freeze({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: call.args } }),
-        });
-        const output = tool.run(call.args, files);
-        done.push(freeze({ name, args: call.args, status: output.status }));
-        // A tool's own failure comes back inside a successful response, marked isError (the spec's "tool
-        // execution error"), not as a JSON-RPC error: the host passes it on to the model as an error result.
-        result = freeze({ callId, name, status: output.status, content: output.content, replayed: false });
-        counters = freeze({ ...counters, toolExecutions: counters.toolExecutions + 1 });
-        record({
-          kind: "mcp_response",
-          lane: "mcp",
-          edge: { from: "mcp", to: "host" },
-          callIds: freeze([callId]),
-          toolResult: result,
-          call,
-          rpc: freeze({
-            jsonrpc: "2.0",
-            id,
-            result: {
-              content: [{ type: "text", text: output.content }],
-              ...(output.status === "error" ? { isError: true } : {}),
-            },
-          }),
-        });
-      } else if (verdict === "approved" && tool !== null) {
-        const output = tool.run(call.args, files);
-        done.push(freeze({ name, args: call.args, status: output.status }));
-        result = freeze({ callId, name, status: output.status, content: output.content, replayed: false });
-        if (operationId !== null) operations.set(operationId, { name, args: call.args, result });
-        counters = freeze({
-          ...counters,
-          toolExecutions: counters.toolExecutions + 1,
-          simulatedWrites: counters.simulatedWrites + (tool.writes === true && output.status === "ok" ? 1 : 0),
-        });
-        record({
-          kind: "execution",
-          lane: "tool",
-          edge: { from: "tool", to: "host" },
-          callIds: freeze([callId]),
-          toolResult: result,
-          call,
-        });
+          callId,
+          name,
+          tool,
+          operationId,
+          rpc,
+          running: tool.start?.(call.args, files) ?? { seconds: 0, finish: () => tool.run(call.args, files) },
+        };
+        if (started.running.seconds > 0) running.push(started);
+        else finishCall(started);
+        continue;
       }
       if (result === null) continue;
       if (verdict !== "refused") results.push(result);
-      if (scenario.host.feedResultsBack) {
-        transcript.push(freeze({ role: "tool", ...result }));
-        fedSinceLastCall.push(result);
-      }
+      feedBack(result);
     }
+    // Sorting is stable: calls that take as long keep the order they were proposed in.
+    running.sort((a, b) => a.running.seconds - b.running.seconds);
+    for (const started of running) finishCall(started);
   }
 }

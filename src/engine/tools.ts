@@ -72,6 +72,17 @@ export interface ToolOutput {
   readonly content: string;
 }
 
+/**
+ * A call the host has started and that takes time: how long it runs, and what it returns (and changes) when it is
+ * done. The host starts a turn's calls one after another and takes their results as they finish.
+ */
+export interface RunningCall {
+  /** How long the call runs, in seconds; 0 when it is done the moment it starts. */
+  readonly seconds: number;
+  /** What the call does when it finishes: its effects on the files, and its output. */
+  finish(): ToolOutput;
+}
+
 /** A tool the host can run: how to tell well-formed and in-scope arguments, and what running it does. */
 export interface ToolDefinition {
   readonly name: string;
@@ -99,6 +110,11 @@ export interface ToolDefinition {
   /** Whether the call stays inside what the task may touch. Checked only on well-formed args. */
   inScope(args: JsonObject): boolean;
   run(args: JsonObject, files: MemoryFiles): ToolOutput;
+  /**
+   * For a tool whose calls take time: start a call, deciding now how long it runs; its effects and output come when
+   * it finishes. A tool without it is done the moment it starts (`run`).
+   */
+  start?(args: JsonObject, files: MemoryFiles): RunningCall;
   /**
    * Where the tool lives when it is not the host's own: an MCP server, which the host asks with a JSON-RPC
    * `tools/call` request; `run` is then what the server does.

@@ -64,6 +64,13 @@ function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void 
         for (const key of oneOf(result, ["error", "reads", "changes"]))
           at([...path, key], "`readFile` decides the result itself: leave out `error`, `reads` and `changes`");
       }
+      // The host keeps an operation's result once its call is done; a repeat checked while the first still runs
+      // would find nothing to replay, and run twice.
+      if (result.seconds !== undefined && result.seconds > 0 && tool.operationId !== undefined)
+        at(
+          [...path, "seconds"],
+          "a tool with an `operationId` cannot take `seconds`: the host replays a repeat only from a call that has finished",
+        );
       for (const [i, file] of (result.reads ?? []).entries()) needFile([...path, "reads", i], file);
       for (const file of Object.keys(result.changes ?? {})) needFile([...path, "changes", file], file);
       if (result.when?.changed !== undefined) needFile([...path, "when", "changed"], result.when.changed);

@@ -17,6 +17,7 @@ import {
   type MemoryFiles,
   type ModelPolicy,
   type ProposedCall,
+  type RunningCall,
   type Scenario,
   type ToolDefinition,
   type ToolOutput,
@@ -202,17 +203,23 @@ function preconditionOf(tool: FigureTool): ToolDefinition["precondition"] {
 /** A result's content: a string as it is, any other JSON value as compact JSON text. */
 const contentOf = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? "null"));
 
-/** What the tool does for a call: the first result that applies, or the error `no_result`. */
-function runResults(tool: FigureTool, args: JsonObject, files: MemoryFiles, attempt: number): ToolOutput {
+/**
+ * What the tool does for a call, decided as the call starts: the first result that applies (or the error
+ * `no_result`), how long it takes, and its effects and output, which come when it finishes.
+ */
+function startResults(tool: FigureTool, args: JsonObject, files: MemoryFiles, attempt: number): RunningCall {
   const result = tool.results.find((candidate) => applies(candidate, args, files, attempt));
-  if (result === undefined) return { status: "error", content: "no_result" };
-  if (result.readFile !== undefined) {
-    const content = files.read(String(args[result.readFile]));
-    return content === undefined ? { status: "error", content: "not_found" } : { status: "ok", content };
-  }
-  for (const path of result.reads ?? []) files.read(path);
-  for (const [path, content] of Object.entries(result.changes ?? {})) files.write(path, content);
-  return { status: result.error === true ? "error" : "ok", content: contentOf(result.returns ?? "") };
+  if (result === undefined) return { seconds: 0, finish: () => ({ status: "error", content: "no_result" }) };
+  const finish = (): ToolOutput => {
+    if (result.readFile !== undefined) {
+      const content = files.read(String(args[result.readFile]));
+      return content === undefined ? { status: "error", content: "not_found" } : { status: "ok", content };
+    }
+    for (const path of result.reads ?? []) files.read(path);
+    for (const [path, content] of Object.entries(result.changes ?? {})) files.write(path, content);
+    return { status: result.error === true ? "error" : "ok", content: contentOf(result.returns ?? "") };
+  };
+  return { seconds: result.seconds ?? 0, finish };
 }
 
 /** A declared tool as the host knows it. `executions` counts, per run (per run's files), how often each ran. */
@@ -222,6 +229,17 @@ function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, M
   const operationArgument = tool.operationId;
   const precondition = preconditionOf(tool);
   const refusals = refusalsOf(tool, lang);
+  // A call's attempt is counted as it starts, so its result (and how long it takes) is known from the start.
+  const start = (args: JsonObject, files: MemoryFiles): RunningCall => {
+    let counts = executions.get(files);
+    if (counts === undefined) {
+      counts = new Map();
+      executions.set(files, counts);
+    }
+    const attempt = (counts.get(tool.name) ?? 0) + 1;
+    counts.set(tool.name, attempt);
+    return startResults(tool, args, files, attempt);
+  };
   return {
     name: tool.name,
     description: textIn(tool.description, lang),
@@ -238,16 +256,8 @@ function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, M
       if (scope.within === "project" && !(typeof value === "string" && isProjectPath(value))) return false;
       return scope.oneOf === undefined || scope.oneOf.some((option) => option === value);
     },
-    run: (args, files) => {
-      let counts = executions.get(files);
-      if (counts === undefined) {
-        counts = new Map();
-        executions.set(files, counts);
-      }
-      const attempt = (counts.get(tool.name) ?? 0) + 1;
-      counts.set(tool.name, attempt);
-      return runResults(tool, args, files, attempt);
-    },
+    start,
+    run: (args, files) => start(args, files).finish(),
   };
 }
 

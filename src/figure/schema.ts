@@ -24,6 +24,8 @@ export const FIGURE_LIMITS = {
   callsPerTurn: 16,
   maxModelCalls: 100,
   captions: 200,
+  /** Seconds a result may take (a simulated duration: nothing waits). */
+  seconds: 3600,
   /** Characters of any one string. */
   string: 100_000,
 } as const;
@@ -108,7 +110,9 @@ const ResultSchema = v.pipe(
               v.number(),
               v.integer(),
               v.minValue(1),
-              v.description("Only for the tool's n-th execution in the run (1 for the first)."),
+              v.description(
+                "Only for the tool's n-th execution in the run (1 for the first), counted as the host starts them.",
+              ),
             ),
           ),
         }),
@@ -131,6 +135,16 @@ const ResultSchema = v.pipe(
       v.pipe(
         v.record(v.string(), str("The file's new content.")),
         v.description("Input files this result changes, with their new content: a simulated write."),
+      ),
+    ),
+    seconds: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0),
+        v.maxValue(FIGURE_LIMITS.seconds),
+        v.description(
+          "How long the tool takes to return this result, in seconds (default 0: at once). The host starts a turn's approved calls as it checks them and takes their results as they finish: a quicker call's result comes back first, even when its call was proposed later; calls that take as long come back in the order proposed. The result's reads and changes happen when it comes back.",
+        ),
       ),
     ),
   }),

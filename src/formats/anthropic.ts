@@ -385,7 +385,7 @@ const replay: Replay = {
 
 export const codec: Codec<"anthropic"> = {
   ...formatMeta("anthropic"),
-  carries: ["system", "tool_declarations", "error_status"],
+  carries: ["system", "tool_declarations", "error_status", "result_order"],
   pairing: "tool_use.id ↔ tool_result.tool_use_id (the results of one turn together in the next user message)",
   detect,
   parse,

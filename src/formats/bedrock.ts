@@ -313,7 +313,7 @@ const replay: Replay = {
 
 export const codec: Codec<"bedrock"> = {
   ...formatMeta("bedrock"),
-  carries: ["system", "tool_declarations", "error_status"],
+  carries: ["system", "tool_declarations", "error_status", "result_order"],
   pairing: 'toolUse.toolUseId ↔ toolResult.toolUseId (in the next user message; status "error" for a failed call)',
   detect,
   parse,

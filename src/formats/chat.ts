@@ -287,7 +287,7 @@ const replay: Replay = {
 
 export const codec: Codec<"chat"> = {
   ...formatMeta("chat"),
-  carries: ["system", "tool_declarations", "raw_arguments"],
+  carries: ["system", "tool_declarations", "raw_arguments", "result_order"],
   pairing:
     'tool_calls[].id ↔ tool_call_id; a legacy function_call pairs with the next role "function" message of its name (ids function_call_N)',
   detect,

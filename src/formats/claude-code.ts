@@ -80,7 +80,7 @@ function detect(data: unknown): number {
 /** The Claude Code session log codec. */
 export const codec: Codec<"claude-code"> = {
   ...formatMeta("claude-code"),
-  carries: ["error_status"],
+  carries: ["error_status", "result_order"],
   pairing: "tool_use.id ↔ tool_result.tool_use_id, as in Anthropic Messages (a response split over lines is one turn)",
   detect,
   parse,

@@ -23,7 +23,9 @@ export type Feature =
   /** Calls the model proposed (and their results) that the host never put in the model's context: only the run's steps hold them. */
   | "unfed_calls"
   /** The host's own exchanges beside the model's (an MCP server's JSON-RPC tools/call), in no model request. */
-  | "host_hops";
+  | "host_hops"
+  /** A turn's results in the order they came back, where that is not the order of its calls. */
+  | "result_order";
 
 /** Every feature, in the order a report lists them. */
 export const FEATURES: readonly Feature[] = [
@@ -38,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   "unknown_parts",
   "unfed_calls",
   "host_hops",
+  "result_order",
 ];
 
 /** What a format's writer puts in that the run did not have, so that the provider takes the request. */

@@ -69,7 +69,7 @@ function responseOf(content: string, error: boolean): JsonObject {
 /**
  * Gemini: system notes go to `systemInstruction`; the model's turns have role `model`; a call is a `functionCall`
  * part (with the call's id, which the API echoes back), its result a `functionResponse` part in the next `user`
- * turn, consecutive results and user text in one turn (the roles alternate).
+ * turn, in the order of the calls, consecutive results and user text in one turn (the roles alternate).
  */
 export function geminiRequest(messages: readonly Message[], tools: readonly ToolDeclaration[]): GeminiRequest {
   const system = messages.flatMap((m) => (m.role === "system" ? [m.content] : []));
@@ -95,6 +95,25 @@ export function geminiRequest(messages: readonly Message[], tools: readonly Tool
       });
     }
   }
+  // A turn's responses in the order of its calls, each under its call's id. Google pairs a response with its call by
+  // `id` ("Populated by the client to match the corresponding function call id", FunctionResponse.id in the API
+  // reference) but documents no order either way, and the id is optional (some models leave it out; Firebase's
+  // reference says only the Gemini Developer API supports it, not Vertex AI), where only the order pairs them: the
+  // calls' order is the one every Gemini endpoint takes. The order the results came back in is lost (the
+  // `result_order` feature: the export says so).
+  contents.forEach((content, i) => {
+    const before = contents[i - 1];
+    if (content.role !== "user" || before?.role !== "model") return;
+    const order = before.parts.flatMap((part) => ("functionCall" in part ? [part.functionCall.id] : []));
+    let leading = 0;
+    while (leading < content.parts.length && "functionResponse" in (content.parts[leading] as GeminiPart)) leading += 1;
+    const place = (part: GeminiPart) => {
+      const at = "functionResponse" in part ? order.indexOf(part.functionResponse.id) : -1;
+      return at < 0 ? order.length : at;
+    };
+    const responses = content.parts.slice(0, leading).sort((a, b) => place(a) - place(b));
+    content.parts.splice(0, leading, ...responses);
+  });
   // Each model turn's first call carries the placeholder signature (Gemini 3 validates the current turn's).
   for (const content of contents) {
     const first = content.role === "model" ? content.parts.find((part) => "functionCall" in part) : undefined;
@@ -389,7 +408,7 @@ export const codec: Codec<"gemini"> = {
   ...formatMeta("gemini"),
   carries: ["system", "tool_declarations", "error_status"],
   pairing:
-    "functionCall.id ↔ functionResponse.id; a response without an id answers the earliest open call of its name (said in a note)",
+    "functionCall.id ↔ functionResponse.id, written in the order of the calls; a response without an id answers the earliest open call of its name (said in a note)",
   detect,
   parse: parseGemini,
   request: geminiRequest,

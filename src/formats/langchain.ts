@@ -158,7 +158,7 @@ function detect(data: unknown): number {
 /** The LangChain messages_to_dict codec. */
 export const codec: Codec<"langchain"> = {
   ...formatMeta("langchain"),
-  carries: ["system", "error_status"],
+  carries: ["system", "error_status", "result_order"],
   pairing: "an ai message's tool_calls[].id ↔ a tool message's tool_call_id",
   detect,
   parse,

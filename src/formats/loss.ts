@@ -50,7 +50,22 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
   if (declared > 0) add("tool_declarations", 0, declared);
   const builtIn = trace.tools.length - declared;
   if (builtIn > 0) add("built_in_tools", 0, builtIn);
+  // Each model turn whose results came back in another order than its calls: counted once, at its first result that
+  // is out of that order.
+  let turnCalls: readonly string[] = [];
+  let turnResults: { readonly at: number; readonly place: number }[] = [];
+  const endTurn = () => {
+    const sorted = [...turnResults].sort((a, b) => a.place - b.place);
+    const first = turnResults.findIndex((result, k) => result !== sorted[k]);
+    if (first >= 0) add("result_order", turnResults[first]?.at ?? 0);
+  };
   trace.messages.forEach((m, i) => {
+    if (m.role === "assistant") {
+      endTurn();
+      turnCalls = m.toolCalls.map((c) => c.callId);
+      turnResults = [];
+    } else if (m.role === "tool" && turnCalls.includes(m.callId))
+      turnResults.push({ at: i, place: turnCalls.indexOf(m.callId) });
     if (m.role === "system") add("system", i);
     if (m.role === "tool" && m.status === "error") add("error_status", i);
     if (m.role === "assistant")
@@ -63,6 +78,7 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
       else if (part.type === "other") add("unknown_parts", i);
     }
   });
+  endTurn();
   // What the run did that no message holds (a run the engine made keeps it in its steps): calls the host never put
   // in the model's context, and the host's hops to a server.
   const atStep = new Map<Feature, { count: number; step: number }>();

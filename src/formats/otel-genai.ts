@@ -218,7 +218,7 @@ function detect(data: unknown): number {
 /** The OpenTelemetry GenAI messages codec. */
 export const codec: Codec<"otel-genai"> = {
   ...formatMeta("otel-genai"),
-  carries: ["system", "raw_arguments"],
+  carries: ["system", "raw_arguments", "result_order"],
   pairing: "a tool_call part's id ↔ a tool_call_response part's id",
   detect,
   parse,

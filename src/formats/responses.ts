@@ -327,7 +327,7 @@ const replay: Replay = {
 
 export const codec: Codec<"responses"> = {
   ...formatMeta("responses"),
-  carries: ["system", "tool_declarations", "raw_arguments"],
+  carries: ["system", "tool_declarations", "raw_arguments", "result_order"],
   pairing: "function_call.call_id ↔ function_call_output.call_id (not the item id fc_…)",
   detect,
   parse,

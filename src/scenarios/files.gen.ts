@@ -10,6 +10,7 @@ import file_scope_violation from "./05-scope-violation.json";
 import file_missing_feedback from "./06-missing-feedback.json";
 import file_claimed_done from "./07-claimed-done.json";
 import file_mcp_hop from "./08-mcp-hop.json";
+import file_out_of_order from "./09-out-of-order.json";
 
 /**
  * Each built-in's figure file, by id. Typed, not read: tests/unit/figure.test.ts reads every one with the figure
@@ -24,4 +25,5 @@ export const BUILTIN_FILES: Readonly<Record<ScenarioId, FigureFileInput>> = {
   "missing-feedback": file_missing_feedback as FigureFileInput,
   "claimed-done": file_claimed_done as FigureFileInput,
   "mcp-hop": file_mcp_hop as FigureFileInput,
+  "out-of-order": file_out_of_order as FigureFileInput,
 };

@@ -68,6 +68,27 @@ interface Claim {
 
 const fixed = (text: string) => () => text;
 
+/**
+ * The calls proposed with this step's call, before it, whose results come at a later step (naively: the whole run's
+ * steps, and the first step after the proposal that holds each call's result).
+ */
+const overtakenIn = (t: Truth): string[] => {
+  const { step, trace } = t;
+  if (step.kind !== "execution" && step.kind !== "mcp_response") return [];
+  const proposal = trace.steps
+    .slice(0, step.number - 1)
+    .filter((s) => s.kind === "proposal" && s.callIds.includes(step.call.callId))
+    .at(-1);
+  if (proposal === undefined) return [];
+  const earlier = proposal.callIds.slice(0, proposal.callIds.indexOf(step.call.callId));
+  const backAt = (id: string) =>
+    trace.steps.find(
+      (s) =>
+        s.number > proposal.number && s.toolResult !== null && s.toolResult.callId === id && s.kind !== "model_call",
+    )?.number ?? Number.POSITIVE_INFINITY;
+  return earlier.filter((id) => backAt(id) > step.number);
+};
+
 const CLAIMS: readonly Claim[] = [
   {
     name: "a fed result is the host's refusal",
@@ -116,6 +137,15 @@ const CLAIMS: readonly Claim[] = [
     said: { en: fixed("it ran, and failed"), zh: fixed("它运行了，但失败了") },
     about: (t) => t.step.kind === "execution",
     iff: (t) => t.step.toolResult?.status === "error",
+  },
+  {
+    name: "a result comes back before those of calls proposed ahead of it",
+    said: {
+      en: (t) => `This result comes back before that of ${overtakenIn(t).join(" and ")}, proposed earlier`,
+      zh: (t) => `这个结果比先提出的 ${overtakenIn(t).join(" 和 ")} 的结果先回来`,
+    },
+    about: (t) => t.step.kind === "execution" || t.step.kind === "mcp_response",
+    iff: (t) => overtakenIn(t).length > 0,
   },
   {
     name: "a precondition's missing evidence, by its tool and values, or its file",
@@ -175,7 +205,25 @@ function falseClaims(trace: Trace): string[] {
 
 const ITEMS = ["a", "b", "c"] as const;
 
-/** A random valid figure file: 1–3 tools that read or write, fail or succeed, with or without scope, an operation id, a precondition; any allow list; 1–4 rounds of 1–3 calls. */
+/**
+ * A random tool's results: its one result, taking time for every call, for item "a" only (so a later call to the
+ * same tool overtakes it), or never; a tool with an operation id answers at once (the checker refuses seconds on it).
+ */
+const resultsOf = (
+  tool: { writes: boolean; fails: boolean; operationId: boolean; slowFor: "none" | "a" | "every" },
+  i: number,
+) => {
+  const result = {
+    ...(tool.fails ? { error: true, returns: "it broke" } : { returns: { done: i } }),
+    ...(tool.writes ? { changes: { "notes.txt": `written by tool_${i}` } } : {}),
+  };
+  if (tool.operationId || tool.slowFor === "none") return [result];
+  return tool.slowFor === "a"
+    ? [{ ...result, when: { args: { item: "a" } }, seconds: 2 }, result]
+    : [{ ...result, seconds: 1 }];
+};
+
+/** A random valid figure file: 1–3 tools that read or write, fail or succeed, take time or not, with or without scope, an operation id, a precondition; any allow list; 1–4 rounds of 1–3 calls. */
 const figureFiles = fc
   .record({
     tools: fc.array(
@@ -186,6 +234,7 @@ const figureFiles = fc
         operationId: fc.boolean(),
         needs: fc.boolean(),
         needsRead: fc.boolean(),
+        slowFor: fc.constantFrom("none", "a", "every"),
       }),
       { minLength: 1, maxLength: 3 },
     ),
@@ -220,12 +269,7 @@ const figureFiles = fc
         ...(tool.operationId ? { operationId: "op" } : {}),
         ...(tool.needs && i > 0 ? { needs: { tool: "tool_0", sameArgs: ["item"] } } : {}),
         ...(tool.needsRead ? { needsRead: "notes.txt" } : {}),
-        results: [
-          {
-            ...(tool.fails ? { error: true, returns: "it broke" } : { returns: { done: i } }),
-            ...(tool.writes ? { changes: { "notes.txt": `written by tool_${i}` } } : {}),
-          },
-        ],
+        results: resultsOf(tool, i),
       })),
       host: {
         allow: tools.flatMap((_, i) => (allowed[i] === true ? [`tool_${i}`] : [])),

@@ -388,6 +388,39 @@ describe("what real lessons need", () => {
     ]);
   });
 
+  it("results that take time: the host feeds each back as its call finishes, and times only its own calls", () => {
+    const weather = () => JSON.parse(example("weather.json"));
+    const order = (file: unknown) =>
+      traceOf(file).messages.flatMap((m) => (m.role === "tool" ? [`${m.callId} ${m.content}`] : []));
+    const file = weather();
+    // Paris (call_1) takes 3 seconds, Rome (call_2) 1: Rome's result comes back, and goes into the context, first.
+    file.scenario.tools[0].results[0].seconds = 3;
+    file.scenario.tools[0].results[1].seconds = 1;
+    const paris = JSON.stringify(file.scenario.tools[0].results[0].returns);
+    const rome = JSON.stringify(file.scenario.tools[0].results[1].returns);
+    expect(order(file)).toEqual([`call_2 ${rome}`, `call_1 ${paris}`]);
+    // As long as each other: the order proposed.
+    file.scenario.tools[0].results[1].seconds = 3;
+    expect(order(file)).toEqual([`call_1 ${paris}`, `call_2 ${rome}`]);
+    expect(order(weather())).toEqual([`call_1 ${paris}`, `call_2 ${rome}`]);
+  });
+
+  it("refuses time on a tool with an operation id, and a time below zero", () => {
+    const file = booking();
+    file.scenario.tools[1].operationId = "room";
+    file.scenario.tools[1].results[0].seconds = 2;
+    file.scenario.tools[0].results[0].seconds = -1;
+    const opened = openFigure(file, "en");
+    expect(opened.ok ? [] : opened.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      expect.stringMatching(/^scenario\.tools\.0\.results\.0\.seconds: /),
+    ]);
+    file.scenario.tools[0].results[0].seconds = 0;
+    const again = openFigure(file, "en");
+    expect(again.ok ? [] : again.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      "scenario.tools.1.results.0.seconds: a tool with an `operationId` cannot take `seconds`: the host replays a repeat only from a call that has finished",
+    ]);
+  });
+
   it("names a precondition's tool or arguments that are not declared, and a pattern that is no regular expression", () => {
     const file = booking();
     file.scenario.tools[1].needs = { tool: "check_room", sameArgs: ["floor"] };

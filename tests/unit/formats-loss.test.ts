@@ -117,6 +117,16 @@ const RUNS: Readonly<Record<Feature, { messages: Message[]; tools: ToolDeclarati
   },
   unfed_calls: "missing-feedback",
   host_hops: "mcp-hop",
+  result_order: {
+    messages: [
+      user("define loop and cycle"),
+      { role: "assistant", content: null, toolCalls: [call("c1"), { ...call("c2"), args: { word: "cycle" } }] },
+      result("c2"),
+      result("c1"),
+      reply("a cycle, both"),
+    ],
+    tools: [],
+  },
 };
 
 const runOf = (feature: Feature): Trace => {

@@ -172,6 +172,80 @@ describe("given a model that says it is done", () => {
   });
 });
 
+/** A read-only lookup whose calls take the seconds its arguments say, and whose effect comes when it finishes. */
+const slowTool: ToolDefinition = {
+  name: "lookup",
+  description: "Look a city's weather up; some cities take longer.",
+  parameters: { type: "object", properties: { city: { type: "string" }, seconds: { type: "number" } } },
+  wellFormed: (args) => typeof args.city === "string" && typeof args.seconds === "number",
+  inScope: () => true,
+  run: (args) => ({ status: "ok", content: `weather in ${String(args.city)}` }),
+  start: (args, files) => ({
+    seconds: Number(args.seconds),
+    finish: () => {
+      files.read("config.txt");
+      return { status: "ok", content: `weather in ${String(args.city)}` };
+    },
+  }),
+};
+const lookup = (callId: string, city: string, seconds: number): ToolCall => ({
+  callId,
+  name: "lookup",
+  args: { city, seconds },
+});
+const withLookup = (replies: readonly [ModelReply, ...ModelReply[]]) =>
+  withModel(replies, { tools: [readFileTool, slowTool, patchTool], allowedTools: ["read_file", "lookup", "patch"] });
+/** The call ids of a run's steps of one kind, in the order the steps come. */
+const idsOf = (steps: readonly Step[], kind: "validation" | "execution") =>
+  ofKind(steps, kind).map((s) => s.call.callId);
+
+describe("given parallel calls that take different times", () => {
+  it("checks them in the order proposed, and takes each result as its call finishes, under its own call_id", () => {
+    const trace = runScenario(
+      withLookup([propose(lookup("call_1", "Oslo", 3), lookup("call_2", "Lisbon", 1)), answer()]),
+    );
+    expect(idsOf(trace.steps, "validation")).toEqual(["call_1", "call_2"]);
+    expect(idsOf(trace.steps, "execution")).toEqual(["call_2", "call_1"]);
+    // Both calls are started before either comes back.
+    expect(trace.steps.map((s) => s.kind).slice(3, 7)).toEqual(["validation", "validation", "execution", "execution"]);
+    const fed = trace.messages.flatMap((m) => (m.role === "tool" ? [[m.callId, m.content]] : []));
+    expect(fed).toEqual([
+      ["call_2", "weather in Lisbon"],
+      ["call_1", "weather in Oslo"],
+    ]);
+    expect(ofKind(trace.steps, "model_call")[1]?.callIds).toEqual(["call_2", "call_1"]);
+  });
+
+  it("keeps the order proposed for calls that take as long, and finishes a call of no time before checking the next", () => {
+    const ties = runScenario(withLookup([propose(lookup("call_1", "A", 2), lookup("call_2", "B", 2)), answer()]));
+    expect(idsOf(ties.steps, "execution")).toEqual(["call_1", "call_2"]);
+    const instant = runScenario(withLookup([propose(lookup("call_1", "A", 0), lookup("call_2", "B", 0)), answer()]));
+    expect(instant.steps.map((s) => s.kind).slice(3, 7)).toEqual([
+      "validation",
+      "execution",
+      "validation",
+      "execution",
+    ]);
+  });
+
+  it("feeds a refusal back at once, ahead of a call still running", () => {
+    const trace = runScenario(
+      withLookup([propose(lookup("call_1", "Oslo", 3), read("call_2", "../secrets.txt")), answer()]),
+    );
+    expect(trace.messages.flatMap((m) => (m.role === "tool" ? [m.callId] : []))).toEqual(["call_2", "call_1"]);
+  });
+
+  it("shows a call's effect at the step where it finishes, and no precondition sees it before", () => {
+    const trace = runScenario(withLookup([propose(lookup("call_1", "Oslo", 3), patch("call_2", "op-1")), answer()]));
+    // The lookup reads config.txt only when it finishes: the patch, checked while it runs, finds no evidence.
+    expect(ofKind(trace.steps, "validation")[1]).toMatchObject({ verdict: "refused", errorCode: "missing_evidence" });
+    const finished = ofKind(trace.steps, "execution")[0];
+    expect(finished?.call.callId).toBe("call_1");
+    expect(finished?.fileChanges).toEqual([{ path: "config.txt", state: "read" }]);
+    expect(ofKind(trace.steps, "validation").every((s) => s.fileChanges.length === 0)).toBe(true);
+  });
+});
+
 describe("the budget", () => {
   it("stops F22 after one model call with budget 1", () => {
     const trace = runScenario({ ...scenarioById("f22", "zh"), maxModelCalls: 1 });

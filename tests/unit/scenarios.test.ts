@@ -14,7 +14,7 @@ const ofKind = <K extends Step["kind"]>(trace: Trace, kind: K) =>
   trace.steps.filter((s): s is Extract<Step, { kind: K }> => s.kind === kind);
 
 describe("the built-in scenarios", () => {
-  it("are eight, the default first, each built the same in both languages but for its words", () => {
+  it("are nine, the default first, each built the same in both languages but for its words", () => {
     expect(SCENARIO_IDS).toEqual([
       "f22",
       "experiment-07",
@@ -24,6 +24,7 @@ describe("the built-in scenarios", () => {
       "missing-feedback",
       "claimed-done",
       "mcp-hop",
+      "out-of-order",
     ]);
     for (const id of SCENARIO_IDS) {
       const [zh, en] = [run(id, "zh"), run(id, "en")];
@@ -41,6 +42,7 @@ describe("the built-in scenarios", () => {
     ["scope-violation", "refused", 7, { modelCalls: 2, toolExecutions: 0, simulatedWrites: 0 }],
     ["missing-feedback", "budget_exhausted", 14, { modelCalls: 3, toolExecutions: 3, simulatedWrites: 0 }],
     ["claimed-done", "verification_missing", 12, { modelCalls: 3, toolExecutions: 2, simulatedWrites: 1 }],
+    ["out-of-order", "completed", 10, { modelCalls: 2, toolExecutions: 2, simulatedWrites: 0 }],
   ] as const)("%s ends %s after %i steps with its counters", (id, outcome, steps, counters) => {
     const trace = run(id);
     expect(trace.outcome).toBe(outcome);
@@ -150,6 +152,32 @@ describe("the built-in scenarios", () => {
     const trace = run("claimed-done");
     expect(ofKind(trace, "execution").map((s) => s.call.name)).toEqual(["read", "patch"]);
     expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", verified: false, outcome: "verification_missing" });
+  });
+
+  it("out-of-order: both calls start, call_2's result comes back and is fed back first, and the answer pairs by call_id", () => {
+    for (const lang of LANGS) {
+      const trace = run("out-of-order", lang);
+      expect(trace.steps.map((s) => [s.kind, s.callIds.join(",")])).toEqual([
+        ["task", ""],
+        ["model_call", ""],
+        ["proposal", "call_1,call_2"],
+        ["validation", "call_1"],
+        ["validation", "call_2"],
+        ["execution", "call_2"],
+        ["execution", "call_1"],
+        ["model_call", "call_2,call_1"],
+        ["answer", ""],
+        ["finish", ""],
+      ]);
+      const [oslo, lisbon] = ofKind(trace, "proposal")[0]?.calls ?? [];
+      expect([oslo?.args, lisbon?.args]).toEqual([{ city: "Oslo" }, { city: "Lisbon" }]);
+      // The results name no city: only their call_ids say which request each answers.
+      expect(ofKind(trace, "execution").map((s) => [s.call.callId, s.call.args.city, s.toolResult?.content])).toEqual([
+        ["call_2", "Lisbon", "19 °C, sunny"],
+        ["call_1", "Oslo", "3 °C, snow"],
+      ]);
+      expect(trace.steps.at(-1)).toMatchObject({ kind: "finish", outcome: "completed", verified: true });
+    }
   });
 
   it("the runner has no scenario-specific branch: no scenario id, tool name or file of any scenario in its code", () => {

@@ -1,15 +1,23 @@
 // @vitest-environment node
 /**
- * Wire formats: golden requests for F22's second model call, the refused-call case, and every built-in scenario
- * at every model call type-checked against the official SDKs' request types (types only; nothing is sent).
+ * Wire formats: golden requests for F22's second model call, the refused-call case, results that came back out of
+ * order in every provider's request, and every built-in scenario at every model call type-checked against the
+ * official SDKs' request types (types only; nothing is sent).
  */
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
+import type { ConverseCommandInput } from "@aws-sdk/client-bedrock-runtime";
+import type { Content } from "@google/genai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { describe, expect, it } from "vitest";
 import { contextOf, runScenario, type Step } from "../../src/engine";
+import { FORMAT_IDS } from "../../src/formats";
 import { anthropicRequest } from "../../src/formats/anthropic";
+import { bedrockRequest } from "../../src/formats/bedrock";
 import { chatRequest } from "../../src/formats/chat";
+import { CHECK_PROVIDERS, checkReplay } from "../../src/formats/check";
+import { geminiRequest } from "../../src/formats/gemini";
+import { lossesIn } from "../../src/formats/loss";
 import { responsesRequest } from "../../src/formats/responses";
 import { wireRequest } from "../../src/formats/wire";
 import { scenarioById } from "../../src/scenarios";
@@ -142,5 +150,90 @@ describe("every built-in scenario, at every model call", () => {
       });
       expect(answered).toBe(calls.every((call) => results.includes(call)));
     }
+  });
+});
+
+describe("results that came back in another order than their calls (out-of-order's second model call)", () => {
+  const trace = runScenario(scenarioById("out-of-order", "en"));
+  const second = trace.steps.find((s) => s.kind === "model_call" && s.modelCall === 2) as Step;
+  const messages = contextOf(trace, second);
+  const LISBON = "19 °C, sunny";
+  const OSLO = "3 °C, snow";
+
+  it("the run's context holds them as they came back: call_2's (Lisbon) before call_1's (Oslo)", () => {
+    expect(messages.flatMap((m) => (m.role === "tool" ? [[m.callId, m.content]] : []))).toEqual([
+      ["call_2", LISBON],
+      ["call_1", OSLO],
+    ]);
+  });
+
+  it("OpenAI Chat Completions: one tool message per call right after the assistant's, each by tool_call_id", () => {
+    const chat: ChatCompletionCreateParamsNonStreaming = chatRequest(messages, trace.tools);
+    expect(chat.messages.slice(-3)).toEqual([
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } },
+          { id: "call_2", type: "function", function: { name: "get_weather", arguments: '{"city":"Lisbon"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_2", content: LISBON },
+      { role: "tool", tool_call_id: "call_1", content: OSLO },
+    ]);
+  });
+
+  it("OpenAI Responses: a function_call_output per call, each by call_id", () => {
+    const responses: ResponseCreateParamsNonStreaming = responsesRequest(messages, trace.tools);
+    const input = responses.input as unknown as readonly Record<string, unknown>[];
+    expect(input.slice(-4).map((item) => [item.type, item.call_id, item.output ?? item.arguments])).toEqual([
+      ["function_call", "call_1", '{"city":"Oslo"}'],
+      ["function_call", "call_2", '{"city":"Lisbon"}'],
+      ["function_call_output", "call_2", LISBON],
+      ["function_call_output", "call_1", OSLO],
+    ]);
+  });
+
+  it("Anthropic Messages: both tool_result blocks, each by tool_use_id, first in the next user message", () => {
+    const anthropic: MessageCreateParamsNonStreaming = anthropicRequest(messages, trace.tools);
+    expect(anthropic.messages.at(-1)).toEqual({
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "call_2", content: LISBON },
+        { type: "tool_result", tool_use_id: "call_1", content: OSLO },
+      ],
+    });
+  });
+
+  it("Gemini: the functionResponse parts in the order of the functionCall parts, each with its call's id", () => {
+    const contents: Content[] = geminiRequest(messages, trace.tools).contents;
+    const [model, user] = contents.slice(-2);
+    expect(model?.parts?.map((part) => part.functionCall?.id)).toEqual(["call_1", "call_2"]);
+    expect(user).toEqual({
+      role: "user",
+      parts: [
+        { functionResponse: { id: "call_1", name: "get_weather", response: { output: OSLO } } },
+        { functionResponse: { id: "call_2", name: "get_weather", response: { output: LISBON } } },
+      ],
+    });
+    // The order is what a Gemini file loses, and the export says so; the other formats keep it.
+    expect(lossesIn("gemini", trace)).toContainEqual({ feature: "result_order", count: 1, step: 6 });
+    for (const format of FORMAT_IDS.filter((id) => id !== "gemini"))
+      expect(lossesIn(format, trace).map((loss) => loss.feature)).not.toContain("result_order");
+  });
+
+  it("Bedrock Converse: both toolResult blocks, each by toolUseId, in the next user message", () => {
+    const bedrock: ConverseCommandInput = bedrockRequest(messages, trace.tools);
+    expect(bedrock.messages?.at(-1)).toEqual({
+      role: "user",
+      content: [
+        { toolResult: { toolUseId: "call_2", content: [{ text: LISBON }] } },
+        { toolResult: { toolUseId: "call_1", content: [{ text: OSLO }] } },
+      ],
+    });
+  });
+
+  it.each(CHECK_PROVIDERS)("%s: the whole history replays under the provider's rules", (provider) => {
+    expect(checkReplay(trace, provider)).toEqual([]);
   });
 });
