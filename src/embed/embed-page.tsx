@@ -26,7 +26,17 @@ import { type FigureSource, loadLanguage, type Shown, showSource } from "./packs
 import "../player/player.css";
 import "./embed.css";
 
-const PARAMS = ["step", "lang", "autoplay", "dwell", "theme", "controls", "scenario", "checkpoints", "present"] as const;
+const PARAMS = [
+  "step",
+  "lang",
+  "autoplay",
+  "dwell",
+  "theme",
+  "controls",
+  "scenario",
+  "checkpoints",
+  "present",
+] as const;
 
 /**
  * The figure file the page's URL names, if any: `figureData=…` (a share link's payload), or `figure=URL` (fetched

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { SCENARIO_IDS } from "../../src/scenarios/ids";
 import { counterOf, expect, liveRegionOf, openTools, test, untilHydrated } from "./fixtures";
 
 /** The figure, whatever scenario it shows. */
@@ -19,7 +20,7 @@ test.describe("scenarios on the chapter page", () => {
     expect(scenarioChunks).toEqual([]);
     await openTools(page);
     const picker = page.getByRole("combobox", { name: "场景" });
-    await expect(picker.locator("option")).toHaveCount(8);
+    await expect(picker.locator("option")).toHaveCount(SCENARIO_IDS.length);
     await expect(picker).toHaveValue("f22");
     await expect(counterOf(figure(page))).toHaveText("3 / 8");
 

@@ -132,7 +132,6 @@ const step = (n: number): Step => {
 };
 
 describe("the sideways reveal", () => {
-
   it("places a mark from the lane layout alone", () => {
     const geometry = { viewport: 300, diagram: 840, gutter: 40 };
     // Step 1 goes from the user's lane (the first of four, 200 px each after the gutter) to the host's.

@@ -1,0 +1,39 @@
+// The figure as readers see it, for docs/screenshots/: F22's steps 1, 5, 7 and 8 in both languages, on a phone
+// (375×667, the diagram scrolled to the top), a tablet (768×1024), a laptop (1280×720) and a projector in presenter
+// mode (1920×1080, ?present=1). Against the built page: `npm run build`, `node scripts/serve.mjs 4173`, then
+// `npm run screenshots:docs`.
+import { mkdirSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium";
+
+const base = process.argv[2] ?? "http://127.0.0.1:4173/";
+const out = "docs/screenshots";
+mkdirSync(out, { recursive: true });
+const SCREENS = [
+  { name: "phone-375", width: 375, height: 667, query: "", scroll: ".alf-scroll" },
+  { name: "tablet-768", width: 768, height: 1024, query: "", scroll: ".alf-figure" },
+  { name: "laptop-1280", width: 1280, height: 720, query: "", scroll: ".alf-figure" },
+  { name: "presenter-1920", width: 1920, height: 1080, query: "&present=1", scroll: null },
+] as const;
+const browser = await chromium.launch(chromiumLaunchOptions);
+for (const lang of ["zh", "en"] as const) {
+  for (const screen of SCREENS) {
+    const page = await browser.newPage({
+      viewport: { width: screen.width, height: screen.height },
+      reducedMotion: "reduce",
+    });
+    for (const step of [1, 5, 7, 8]) {
+      await page.goto(`${base}?lang=${lang}${screen.query}#step-${step}`);
+      const figure = screen.scroll === null ? page.locator("dialog .alf-figure") : page.locator(".alf-figure").first();
+      await figure.waitFor();
+      await page.waitForFunction(`document.fonts.status === "loaded"`);
+      if (screen.scroll !== null)
+        await page.evaluate(`document.querySelector('${screen.scroll}').scrollIntoView({ block: "start" })`);
+      // Let the step land and the sticky bar settle before the picture.
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/f22-${lang}-${screen.name}-step${step}.png` });
+    }
+    await page.close();
+  }
+}
+await browser.close();
