@@ -85,6 +85,32 @@ export const labels = {
     newInContext: "new",
     replayed: "replayed",
     checksHeading: "Host checks",
+    doneChecksHeading: "The host checks the environment",
+    doneCheck: (check) => {
+      switch (check.kind) {
+        case "fileRead":
+          return `a tool read ${check.path}`;
+        case "fileChanged":
+          return `a tool changed ${check.path}`;
+        case "resultOk":
+          return `${check.tool} ran without an error`;
+        case "resultIncludes":
+          return `a ${check.tool} result says “${check.text}”`;
+        case "answerIncludes":
+          return `the reply says “${check.text}”`;
+        case "count": {
+          const what = check.writes !== undefined ? `${check.writes} written` : `${check.calls ?? ""} run`;
+          const bounds = [
+            check.exactly === undefined ? null : `exactly ${check.exactly}`,
+            check.atLeast === undefined ? null : `at least ${check.atLeast}`,
+            check.atMost === undefined ? null : `at most ${check.atMost}`,
+          ].filter((bound) => bound !== null);
+          return `${what} ${bounds.join(" and ")} time${check.exactly === 1 && bounds.length === 1 ? "" : "s"}`;
+        }
+      }
+    },
+    doneCheckHeld: (held) => (held ? ": holds" : ": does not hold"),
+    evidenceAt: (step) => `evidence: step ${step}`,
     answeredFromRecord: "operation already ran: answered from the record, not run again",
     counters: (counters, budget) =>
       budget === null

@@ -84,6 +84,32 @@ export const labels = {
     newInContext: "新增",
     replayed: "重放",
     checksHeading: "宿主的检查",
+    doneChecksHeading: "宿主核对环境",
+    doneCheck: (check) => {
+      switch (check.kind) {
+        case "fileRead":
+          return `工具读过 ${check.path}`;
+        case "fileChanged":
+          return `工具改过 ${check.path}`;
+        case "resultOk":
+          return `${check.tool} 执行没有出错`;
+        case "resultIncludes":
+          return `${check.tool} 的结果里有“${check.text}”`;
+        case "answerIncludes":
+          return `回复里有“${check.text}”`;
+        case "count": {
+          const what = check.writes !== undefined ? `${check.writes} 被写` : `${check.calls ?? ""} 执行`;
+          const bounds = [
+            check.exactly === undefined ? null : `恰好 ${check.exactly} 次`,
+            check.atLeast === undefined ? null : `至少 ${check.atLeast} 次`,
+            check.atMost === undefined ? null : `至多 ${check.atMost} 次`,
+          ].filter((bound) => bound !== null);
+          return `${what}${bounds.join("、")}`;
+        }
+      }
+    },
+    doneCheckHeld: (held) => (held ? "：成立" : "：不成立"),
+    evidenceAt: (step) => `证据：第 ${step} 步`,
     answeredFromRecord: "该操作已执行过：按记录作答，不再执行",
     counters: (counters, budget) =>
       budget === null

@@ -24,7 +24,7 @@ export const prose = {
     },
   ],
   narrowHint:
-    "On a narrow screen, swipe the figure sideways or use “Enlarge figure”. The explanation follows right after it.",
+    "On a phone every lane stays on screen and the buttons stay at its foot; on a projector, “Present” fills the screen with the figure. Another scenario, your own run and export are under “Tools” below the figure. The explanation follows right after it.",
   playerHint:
     "Nothing moves until you act: use “Next” to read each step, and playback stops by itself at the last step. Once the player has focus, ← and → step through it and Space plays or pauses. Colour only helps: every meaning is also written out.",
   panels: [

@@ -6,6 +6,7 @@
 import type {
   CheckResult,
   Counters,
+  DoneCheck,
   FileState,
   Lane,
   LoopErrorCode,
@@ -270,6 +271,14 @@ export interface UiText {
   readonly newInContext: string;
   readonly replayed: string;
   readonly checksHeading: string;
+  /** The heading of the finish step's list: the host's own checks of the environment. */
+  readonly doneChecksHeading: string;
+  /** One of those checks, in words. */
+  readonly doneCheck: (check: DoneCheck) => string;
+  /** Whether it held, in words, after the check's (with the language's separator; a mark goes with it). */
+  readonly doneCheckHeld: (held: boolean) => string;
+  /** Where its evidence is: the step whose result it is. */
+  readonly evidenceAt: (step: number) => string;
   /** The last row of a replayed call's checks: the operation already ran, and its recorded result answers. */
   readonly answeredFromRecord: string;
   /**

@@ -13,6 +13,7 @@ import {
   type Counters,
   type Evidence,
   type FileStatus,
+  type HostCheck,
   LANES,
   MCP_LANES,
   type Message,
@@ -92,6 +93,8 @@ export interface Scenario {
    * (the chapter's evidence / verification), whatever the model's reply says.
    */
   readonly verify: (environment: Environment) => boolean;
+  /** The same check, one item at a time (a figure file's `done` list), for the finish step to show. */
+  readonly checks?: (environment: Environment) => readonly HostCheck[];
 }
 
 /** The host's verdict on one proposed call, with the checks that led to it. */
@@ -234,7 +237,12 @@ export function runScenario(scenario: Scenario): Trace {
     const fileChanges = files.takeChanges();
     steps.push(freeze({ ...fields, number: steps.length + 1, contextEnd, fileChanges, counters } as Step));
   };
-  const finish = (outcome: Outcome, answer: string | null, verified: boolean | null): Trace => {
+  const finish = (
+    outcome: Outcome,
+    answer: string | null,
+    verified: boolean | null,
+    checks?: readonly HostCheck[],
+  ): Trace => {
     record({
       kind: "finish",
       lane: "host",
@@ -245,6 +253,7 @@ export function runScenario(scenario: Scenario): Trace {
       pendingCallIds: freeze(pendingCalls(transcript)),
       verified,
       answer,
+      ...(checks === undefined ? {} : { checks }),
     });
     const tools = scenario.tools.map(({ name, description, parameters, writes }) =>
       freeze({ name, description, parameters, ...(writes === true ? { writes } : {}) }),
@@ -361,16 +370,18 @@ export function runScenario(scenario: Scenario): Trace {
         text: reply.text,
       });
       // The model's "done" is a claim: the host checks the environment itself.
-      const verified = scenario.verify({
+      const environment: Environment = {
         files: files.snapshot(),
         results: freeze([...results]),
         counters,
         answer: reply.text,
         writes: files.writeCounts(),
-      });
+      };
+      const verified = scenario.verify(environment);
+      const checks = scenario.checks === undefined ? undefined : freeze(scenario.checks(environment));
       const outcome: Outcome =
         verified && pendingCalls(given).length === 0 ? "completed" : refusals > 0 ? "refused" : "verification_missing";
-      return finish(outcome, reply.text, verified);
+      return finish(outcome, reply.text, verified, checks);
     }
 
     // The provider's part: each proposed call gets the run's next call_id.

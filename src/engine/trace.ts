@@ -235,6 +235,70 @@ export interface AnswerStep extends StepBase {
   readonly text: string;
 }
 
+/**
+ * One of the host's own checks of the environment once the model stops asking for tools: what it looks at (a file,
+ * a tool's results, the reply), never what the reply claims. `text` is in the run's language.
+ */
+export type DoneCheck =
+  | { readonly kind: "fileRead"; readonly path: string }
+  | { readonly kind: "fileChanged"; readonly path: string }
+  | { readonly kind: "resultOk"; readonly tool: string }
+  | { readonly kind: "resultIncludes"; readonly tool: string; readonly text: string }
+  | { readonly kind: "answerIncludes"; readonly text: string }
+  | {
+      readonly kind: "count";
+      /** Writes of this file, or else runs of this tool (replays not counted). */
+      readonly writes?: string;
+      readonly calls?: string;
+      readonly exactly?: number;
+      readonly atMost?: number;
+      readonly atLeast?: number;
+    };
+
+/** A check the host made at the finish, and whether it held. */
+export interface HostCheck {
+  readonly check: DoneCheck;
+  readonly held: boolean;
+}
+
+/**
+ * The step whose result is a check's evidence, if the run has one: the first step that read (or changed) the
+ * file, the first ok result of the tool, the first result containing the text (for a reply's value, the result it
+ * came from). A count has none: it is a tally of many.
+ */
+export function evidenceOf(check: DoneCheck, steps: readonly Step[]): Step | null {
+  const result = (test: (result: ToolResult) => boolean) =>
+    steps.find((step) => step.kind !== "finish" && step.toolResult !== null && test(step.toolResult)) ?? null;
+  switch (check.kind) {
+    case "fileRead":
+    case "fileChanged": {
+      const states = check.kind === "fileRead" ? ["read", "changed"] : ["changed"];
+      return (
+        steps.find(
+          (step) =>
+            step.callIds.length > 0 &&
+            step.fileChanges.some((change) => change.path === check.path && states.includes(change.state)),
+        ) ?? null
+      );
+    }
+    case "resultOk":
+      return result((r) => r.name === check.tool && r.status === "ok");
+    case "resultIncludes":
+      return result((r) => r.name === check.tool && r.content.includes(check.text));
+    case "answerIncludes":
+      return result((r) => r.status === "ok" && check.text.length > 0 && includesValue(r.content, check.text));
+    case "count":
+      return null;
+  }
+}
+
+/** Whether a result holds a reply's value: the text itself, or its number (a reply says "30 °C", a result "30"). */
+function includesValue(content: string, text: string): boolean {
+  if (content.includes(text)) return true;
+  const number = /-?\d+(\.\d+)?/.exec(text)?.[0];
+  return number !== undefined && new RegExp(`(^|[^\\d.])${number.replace(".", "\\.")}([^\\d.]|$)`).test(content);
+}
+
 /** The host decides the run is over. */
 export interface FinishStep extends StepBase {
   readonly kind: "finish";
@@ -243,6 +307,8 @@ export interface FinishStep extends StepBase {
   readonly pendingCallIds: readonly string[];
   /** Whether the host's own check of the environment passed (null when the budget ended the run first). */
   readonly verified: boolean | null;
+  /** The checks that verdict came from, one by one, when the run's host lists them (a figure file's `done`). */
+  readonly checks?: readonly HostCheck[];
   readonly answer: string | null;
 }
 

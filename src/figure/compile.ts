@@ -6,6 +6,7 @@
  */
 import type { Lang } from "../content/languages";
 import {
+  type DoneCheck,
   deepEqual,
   defined,
   type Environment,
@@ -281,6 +282,18 @@ function modelOf(scenario: FigureScenarioInput, lang: Lang, langs: readonly stri
   return (_context, modelCall) => turns[Math.min(modelCall, turns.length) - 1] ?? { kind: "final", text: "" };
 }
 
+/** One of the file's checks as the engine's finish step names it, its text in `lang`. */
+function doneCheckOf(check: FigureCheck, lang: Lang): DoneCheck {
+  if (check.fileRead !== undefined) return { kind: "fileRead", path: check.fileRead };
+  if (check.fileChanged !== undefined) return { kind: "fileChanged", path: check.fileChanged };
+  if (check.resultOk !== undefined) return { kind: "resultOk", tool: check.resultOk };
+  if (check.resultIncludes !== undefined)
+    return { kind: "resultIncludes", tool: check.resultIncludes.tool, text: check.resultIncludes.text };
+  if (check.answerIncludes !== undefined) return { kind: "answerIncludes", text: textIn(check.answerIncludes, lang) };
+  const { writes, calls, exactly, atMost, atLeast } = check.count ?? {};
+  return { kind: "count", ...defined({ writes, calls, exactly, atMost, atLeast }) };
+}
+
 /** Whether one of the host's checks holds in the environment. */
 function holds(check: FigureCheck, environment: Environment, lang: Lang): boolean {
   const state = (path: string) => environment.files.find((file) => file.path === path)?.state;
@@ -332,5 +345,7 @@ export function figureScenario(
     host: { feedResultsBack: scenario.host.feedBack ?? true },
     maxModelCalls: scenario.host.maxModelCalls,
     verify: (environment) => scenario.done.every((check) => holds(check, environment, lang)),
+    checks: (environment) =>
+      scenario.done.map((check) => ({ check: doneCheckOf(check, lang), held: holds(check, environment, lang) })),
   };
 }

@@ -100,6 +100,23 @@ const base = {
   counters: v.optional(counters),
 };
 
+/** One of the host's checks at the finish (the engine's DoneCheck). */
+const doneCheck = v.variant("kind", [
+  v.object({ kind: v.literal("fileRead"), path: v.string() }),
+  v.object({ kind: v.literal("fileChanged"), path: v.string() }),
+  v.object({ kind: v.literal("resultOk"), tool: v.string() }),
+  v.object({ kind: v.literal("resultIncludes"), tool: v.string(), text: v.string() }),
+  v.object({ kind: v.literal("answerIncludes"), text: v.string() }),
+  v.object({
+    kind: v.literal("count"),
+    writes: v.exactOptional(v.string()),
+    calls: v.exactOptional(v.string()),
+    exactly: v.exactOptional(count),
+    atMost: v.exactOptional(count),
+    atLeast: v.exactOptional(count),
+  }),
+]);
+
 const step = v.variant("kind", [
   v.object({ ...base, kind: v.literal("task"), request: v.string() }),
   v.object({ ...base, kind: v.literal("model_call"), modelCall: count, appendedFrom: count }),
@@ -126,6 +143,7 @@ const step = v.variant("kind", [
     pendingCallIds: v.array(v.string()),
     verified: v.nullable(v.boolean()),
     answer: v.nullable(v.string()),
+    checks: v.exactOptional(v.array(v.object({ check: doneCheck, held: v.boolean() }))),
   }),
 ]);
 

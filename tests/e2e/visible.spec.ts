@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { counterOf, expect, figureOf, test } from "./fixtures";
+import { counterOf, expect, figureOf, test, untilHydrated } from "./fixtures";
 
 /** The call_ids that are lit (their thread highlighted) in the figure, in document order. */
 const litIds = (page: Page) => figureOf(page).locator(".alf-chip[data-thread]").allTextContents();
@@ -45,6 +45,39 @@ test.describe("the call_id thread", () => {
     await fig.getByRole("button", { name: "call_1：高亮它出现的每一处" }).first().click();
     await fig.getByRole("button", { name: "上一步" }).focus();
     await expect(fig.locator(".alf-chip[data-thread]")).toHaveCount(0);
+  });
+});
+
+test.describe("the host's final check", () => {
+  test("is a checklist at the last step: each check held, its evidence the step and call_id it came from", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en#step-8");
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText("8 / 8");
+    const list = fig.getByRole("list", { name: "The host checks the environment" });
+    await expect(list.getByRole("listitem")).toHaveText([
+      "✓ a tool read config.txt: holds · evidence: step 5 call_1",
+      "✓ the reply says “30”: holds · evidence: step 5 call_1",
+    ]);
+    // The evidence's call_id lights its thread: the diagram's row 5, where the read came back.
+    await list
+      .getByRole("button", { name: /^call_1:/ })
+      .first()
+      .hover();
+    await expect(fig.locator('.alf-row[data-step="5"] .alf-chip[data-thread]')).toHaveCount(1);
+    // The reply itself is drawn as a claim, apart from the check.
+    await expect(fig.locator('.alf-row[data-step="7"] .alf-claim')).toHaveText("claim");
+  });
+
+  test("says which check failed when one does (a claimed, unverified done)", async ({ page }) => {
+    await page.goto("./?lang=en&scenario=claimed-done");
+    const fig = page.locator(".alf-figure").first();
+    await untilHydrated(fig);
+    await fig.focus();
+    await page.keyboard.press("End");
+    const list = fig.getByRole("list", { name: "The host checks the environment" });
+    await expect(list.locator('[data-result="failed"]').first()).toContainText("does not hold");
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   appendedOf,
   contextOf,
+  evidenceOf,
   filesAt,
   type Message,
   readSettingModel,
@@ -192,5 +193,33 @@ describe("given F22's host check of the environment", () => {
       SCENARIOS.f22.stories[lang].captions.find((c) => c.when.kind === "finish")?.text;
     expect(last("en")).toContain("the answer gives the 30 that read returned");
     expect(last("zh")).toContain("回答里的 30 正是那次读取的结果");
+  });
+});
+
+describe("F22's finish: the host's checks, each with its evidence", () => {
+  const f22 = runScenario(scenarioById("f22", "en"));
+  const finish = f22.steps.at(-1);
+
+  it("lists the checks it ran, each held, and points each at the step whose result is its evidence", () => {
+    if (finish?.kind !== "finish") throw new Error("no finish");
+    expect(finish.checks).toEqual([
+      { check: { kind: "fileRead", path: "config.txt" }, held: true },
+      { check: { kind: "answerIncludes", text: "30" }, held: true },
+    ]);
+    // Both point at step 5: the read of call_1, whose result "timeout=30" is where the reply's 30 came from.
+    for (const { check } of finish.checks ?? []) {
+      const evidence = evidenceOf(check, f22.steps);
+      expect(evidence?.number).toBe(5);
+      expect(evidence?.callIds).toEqual(["call_1"]);
+    }
+  });
+
+  it("finds no evidence where the run has none: a value no result holds, a file no tool touched, a tally", () => {
+    expect(evidenceOf({ kind: "answerIncludes", text: "45" }, f22.steps)).toBeNull();
+    expect(evidenceOf({ kind: "fileChanged", path: "config.txt" }, f22.steps)).toBeNull();
+    expect(evidenceOf({ kind: "count", calls: "read_file", exactly: 1 }, f22.steps)).toBeNull();
+    // A reply's value with its unit still finds the result that holds the number, and not a longer number.
+    expect(evidenceOf({ kind: "answerIncludes", text: "30 s" }, f22.steps)?.number).toBe(5);
+    expect(evidenceOf({ kind: "answerIncludes", text: "3 s" }, f22.steps)).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import { useEffect, useId, useMemo, useState } from "react";
 import type { FigureText } from "../../content";
 import {
   callText,
+  evidenceOf,
+  type HostCheck,
   type JsonValue,
   type McpRequestStep,
   type McpResponseStep,
@@ -223,7 +225,7 @@ const CHANGED_PANEL: Readonly<Record<Step["kind"], "context" | "call" | "result"
   mcp_response: "call",
   execution: "result",
   answer: "context",
-  finish: "result",
+  finish: "call",
 };
 
 /** The panel's value, or an explicit "none yet" when nothing is in play. */
@@ -283,7 +285,48 @@ function HostChecks(props: { step: Step }) {
           ) : null}
         </ul>
       ) : null}
+      {step.kind === "finish" && step.checks !== undefined ? <DoneChecks checks={step.checks} /> : null}
     </div>
+  );
+}
+
+const selectSteps = (s: PlayerState) => s.trace.steps;
+
+/**
+ * The host's own checks at the finish, drawn as a checklist: each with whether it held and, where the run has one,
+ * its evidence, the step whose result it is, with that step's call_id (its thread lights the step in the diagram).
+ */
+function DoneChecks(props: { checks: readonly HostCheck[] }) {
+  const text = useCatalog();
+  const steps = usePlayer(selectSteps);
+  return (
+    <ul className="alf-checks alf-done-checks" aria-label={text.ui.doneChecksHeading}>
+      {props.checks.map(({ check, held }, i) => {
+        const evidence = evidenceOf(check, steps);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a run's checks never change or reorder
+          <li key={i} data-result={held ? "passed" : "failed"}>
+            <span className="alf-check-mark" aria-hidden="true">
+              {held ? CHECK_MARKS.passed : CHECK_MARKS.failed}
+            </span>{" "}
+            {text.ui.doneCheck(check)}
+            <span className="alf-check-result">{text.ui.doneCheckHeld(held)}</span>
+            {evidence === null ? null : (
+              <span className="alf-evidence">
+                {" · "}
+                {text.ui.evidenceAt(evidence.number)}
+                {evidence.callIds.map((id) => (
+                  <span key={id}>
+                    {" "}
+                    <CallIdChip callId={id} label={text.ui.threadLabel(id)} />
+                  </span>
+                ))}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
