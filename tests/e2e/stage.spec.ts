@@ -14,6 +14,9 @@ const SCREENS = [
 ] as const;
 const NEXT = { zh: "下一步", en: "Next" } as const;
 
+/** Two frames after a step: what the reader sees once it has painted (a long diagram's box follows in a frame). */
+const PAINTED = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))";
+
 /** Where the acting row and the caption are, against the viewport (in CSS px). */
 const PLACES = `(() => {
   const figure = document.querySelector(":not(.alf-rehearsal) > .alf-root > .alf-figure");
@@ -66,6 +69,7 @@ for (const screen of SCREENS) {
           const next = figure.getByRole("button", { name: NEXT[lang], exact: true });
           for (let step = 1; step <= total; step += 1) {
             await expect(counter).toHaveText(`${step} / ${total}`);
+            await page.evaluate(PAINTED);
             const at = (await page.evaluate(PLACES)) as {
               viewport: number;
               row: { top: number; bottom: number } | null;
@@ -146,6 +150,7 @@ test.describe("presenter mode at 1280×720", () => {
         const total = Number((await counter.textContent())?.split("/")[1]);
         for (let step = 1; step <= total; step += 1) {
           await expect(counter).toHaveText(`${step} / ${total}`);
+          await page.evaluate(PAINTED);
           type Box = { left: number; top: number; right: number; bottom: number };
           const at = (await page.evaluate(PRESENTED)) as {
             smallest: number;
@@ -180,4 +185,37 @@ test.describe("presenter mode at 1280×720", () => {
       expect(misses).toEqual([]);
     });
   }
+});
+
+test.describe("presenter mode asked for by a host", () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test("embed.html?present=1 opens the figure in presenter mode at its step; Escape leaves it", async ({ page }) => {
+    await page.goto("./embed.html?lang=en&present=1&step=8");
+    const dialog = page.getByRole("dialog", { name: /presenter mode/ });
+    await expect(dialog).toBeVisible();
+    await expect(counterOf(dialog.locator(".alf-figure"))).toHaveText("8 / 8");
+    await expect(dialog.getByRole("list", { name: "The host checks the environment" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Present" })).toBeFocused();
+  });
+
+  test('the element\'s present="1" opens it in presenter mode, in its shadow root', async ({ page }) => {
+    await page.route("http://127.0.0.1:4174/hosts/present.html", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A lecture</title>
+<script type="module" src="/agent-loop-figure.js"></script></head>
+<body><h1>A lecture</h1><agent-loop-figure lang="en" scenario="out-of-order" present="1"></agent-loop-figure></body></html>`,
+      }),
+    );
+    await page.goto("http://127.0.0.1:4174/hosts/present.html");
+    const dialog = page.locator("agent-loop-figure").getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const frame = dialog.locator(".alf-figure");
+    await expect(counterOf(frame)).toHaveText("1 / 10");
+    const box = await frame.boundingBox();
+    expect(box !== null && Math.abs(box.width / box.height - 16 / 9) < 0.02).toBe(true);
+  });
 });
