@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 /**
  * One screen per step (issue 41): on the chapter page, with the figure scrolled into view, the diagram's acting
  * row, the step's caption and Next are all inside the viewport, at every step of every built-in, in both
@@ -217,5 +218,25 @@ test.describe("presenter mode asked for by a host", () => {
     await expect(counterOf(frame)).toHaveText("1 / 10");
     const box = await frame.boundingBox();
     expect(box !== null && Math.abs(box.width / box.height - 16 / 9) < 0.02).toBe(true);
+  });
+});
+
+test.describe("on a 375×667 phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("the figure is axe clean, its bar one named group of controls, in both languages", async ({ page }) => {
+    for (const [link, controls, next] of [
+      ["./?lang=en#step-5", "Step controls", "Next"],
+      ["./?lang=zh&scenario=out-of-order#step-6", "步骤控制", "下一步"],
+    ] as const) {
+      await page.goto(link);
+      const figure = page.locator(":not(.alf-rehearsal) > .alf-root > .alf-figure").first();
+      await untilHydrated(figure);
+      // The bar's buttons stick to the screen's foot through a group that lends them its box: still a group.
+      const group = figure.getByRole("group", { name: controls, exact: true });
+      await expect(group.getByRole("button", { name: next, exact: true })).toBeVisible();
+      const results = await new AxeBuilder({ page }).include(".alf-figure").analyze();
+      expect(results.violations, link).toEqual([]);
+    }
   });
 });
