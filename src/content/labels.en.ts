@@ -135,7 +135,7 @@ export const labels = {
     innerLoop: "Inner loop",
     innerLoopHeading: "Inner loop: inside one model call",
     innerLoopNote: (tokens) =>
-      `The model generates its output one token at a time (here a simple fixed split, ${tokens} tokens) until it is complete. The lanes above are the outer loop: the host calling the model and running tools, round after round.`,
+      `Within this one call the model writes its output a token at a time (a simple fixed split here: ${tokens} tokens). The rows are the outer loop.`,
     innerLoopIdle:
       "No model output at this step: the inner loop runs only while the model writes a proposal or a reply.",
     innerLoopTokens: "Tokens, generated one by one",
@@ -198,6 +198,8 @@ export const labels = {
     shareTooLong:
       "This link carries more than a share link may (8,000 characters of figure): ask for the figure file instead.",
     earlierMessages: (next, hidden) => `Show ${next} earlier messages (${count(hidden)} not shown)`,
+    earlierFold: (n) => `↑ ${count(n)} earlier`,
+    figureTools: "Request format and token counts",
     wireExcerpt: (shown, total) =>
       `Shown: the request made of the newest ${shown} of this context's ${count(total)} messages (and its system message, if any). The host's request at this step holds all ${count(total)}.`,
   },

@@ -133,7 +133,7 @@ export const labels = {
     innerLoop: "内循环",
     innerLoopHeading: "内循环：一次模型调用之内",
     innerLoopNote: (tokens) =>
-      `模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个），直到输出完整。图中的泳道是外循环：宿主一轮轮调用模型、执行工具。`,
+      `在这一次调用之内，模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个）。图中的一行行是外循环。`,
     innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
     innerLoopTokens: "逐个生成的 token",
     format: "格式",
@@ -193,6 +193,8 @@ export const labels = {
     shareDamaged: "这个链接已损坏或被截断：无法读出它携带的图。请重新索取链接，或直接索取图文件。",
     shareTooLong: "这个链接携带的内容超过了分享链接的上限（8,000 个字符）：请改为索取图文件。",
     earlierMessages: (next, hidden) => `再显示 ${next} 条更早的消息（共 ${count(hidden)} 条未显示）`,
+    earlierFold: (n) => `↑ 更早的 ${count(n)} 条`,
+    figureTools: "请求格式与 token 估算",
     wireExcerpt: (shown, total) =>
       `这里显示的是用本步上下文 ${count(total)} 条消息中最新的 ${shown} 条（以及系统消息，如果有）组成的请求；宿主在这一步发出的请求包含全部 ${count(total)} 条。`,
   },

@@ -317,6 +317,10 @@ export interface UiText {
   readonly innerLoopTokens: string;
   /** A button that mounts `count` more of the `hidden` earlier context messages. */
   readonly earlierMessages: (count: number, hidden: number) => string;
+  /** The context box's fold: `n` messages above what it shows (scrolled away, or not yet loaded). */
+  readonly earlierFold: (n: number) => string;
+  /** The figure's own drawer: the request format and how tokens are counted. */
+  readonly figureTools: string;
   /**
    * Above the Format view of a long context: the request shown is made of the system messages and the newest
    * `shown` of the context's `total` messages; the host's request at this step holds them all.

@@ -8,7 +8,7 @@
  */
 /**
  * Every format, this figure's own (neutral) first: its id, its name as the people who use it call it, and whether
- * it is a provider's request format (a body a host sends at a model call: the context panel's Format switch shows
+ * it is a provider's request format (a body a host sends at a model call: the figure's Format switch shows
  * those; the others are ways runs are saved, read and written whole).
  */
 export const FORMATS = [

@@ -17,8 +17,10 @@ describe("a long trace", () => {
     const handle = createRef<PlayerHandle>();
     const { container } = render(<Player ref={handle} trace={long} text={catalogs.en} />);
     const rows = () => container.querySelectorAll(".alf-figure .alf-row");
-    const messages = () => container.querySelectorAll(".alf-figure .alf-messages > li");
+    const messages = () => container.querySelectorAll(".alf-figure .alf-context-scroll .alf-messages > li");
     expect(rows().length).toBeLessThanOrEqual(40);
+    // The box's room comes from a fixed few of the run's last messages, however long the run.
+    expect(container.querySelectorAll(".alf-context-reserve .alf-messages > li")).toHaveLength(12);
     expect(screen.getByText("1 / 4,004")).toBeTruthy();
 
     act(() => handle.current?.goTo(4004));

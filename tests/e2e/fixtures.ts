@@ -63,3 +63,13 @@ export async function openTools(page: Page): Promise<void> {
     await drawer.locator("summary").click();
   await expect(drawer).toHaveAttribute("open", "");
 }
+
+/**
+ * The figure's Format switch, in its own drawer ("Request format and token counts"), which is opened first if it is
+ * closed (the summary is the drawer's first child in every language).
+ */
+export async function formatSwitchOf(figure: Locator, name = "Format"): Promise<Locator> {
+  const drawer = figure.locator("details.alf-drawer");
+  if ((await drawer.getAttribute("open")) === null) await drawer.locator("summary").click();
+  return drawer.getByRole("combobox", { name });
+}

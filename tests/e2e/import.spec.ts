@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { counterOf, expect, openTools, test } from "./fixtures";
+import { counterOf, expect, formatSwitchOf, openTools, test } from "./fixtures";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/transcripts/${name}`, "utf8");
 
@@ -198,7 +198,7 @@ test.describe("loading a transcript", () => {
     );
     // At the end, the request the next model call would get: the result in a user turn, Gemini's way.
     await page.keyboard.press("End");
-    await fig.getByRole("combobox", { name: "Format" }).selectOption("gemini");
+    await (await formatSwitchOf(fig)).selectOption("gemini");
     const wire = fig.locator("pre.alf-wire");
     await expect(wire).toContainText('"functionResponse"');
     await expect(wire).toContainText('"systemInstruction"');

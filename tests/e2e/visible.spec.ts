@@ -109,10 +109,71 @@ test.describe("the context diff", () => {
     expect(Number(total2)).toBe(Number(total) + Number(added2));
     await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
   });
+
+  test("is as tall as the run's largest context: F22's whole context shows at every step, the box never resizes", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en#step-1");
+    const fig = figureOf(page);
+    await untilHydrated(fig);
+    const box = fig.getByRole("group", { name: "Context" });
+    const heights = new Set<number>();
+    await fig.focus();
+    for (let step = 1; step <= 8; step += 1) {
+      await expect(counterOf(fig)).toHaveText(`${step} / 8`);
+      heights.add(Math.round((await box.boundingBox())?.height ?? 0));
+      // Nothing is scrolled away: the box holds the context, and says nothing is folded.
+      expect(await box.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+      await expect(fig.locator(".alf-fold")).toBeHidden();
+      await page.keyboard.press("ArrowRight");
+    }
+    expect(heights.size).toBe(1);
+    await expect(box.getByText("Tools declared")).toBeVisible();
+  });
+
+  test("folds what is above its cap with “↑ n earlier”, counted truly, and unfolds it a screen at a time", async ({
+    page,
+  }) => {
+    // A narrow column (the panels one under another): more lines, several screens of context above the cap.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.goto("./?lang=en&scenario=idempotent-replay#step-99");
+    const fig = page.locator(".alf-figure").first();
+    await untilHydrated(fig);
+    const box = fig.getByRole("group", { name: "Context" });
+    await box.scrollIntoViewIfNeeded();
+    const fold = fig.getByRole("button", { name: /^↑ \d+ earlier$/ });
+    const label = fig.locator(".alf-fold");
+    // The messages above the box's top edge, in whole or in part, read from the layout: the label's number.
+    const above = () =>
+      box.evaluate((element) => {
+        const top = element.getBoundingClientRect().top;
+        return [...element.querySelectorAll(".alf-messages > li")].filter(
+          (item) => item.getBoundingClientRect().top < top - 0.5,
+        ).length;
+      });
+    const count = async () => Number(((await label.textContent()) ?? "").match(/\d+/)?.[0]);
+    await expect(fold).toBeVisible();
+    const first = await above();
+    expect(first).toBeGreaterThan(0);
+    await expect.poll(count).toBe(first);
+    // Unfolding moves up a screen; the number follows; at the top the label goes and the focus stays in the panel.
+    await fold.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(count).toBeLessThan(first);
+    await expect.poll(async () => (await count()) === (await above())).toBe(true);
+    for (let press = 0; press < 20 && (await label.isVisible()); press += 1) {
+      const before = await count();
+      await page.keyboard.press("Enter");
+      await expect.poll(count).toBeLessThan(before);
+    }
+    await expect(label).toBeHidden();
+    expect(await above()).toBe(0);
+    await expect(box).toBeFocused();
+  });
 });
 
 test.describe("the inner loop", () => {
-  test("is off by default; switched on, a model step writes its output token by token, apart from the lanes", async ({
+  test("is off by default; switched on, it opens inside the model's row and writes the output token by token", async ({
     page,
   }) => {
     await page.goto("./?lang=en#step-3");
@@ -124,6 +185,16 @@ test.describe("the inner loop", () => {
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
     const inner = fig.getByRole("region", { name: "Inner loop: inside one model call" });
     await expect(inner).toBeVisible();
+    // It opens out of the model's row, from the model's lifeline, over the rows (which keep their places).
+    const row = fig.locator('.alf-row[data-status="current"]');
+    await expect(row.locator(".alf-inner")).toBeVisible();
+    const [rowBox, innerBox, modelLane] = await Promise.all([
+      row.boundingBox(),
+      inner.boundingBox(),
+      fig.locator('.alf-lifeline[data-lane="model"]').boundingBox(),
+    ]);
+    expect(innerBox?.y).toBeGreaterThanOrEqual((rowBox?.y ?? 0) + (rowBox?.height ?? 0));
+    expect(Math.abs((innerBox?.x ?? 0) - (modelLane?.x ?? 0))).toBeLessThan(20);
     const tokens = inner.getByRole("list", { name: "Tokens, generated one by one" }).getByRole("listitem");
     // read_file({"path":"config.txt"}) in the fixed split: read _ file ( { " path " : " config . txt " } )
     await expect(tokens).toHaveText([
@@ -160,11 +231,12 @@ test.describe("the inner loop", () => {
     for (let i = 1; i < seconds.length; i += 1) expect(seconds[i]).toBeGreaterThan(seconds[i - 1] ?? Infinity);
     await expect(tokens.last()).toHaveCSS("opacity", "1");
 
-    // Not a model step: the box keeps its room and says why it is empty.
-    const height = (await inner.boundingBox())?.height;
+    // Not a model step: the box moves to the new row and says why it is empty; the figure's height never changes.
+    const height = (await fig.boundingBox())?.height;
     await page.keyboard.press("ArrowRight");
-    await expect(inner).toContainText("No model output at this step");
-    expect((await inner.boundingBox())?.height).toBe(height);
+    await expect(fig.locator('.alf-row[data-step="4"] .alf-inner')).toContainText("No model output at this step");
+    await expect(fig.locator(".alf-inner")).toHaveCount(1);
+    expect((await fig.boundingBox())?.height).toBe(height);
   });
 
   test("shows every token at once under reduced motion", async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { counterOf, expect, figureOf, test } from "./fixtures";
+import { counterOf, expect, figureOf, formatSwitchOf, test } from "./fixtures";
 
 test.describe("the format switch", () => {
   test("shows the request each provider would get at that model call, ids paired and lit with their thread", async ({
@@ -7,7 +7,10 @@ test.describe("the format switch", () => {
     await page.goto("./?lang=en#step-6");
     const fig = figureOf(page);
     await expect(counterOf(fig)).toHaveText("6 / 8");
-    const format = fig.getByRole("combobox", { name: "Format" });
+    // The format is the engineer's choice, in the figure's drawer: closed, out of the reader's way.
+    await expect(fig.getByRole("combobox", { name: "Format" })).toBeHidden();
+    const format = await formatSwitchOf(fig);
+    await expect(format).toBeVisible();
     await expect(format).toHaveValue("neutral");
     const box = fig.getByRole("group", { name: "Context" });
 
@@ -48,18 +51,18 @@ test.describe("the format switch", () => {
     const fig = page.locator(".alf-figure").first();
     await expect(counterOf(fig)).toHaveText("10 / 14");
     await expect(fig.locator(".alf-step-caption")).toContainText("the model sees the same context as before");
-    await fig.getByRole("combobox", { name: "Format" }).selectOption("anthropic");
+    await (await formatSwitchOf(fig)).selectOption("anthropic");
     const json = fig.locator("pre.alf-wire");
     await expect(json).toContainText('"content": "Read timeout from config.txt"');
     await expect(json).not.toContainText("tool_use");
-    await fig.getByRole("combobox", { name: "Format" }).selectOption("neutral");
+    await (await formatSwitchOf(fig)).selectOption("neutral");
     await expect(fig.getByRole("group", { name: "Context" }).locator(".alf-messages > li")).toHaveCount(2);
   });
 
   test("marks a refused call is_error in Anthropic's format", async ({ page }) => {
     await page.goto("./?scenario=unauthorized-tool&lang=en#step-5");
     const fig = page.locator(".alf-figure").first();
-    await fig.getByRole("combobox", { name: "Format" }).selectOption("anthropic");
+    await (await formatSwitchOf(fig)).selectOption("anthropic");
     await expect(fig.locator("pre.alf-wire")).toContainText('"is_error": true');
   });
 
@@ -72,7 +75,7 @@ test.describe("the format switch", () => {
     const fig = page.locator(".alf-figure").first();
     await expect(counterOf(fig)).toHaveText("6 / 8");
     expect(scripts).toEqual(["embed.js"]);
-    await fig.getByRole("combobox", { name: "格式" }).selectOption("chat");
+    await (await formatSwitchOf(fig, "格式")).selectOption("chat");
     await expect(fig.locator("pre.alf-wire")).toContainText('"tool_call_id": "call_1"');
     expect(scripts).toEqual(["embed.js", "embed-wire.js"]);
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lane, Step } from "../../src/engine";
 import { runScenario } from "../../src/engine";
+import { createContextFold, isAbove, type ObserverFactory } from "../../src/player/dom/context-fold";
 import type { DomEnv } from "../../src/player/dom/env";
 import { createLabelFit, labelShift } from "../../src/player/dom/label-fit";
 import { createRowWindow, followedTop, mountedRange } from "../../src/player/dom/row-window";
@@ -224,5 +225,100 @@ describe("the label fit", () => {
     fake.frame();
     expect(result.set.has("--alf-shift")).toBe(false);
     detach();
+  });
+});
+
+describe("the context fold", () => {
+  /** An IntersectionObserver stand-in: the test reports entries as the browser would. */
+  function fakeObserver() {
+    const state = {
+      observed: new Set<Element>(),
+      callback: null as IntersectionObserverCallback | null,
+      options: null as IntersectionObserverInit | null,
+      disconnected: false,
+    };
+    const factory: ObserverFactory = (callback, options) => {
+      state.callback = callback;
+      state.options = options;
+      return {
+        observe: (element) => state.observed.add(element),
+        unobserve: (element) => state.observed.delete(element),
+        disconnect: () => {
+          state.disconnected = true;
+          state.observed.clear();
+        },
+      };
+    };
+    const report = (target: Element, top: number, ratio: number) =>
+      state.callback?.(
+        [
+          {
+            target,
+            intersectionRatio: ratio,
+            boundingClientRect: { top } as DOMRectReadOnly,
+            rootBounds: { top: 100 } as DOMRectReadOnly,
+          } as IntersectionObserverEntry,
+        ],
+        {} as IntersectionObserver,
+      );
+    return { state, factory, report };
+  }
+  const element = () => ({}) as Element;
+
+  it("counts a message as above only when its top is cut or scrolled away over the box", () => {
+    const rootBounds = { top: 100 } as DOMRectReadOnly;
+    expect(isAbove({ intersectionRatio: 1, boundingClientRect: { top: 120 } as DOMRectReadOnly, rootBounds })).toBe(
+      false,
+    );
+    expect(isAbove({ intersectionRatio: 0.4, boundingClientRect: { top: 80 } as DOMRectReadOnly, rootBounds })).toBe(
+      true,
+    );
+    expect(isAbove({ intersectionRatio: 0, boundingClientRect: { top: 10 } as DOMRectReadOnly, rootBounds })).toBe(
+      true,
+    );
+    // Cut at the bottom (below the box) is not "earlier".
+    expect(isAbove({ intersectionRatio: 0.5, boundingClientRect: { top: 300 } as DOMRectReadOnly, rootBounds })).toBe(
+      false,
+    );
+    expect(
+      isAbove({ intersectionRatio: 0, boundingClientRect: { top: 10 } as DOMRectReadOnly, rootBounds: null }),
+    ).toBe(false);
+  });
+
+  it("watches messages mounted before and after the box, and reports each change of the count once", () => {
+    const { state, factory, report } = fakeObserver();
+    const counts: number[] = [];
+    const fold = createContextFold((n) => counts.push(n), factory);
+    const [a, b, c] = [element(), element(), element()];
+    const stopA = fold.watch(a);
+    const detach = fold.attach(element(), 26);
+    expect(state.options?.rootMargin).toBe("-26px 0px 0px 0px");
+    expect(state.observed.has(a)).toBe(true);
+    fold.watch(b);
+    fold.watch(c);
+    expect(state.observed.size).toBe(3);
+    report(a, 10, 0);
+    report(b, 90, 0.8);
+    report(c, 150, 1);
+    expect(counts).toEqual([1, 2]);
+    report(b, 90, 0.8); // no change, no report
+    expect(counts).toEqual([1, 2]);
+    // Scrolled up: b is whole again.
+    report(b, 110, 1);
+    expect(counts).toEqual([1, 2, 1]);
+    // A message that unmounts no longer counts.
+    stopA();
+    expect(state.observed.has(a)).toBe(false);
+    expect(counts).toEqual([1, 2, 1, 0]);
+    detach();
+    expect(state.disconnected).toBe(true);
+  });
+
+  it("counts nothing where there is no IntersectionObserver", () => {
+    const counts: number[] = [];
+    const fold = createContextFold((n) => counts.push(n), undefined);
+    fold.attach(element(), 0)();
+    fold.watch(element())();
+    expect(counts).toEqual([]);
   });
 });

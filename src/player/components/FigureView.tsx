@@ -1,13 +1,4 @@
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-} from "react";
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
 import type { FigureText } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
@@ -22,11 +13,10 @@ import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { CheckpointBox } from "./CheckpointBox";
 import { Controls } from "./Controls";
 import { LiveRegion } from "./LiveRegion";
-import { contextLine, StepPanels } from "./StepPanels";
+import { contextLine, FigureTools, StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
 
 /** The inner loop's panel loads when a reader first switches it on. */
-const InnerLoop = lazy(() => import("./InnerLoop").then((module) => ({ default: module.InnerLoop })));
 
 /** A mark for each outcome, so it is told by shape as well as colour. */
 const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
@@ -256,7 +246,14 @@ export function FigureView(props: {
         ⌨ {text.ui.keysActive}
       </p>
       <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
-        <Swimlanes steps={trace.steps} lanes={trace.lanes} files={trace.files} index={index} notes={notes} />
+        <Swimlanes
+          steps={trace.steps}
+          lanes={trace.lanes}
+          files={trace.files}
+          index={index}
+          notes={notes}
+          innerLoop={innerLoop}
+        />
       </div>
       <p className="alf-specimen" aria-hidden="true">
         <span className="alf-role">{text.roles.tool}</span>
@@ -292,11 +289,6 @@ export function FigureView(props: {
         </div>
       )}
       {point === undefined ? null : <CheckpointBox key={point.key} point={point} />}
-      {innerLoop ? (
-        <Suspense fallback={null}>
-          <InnerLoop step={step} />
-        </Suspense>
-      ) : null}
       <StepPanels step={step} tools={trace.tools} messages={trace.messages} contextReserve={contextReserve} />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when
@@ -312,6 +304,8 @@ export function FigureView(props: {
         </p>
         <p className="alf-counts">{text.ui.counters(step.counters, trace.budget)}</p>
       </div>
+      {/* The engineer's choices, out of the reader's path: closed until opened. */}
+      <FigureTools />
       {props.announce ? (
         <LiveRegion
           message={

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { FigureText } from "../../content";
 import {
   callText,
@@ -19,7 +19,9 @@ import {
 } from "../../engine";
 import { REQUEST_FORMATS, type RequestFormatId } from "../../formats";
 import { useCatalog } from "../catalog";
+import { createContextFold } from "../dom/context-fold";
 import { CONTEXT_PAGE, LONG_TEXT } from "../limits";
+import { prefersReducedMotion } from "../motion";
 import { usePlayer, usePlayerStore } from "../store/context";
 import type { PlayerState } from "../store/createPlayerStore";
 import { CallIdChip } from "./Chip";
@@ -139,8 +141,10 @@ function PartItem(props: { part: MessagePart; calls: ReadonlyMap<string, ToolCal
   }
 }
 
-function MessageItem(props: { message: Message; isNew: boolean }) {
-  const { message, isNew } = props;
+function MessageItem(props: { message: Message; isNew: boolean; watch: (item: HTMLElement) => () => void }) {
+  const { message, isNew, watch } = props;
+  // A ref with a cleanup (React 19): the context fold counts the message while it is mounted.
+  const watched = useCallback((item: HTMLLIElement | null) => (item === null ? undefined : watch(item)), [watch]);
   const text = useCatalog();
   let body: React.ReactNode;
   switch (message.role) {
@@ -188,7 +192,7 @@ function MessageItem(props: { message: Message; isNew: boolean }) {
     }
   }
   return (
-    <li className="alf-message" data-role={message.role} data-new={isNew ? "true" : undefined}>
+    <li className="alf-message" data-role={message.role} data-new={isNew ? "true" : undefined} ref={watched}>
       <span className="alf-role">{text.roles[message.role]}</span>
       <span className="alf-message-body">
         {body}
@@ -199,7 +203,14 @@ function MessageItem(props: { message: Message; isNew: boolean }) {
 }
 
 /** One named panel: a section labelled by its heading. */
-function Panel(props: { heading: string; className: string; changed: boolean; children: React.ReactNode }) {
+function Panel(props: {
+  heading: string;
+  className: string;
+  changed: boolean;
+  /** Beside the heading, on its line (the context's fold). */
+  aside?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   const id = useId();
   return (
     <section
@@ -210,6 +221,7 @@ function Panel(props: { heading: string; className: string; changed: boolean; ch
       <h4 id={id} className="alf-panel-heading">
         {props.heading}
       </h4>
+      {props.aside}
       {props.children}
     </section>
   );
@@ -355,8 +367,19 @@ function ContextSize(props: { step: Step; sums: TokenSums; reserve: string }) {
       >
         <span>{contextLine(step, sums, text)}</span>
       </p>
-      <p className="alf-token-note">{text.ui.tokenMethod}</p>
     </>
+  );
+}
+
+/** The figure's own drawer, closed at first: the request format the context is shown in, and how tokens are counted. */
+export function FigureTools() {
+  const text = useCatalog();
+  return (
+    <details className="alf-drawer">
+      <summary>{text.ui.figureTools}</summary>
+      <FormatSwitch />
+      <p className="alf-token-note">{text.ui.tokenMethod}</p>
+    </details>
   );
 }
 
@@ -393,6 +416,62 @@ function McpMessage(props: { step: McpRequestStep | McpResponseStep }) {
       <p className="alf-rpc-heading">{text.ui.rpcMessage(step.kind === "mcp_request" ? "request" : "response")}</p>
       {/* Exact JSON text, never HTML. */}
       <pre className="alf-wire alf-rpc-json">{JSON.stringify(step.rpc, null, 2)}</pre>
+    </div>
+  );
+}
+
+/** How many of the run's last messages size the context box (more than its cap ever shows). */
+const RESERVE_MESSAGES = 12;
+/** What a step up through the context keeps of what was in view (px): the reader keeps their place. */
+const FOLD_OVERLAP = 48;
+
+/** A message as one line of plain text, for the box's reserve: its role's words and its body's, new mark included. */
+function reserveText(message: Message, text: FigureText): string {
+  let body: string;
+  switch (message.role) {
+    case "system":
+    case "user":
+      body = message.content;
+      break;
+    case "assistant":
+      body = `${message.content ?? ""} ${message.toolCalls.map((call) => `${callText(call)} ${call.callId}`).join(" ")}`;
+      break;
+    case "tool":
+      body = `${message.callId} ${message.content}`;
+      break;
+    default: {
+      const never: never = message;
+      body = never;
+    }
+  }
+  return `${body.slice(0, LONG_TEXT + 20)} ${text.ui.newInContext}`;
+}
+
+/**
+ * The room of the run's largest context (its last messages), laid out invisibly under the real one in the same grid
+ * cell: the box is as tall as the context it will hold (up to its cap), at every step, so it grows to its content
+ * without moving anything as the context grows. The words are CSS generated content (data-text): no second copy of
+ * any text is in the document.
+ */
+function ContextReserve(props: { messages: readonly Message[]; tools: readonly ToolDeclaration[] }) {
+  const text = useCatalog();
+  const { messages, tools } = props;
+  const last = messages.slice(Math.max(0, messages.length - RESERVE_MESSAGES));
+  return (
+    <div className="alf-context-reserve" aria-hidden="true">
+      <p className="alf-message alf-tools">
+        <span className="alf-role" data-text={text.ui.toolsDeclared} />
+        <span className="alf-message-body" data-text={tools.map((tool) => `${tool.name}(…)`).join("  ")} />
+      </p>
+      <ol className="alf-messages">
+        {last.map((message, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the run's messages never reorder
+          <li key={i} className="alf-message">
+            <span className="alf-role" data-text={text.roles[message.role]} />
+            <span className="alf-message-body" data-text={reserveText(message, text)} />
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
@@ -449,60 +528,131 @@ export function StepPanels(props: {
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.appendedFrom : step.contextEnd;
   const changed = CHANGED_PANEL[step.kind];
+  // Messages above what the box shows are counted (../dom/context-fold.ts) and said: never hidden silently.
+  const [above, setAbove] = useState(0);
+  const [fold] = useState(() => createContextFold(setAbove));
+  const box = useRef<HTMLDivElement | null>(null);
+  const attachBox = useCallback(
+    (element: HTMLDivElement | null) => {
+      box.current = element;
+      return element === null ? undefined : fold.attach(element, 0);
+    },
+    [fold],
+  );
+  const folded = format === "neutral" && step.contextEnd > 0 ? above + from : 0;
+  const foldButton = useRef<HTMLButtonElement>(null);
+  // Whether the fold's label has the focus: it keeps it until a blur React sees (one during a commit is not seen).
+  const foldFocused = useRef(false);
+  // The label hides once nothing is above, and the browser then drops its focus (during React's commit, unseen):
+  // the focus goes to the box it was about.
+  useLayoutEffect(() => {
+    if (folded !== 0 || !foldFocused.current) return;
+    foldFocused.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === foldButton.current) box.current?.focus();
+  }, [folded]);
+  const unfold = () => {
+    const element = box.current;
+    if (above === 0 || element === null) {
+      setPages((n) => n + 1);
+      return;
+    }
+    element.scrollBy({
+      top: -(element.clientHeight - FOLD_OVERLAP),
+      behavior: prefersReducedMotion() ? "auto" : "smooth",
+    });
+  };
   return (
     <div className="alf-panels">
-      <Panel heading={text.ui.contextHeading} className="alf-panel-context" changed={changed === "context"}>
-        <FormatSwitch />
-        {/* A box of fixed height that scrolls: the context grows from step to step, the figure does not. The box
-            is a reversed flex column, so it stays scrolled to its newest message with no script and no layout
-            read (see player.css). */}
-        <div className="alf-context-scroll" role="group" aria-label={text.ui.contextHeading} tabIndex={0}>
-          {step.contextEnd === 0 ? (
-            <p className="alf-empty">{text.ui.contextEmpty}</p>
-          ) : format !== "neutral" ? (
-            <div className="alf-context-content">
-              <WireView
-                format={format}
-                step={step}
-                messages={messages}
-                tools={tools}
-                limit={pages * CONTEXT_PAGE}
-                onEarlier={() => setPages((n) => n + 1)}
-              />
-            </div>
-          ) : (
-            <div className="alf-context-content">
-              {/* Declared apart from the messages, as every provider's request has its own `tools` field. */}
-              <p className="alf-message alf-tools">
-                <span className="alf-role">{text.ui.toolsDeclared}</span>
-                <span className="alf-message-body">
-                  {tools.map((tool) =>
-                    tool.builtIn === undefined ? (
-                      <code key={tool.name}>
-                        {tool.name}({Object.keys(asRecord(tool.parameters.properties)).join(", ")})
-                      </code>
-                    ) : (
-                      <code key={tool.name} data-built-in="">
-                        {text.ui.builtInTool(tool.name, tool.builtIn)}
-                      </code>
-                    ),
-                  )}
-                </span>
-              </p>
-              {from > 0 ? (
-                <button type="button" className="alf-button alf-button-small" onClick={() => setPages((n) => n + 1)}>
-                  {text.ui.earlierMessages(Math.min(from, CONTEXT_PAGE), from)}
-                </button>
-              ) : null}
-              <ol className="alf-messages" start={from + 1}>
-                {shown.map((message, offset) => (
-                  // Messages never reorder: the context only grows, so the position is a stable key.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <MessageItem key={from + offset} message={message} isNew={from + offset >= firstNew} />
-                ))}
-              </ol>
-            </div>
-          )}
+      <Panel
+        heading={text.ui.contextHeading}
+        className="alf-panel-context"
+        changed={changed === "context"}
+        aside={
+          // On the heading's line, always laid out (hidden when nothing is above): it never covers a message.
+          format === "neutral" ? (
+            <button
+              type="button"
+              className="alf-fold"
+              ref={foldButton}
+              onClick={unfold}
+              onFocus={() => {
+                foldFocused.current = true;
+              }}
+              onBlur={() => {
+                foldFocused.current = false;
+              }}
+              hidden={folded === 0}
+            >
+              {text.ui.earlierFold(folded)}
+            </button>
+          ) : null
+        }
+      >
+        {/* A box that scrolls, as tall as the run's largest context up to a cap (the reserve under it): the context
+            grows from step to step, the figure does not. It is a reversed flex column, so it stays scrolled to its
+            newest message with no script and no layout read (see player.css). */}
+        <div className="alf-context-box">
+          {format === "neutral" ? <ContextReserve messages={messages} tools={tools} /> : null}
+          <div
+            className="alf-context-scroll"
+            role="group"
+            aria-label={text.ui.contextHeading}
+            tabIndex={0}
+            ref={attachBox}
+          >
+            {step.contextEnd === 0 ? (
+              <p className="alf-empty">{text.ui.contextEmpty}</p>
+            ) : format !== "neutral" ? (
+              <div className="alf-context-content">
+                <WireView
+                  format={format}
+                  step={step}
+                  messages={messages}
+                  tools={tools}
+                  limit={pages * CONTEXT_PAGE}
+                  onEarlier={() => setPages((n) => n + 1)}
+                />
+              </div>
+            ) : (
+              <div className="alf-context-content">
+                {/* Declared apart from the messages, as every provider's request has its own `tools` field. */}
+                <p className="alf-message alf-tools">
+                  <span className="alf-role">{text.ui.toolsDeclared}</span>
+                  <span className="alf-message-body">
+                    {tools.map((tool) =>
+                      tool.builtIn === undefined ? (
+                        <code key={tool.name}>
+                          {tool.name}({Object.keys(asRecord(tool.parameters.properties)).join(", ")})
+                        </code>
+                      ) : (
+                        <code key={tool.name} data-built-in="">
+                          {text.ui.builtInTool(tool.name, tool.builtIn)}
+                        </code>
+                      ),
+                    )}
+                  </span>
+                </p>
+                {from > 0 ? (
+                  <button type="button" className="alf-button alf-button-small" onClick={() => setPages((n) => n + 1)}>
+                    {text.ui.earlierMessages(Math.min(from, CONTEXT_PAGE), from)}
+                  </button>
+                ) : null}
+                <ol className="alf-messages" start={from + 1}>
+                  {shown.map((message, offset) => (
+                    // Messages never reorder: the context only grows, so the position is a stable key.
+                    <MessageItem
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      key={from + offset}
+                      message={message}
+                      isNew={from + offset >= firstNew}
+                      watch={fold.watch}
+                    />
+                  ))}
+                </ol>
+              </div>
+            )}
+          </div>
         </div>
         <ContextSize step={step} sums={sums} reserve={props.contextReserve ?? ""} />
       </Panel>

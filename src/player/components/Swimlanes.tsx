@@ -1,8 +1,10 @@
 import { animate } from "framer-motion/dom/mini";
 import {
   Fragment,
+  lazy,
   memo,
   type RefObject,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -19,6 +21,9 @@ import { BOX_AT, BOX_ROWS, WINDOW_AT } from "../limits";
 import { prefersReducedMotion } from "../motion";
 import type { NotesByStep } from "../notes";
 import { CallIdChip } from "./Chip";
+
+// The inner loop is drawn only when the reader asks for it: its code loads then.
+const InnerLoop = lazy(() => import("./InnerLoop").then((module) => ({ default: module.InnerLoop })));
 
 /** A lane's position among the trace's lanes (the trace says which lanes it uses, in drawing order). */
 const laneIndex = (lanes: readonly Lane[], lane: Lane) => Math.max(0, lanes.indexOf(lane));
@@ -45,8 +50,10 @@ const StepRow = memo(function StepRow(props: {
   warned: boolean;
   /** Keeps the row's label inside the diagram (../dom/label-fit.ts). */
   fit: LabelFit;
+  /** The current row with the inner loop switched on: where its box opens, over the rows below or above. */
+  inner?: "below" | "above" | undefined;
 }) {
-  const { step, lanes, status, painted, fit } = props;
+  const { step, lanes, status, painted, fit, inner } = props;
   const text = useCatalog();
   const { edge } = step;
   const line = useRef<HTMLSpanElement>(null);
@@ -152,10 +159,25 @@ const StepRow = memo(function StepRow(props: {
         {/* Each model call begins a round of the outer loop: a rule over the row, and its number. */}
         {step.kind === "model_call" ? <span className="alf-round">{text.ui.round(step.modelCall)}</span> : null}
         {mark}
+        {inner === undefined ? null : (
+          // The inner loop opens out of the model's lifeline at this row, toward the wider side of the diagram.
+          <div className={`alf-inner-callout ${innerColumns(lanes)}`} data-place={inner}>
+            <Suspense fallback={null}>
+              <InnerLoop step={step} />
+            </Suspense>
+          </div>
+        )}
       </div>
     </li>
   );
 });
+
+/** The columns the inner loop's box spans: from the model's lifeline to the diagram's far edge. */
+function innerColumns(lanes: readonly Lane[]) {
+  const model = centreLine(lanes, "model");
+  const last = 2 * lanes.length + 1;
+  return model <= last - model ? columns(model, last) : columns(1, model);
+}
 
 /** At most this many file badges: a run over many files shows the ones its current steps touch. */
 const MAX_BADGES = 3;
@@ -205,8 +227,8 @@ function useRowWindow(body: RefObject<HTMLDivElement | null>, total: number, ind
   }, [body, boxed]);
   // Scroll the box to the row in view, when the step (not the reader) moved it.
   useEffect(() => controller.current?.update(top), [top]);
-  if (!windowed) return { boxed, windowed, start: 0, end: total };
-  return { boxed, windowed, ...mountedRange(first, total, BOX_ROWS, OVERSCAN) };
+  if (!windowed) return { boxed, windowed, top: boxed ? first : 0, start: 0, end: total };
+  return { boxed, windowed, top: first, ...mountedRange(first, total, BOX_ROWS, OVERSCAN) };
 }
 
 /**
@@ -221,6 +243,8 @@ export function Swimlanes(props: {
   index: number;
   /** The shell's warnings by step number: their rows are marked. */
   notes: NotesByStep;
+  /** Whether the reader switched the inner loop on: it opens at the current row. */
+  innerLoop: boolean;
 }) {
   const { steps, index } = props;
   const text = useCatalog();
@@ -265,6 +289,9 @@ export function Swimlanes(props: {
     };
   }, []);
   useEffect(() => reveal.current?.update(current, lanes), [current, lanes]);
+  // The inner loop's box opens toward the side of the rows in view with more room.
+  const inView = rows.boxed ? Math.min(BOX_ROWS, steps.length) : steps.length;
+  const inner = props.innerLoop ? (index - rows.top < inView / 2 ? "below" : "above") : undefined;
   return (
     <div className="alf-diagram" data-lanes={lanes.length} ref={diagram}>
       <ul className="alf-lanes" aria-label={text.ui.lanesLabel}>
@@ -335,6 +362,7 @@ export function Swimlanes(props: {
                   total={rows.windowed ? steps.length : undefined}
                   warned={props.notes.has(step.number)}
                   fit={fit}
+                  inner={i === index ? inner : undefined}
                 />
               );
             })}
