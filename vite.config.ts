@@ -406,6 +406,35 @@ const BUILDS = {
       },
     },
   }),
+  // The installed command (package.json `bin`): src/cli/bin.ts for Node, one plain JavaScript file with its own code
+  // and what it uses of the dependencies inside, so it runs with the package's production dependencies alone.
+  cli: (): UserConfig => ({
+    ...shared,
+    plugins: [],
+    ssr: { noExternal: true, target: "node" },
+    build: {
+      ssr: "src/cli/bin.ts",
+      outDir: "lib/cli",
+      emptyOutDir: true,
+      target: "node20",
+      rolldownOptions: {
+        output: { entryFileNames: "agent-loop-figure.js", banner: "#!/usr/bin/env node", codeSplitting: false },
+      },
+    },
+  }),
+  // The viewer's page (`agent-loop-figure view`, src/viewer/), into the package beside the command: a build of its
+  // own, so that sharing the chapter page's code never changes how the chapter page is split.
+  viewer: (): UserConfig => ({
+    ...shared,
+    plugins: [react(), demoOutput(), builtins()],
+    build: {
+      outDir: "lib/viewer",
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: { viewer: "viewer.html" } },
+    },
+    worker: { format: "es" },
+  }),
 } satisfies Record<string, () => UserConfig>;
 
 /**

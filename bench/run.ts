@@ -477,6 +477,8 @@ async function measureLargeImports(browser: Browser) {
     const cdp = await page.context().newCDPSession(page);
     await page.goto(`${BASE}/?lang=en`, { waitUntil: "load" });
     await page.waitForTimeout(1000);
+    // Loading a run is in the page's tools drawer, after the figure.
+    await page.locator("details.page-tools > summary").click();
     await page.getByRole("button", { name: "Load transcript" }).click();
     await page.getByLabel("or choose a file").setInputFiles(join("bench/dist", log.file));
     await page.waitForTimeout(300);
@@ -531,6 +533,18 @@ function measureCliImport(): void {
   const kib = Number(timed.stderr.trim().split("\n").at(-1));
   if (Number.isFinite(kib)) record("cli", "cli_import_rss_mb", kib / 1024);
   record("cli", "cli_output_ratio", statSync(output).size / statSync(input).size);
+}
+
+/** What `npm pack` would publish (issue 42): the tarball and the files unpacked, in KiB; the bin's own file. */
+function measurePack(): void {
+  const packed = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { encoding: "utf8" });
+  const [info] = JSON.parse(packed.stdout) as { size: number; unpackedSize: number; entryCount: number }[];
+  if (info === undefined) return;
+  record("pack", "pack_tarball_kib", info.size / 1024);
+  record("pack", "pack_unpacked_kib", info.unpackedSize / 1024);
+  record("pack", "pack_files", info.entryCount);
+  if (existsSync("lib/cli/agent-loop-figure.js"))
+    record("pack", "pack_bin_kib", statSync("lib/cli/agent-loop-figure.js").size / 1024);
 }
 
 function startServer(): ChildProcess {
@@ -629,6 +643,20 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
         "",
       ]
     : [];
+  const packRows =
+    get("pack", "pack_tarball_kib") === undefined
+      ? []
+      : [
+          "The npm package as `npm pack` would publish it (the component, the command and its viewer, the embed's files):",
+          "",
+          "| measure | value |",
+          "|---|---|",
+          `| tarball (KiB) | ${cell("pack", "pack_tarball_kib", 0)} |`,
+          `| unpacked (KiB) | ${cell("pack", "pack_unpacked_kib", 0)} |`,
+          `| files | ${cell("pack", "pack_files", 0)} |`,
+          `| the command's bundle, lib/cli/agent-loop-figure.js (KiB) | ${cell("pack", "pack_bin_kib", 0)} |`,
+          "",
+        ];
   return [
     `### ${meta.label} — ${meta.date}`,
     "",
@@ -650,6 +678,7 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
           "",
         ]),
     ...largeRows,
+    ...packRows,
   ].join("\n");
 }
 
@@ -710,6 +739,7 @@ try {
     writeLargeLogs();
     await measureLargeImports(browser);
     measureCliImport();
+    measurePack();
   }
   for (const metrics of Object.values(results)) {
     if (metrics.js_gzip_bytes !== undefined) metrics.js_gzip_kb = metrics.js_gzip_bytes.map((b) => b / 1024);

@@ -6,7 +6,7 @@
 // dist/embed*.html (src/embed/pages.ts names them); then the package's type declarations (tsconfig.lib.json, into
 // lib/types/).
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
@@ -52,6 +52,13 @@ for (const lang of LANGS) {
   const made = await packageFigure("dist", {}, lang);
   writeFileSync(`dist/scorm/${made.name}`, made.bytes);
 }
+
+// What the installed command packages from the package itself (lib/cli/agent-loop-figure.js finds them beside it):
+// the embed's files for `scorm` (the viewer's page is a build of its own, in lib/viewer/).
+cpSync("public/favicon.svg", "lib/viewer/favicon.svg");
+mkdirSync("lib/embed", { recursive: true });
+for (const name of readdirSync("dist").filter((file) => /^embed[\w-]*\.(html|js|css)$/.test(file)))
+  cpSync(`dist/${name}`, `lib/embed/${name}`);
 
 execFileSync("npx", ["tsc", "-p", "tsconfig.lib.json"], { stdio: "inherit" });
 console.log(

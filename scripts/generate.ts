@@ -4,6 +4,7 @@
 //   biome.layers.jsonc, docs/architecture.md's layer table       scripts/layers.ts --write (its LAYERS table)
 //   docs/authoring.md's field reference, the example schema      scripts/figure-reference.ts --write (the schema)
 //   docs/formats.md's replay and loss tables                     scripts/formats-reference.ts --write (the codecs)
+//   docs/cli.md's command reference                             scripts/cli-reference.ts --write (src/cli/commands.ts)
 //   the iframe heights in the docs                               scripts/heights-docs.ts (docs/embedding-heights.json)
 //   BENCHMARKS.md                                                npm run bench -- --report (bench/results.json)
 // Measurements are not generation: `npm run measure-heights` and `npm run bench` take them (they need a build and a
@@ -18,6 +19,7 @@ const WRITERS: readonly (readonly [string, readonly string[]])[] = [
   [tsx, ["scripts/layers.ts", "--write"]],
   [tsx, ["scripts/figure-reference.ts", "--write"]],
   [tsx, ["scripts/formats-reference.ts", "--write"]],
+  [tsx, ["scripts/cli-reference.ts", "--write"]],
   [tsx, ["scripts/heights-docs.ts"]],
   [tsx, ["bench/run.ts", "--report"]],
 ];

@@ -20,6 +20,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   embed: ["engine", "formats", "content", "scenarios", "figure", "course", "player"],
   cli: ["engine", "trace-format", "formats", "content", "scenarios", "figure", "course"],
   author: ["engine", "formats", "content", "scenarios", "figure", "player"],
+  // The viewer shows recorded runs as the chapter page does: it takes the page's import and run words (src/app/).
+  viewer: ["engine", "formats", "content", "figure", "player", "app"],
 };
 
 /** How deep a layer's files may sit below its folder (src/player/components/x.tsx is 2): the rules cover as deep. */

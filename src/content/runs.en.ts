@@ -89,6 +89,18 @@ export const runs = {
       captions: [],
     }),
   },
+  viewer: {
+    title: "Your runs in the figure",
+    pick: "Run",
+    reading: (name) => `Reading ${name}…`,
+    following: (name, time) => `${name}, as it was at ${time}; followed as it changes.`,
+    stale: (name) =>
+      `${name} has changed to something that cannot be shown (yet): the last version that could be is shown.`,
+    noAccess:
+      "This viewer shows nothing without its token: open the link agent-loop-figure view printed, with its ?token=.",
+    gone: "The viewer cannot be reached: it has stopped, or this run can no longer be read.",
+    figureProblems: (name) => `${name} is a figure file that cannot be shown:`,
+  },
   exportReport: {
     lossHeading: (formatName) => `What ${formatName} cannot carry, left out of the file:`,
     loss: ({ feature, count, step }) =>

@@ -88,6 +88,16 @@ export const runs = {
       captions: [],
     }),
   },
+  viewer: {
+    title: "在图中查看你的运行记录",
+    pick: "运行记录",
+    reading: (name) => `正在读取 ${name}……`,
+    following: (name, time) => `${name}，${time} 时的内容；文件变化时随之更新。`,
+    stale: (name) => `${name} 已变为（暂时）无法显示的内容：这里显示的是最后一个可以显示的版本。`,
+    noAccess: "没有令牌，查看器不显示任何内容：请打开 agent-loop-figure view 打印的链接（带 ?token=）。",
+    gone: "无法连接查看器：它已停止，或这份运行记录已无法读取。",
+    figureProblems: (name) => `${name} 是一个无法显示的图解文件：`,
+  },
   exportReport: {
     lossHeading: (formatName) => `${formatName} 无法承载、文件里不会有的内容：`,
     loss: ({ feature, count, step }) =>

@@ -444,6 +444,26 @@ export interface RunText {
   readonly showMore: (next: number, left: number) => string;
   readonly importing: ImportText;
   readonly exportReport: ExportReportText;
+  readonly viewer: ViewerText;
+}
+
+/** The viewer's own words (`agent-loop-figure view`): the runs it was given, each shown as its file changes. */
+export interface ViewerText {
+  readonly title: string;
+  /** The picker's label, when it was given several runs. */
+  readonly pick: string;
+  /** Said as the run's file is read again. */
+  readonly reading: (name: string) => string;
+  /** The run is shown as its file is now; `time` is when it last changed. */
+  readonly following: (name: string, time: string) => string;
+  /** The file changed to something that cannot be shown yet: the last version that could is shown. */
+  readonly stale: (name: string) => string;
+  /** The page has no access (no token, or another viewer's). */
+  readonly noAccess: string;
+  /** The viewer stopped, or the run can no longer be fetched. */
+  readonly gone: string;
+  /** A figure file among the runs that cannot be shown: its problems follow. */
+  readonly figureProblems: (name: string) => string;
 }
 
 /** The chapter page's export bar: the trace as JSON, and a link to this step. */

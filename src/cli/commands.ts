@@ -1,0 +1,235 @@
+/**
+ * The installed command, `agent-loop-figure <command> …`: one table of its commands, from which its `--help` and
+ * docs/cli.md are both written (so they cannot drift), and the translation of a command line into the flags of
+ * `npm run demo` (./cli.ts), which does the work for both. `view` is the one command that is not a report: the
+ * bin starts its server (./view.ts).
+ */
+import { LANGS } from "../content/languages";
+import { FORMAT_IDS } from "../formats";
+import { CHECK_PROVIDERS } from "../formats/check";
+import { SCENARIO_IDS } from "../scenarios/ids";
+
+/** One command: how it is written, what it does, and the flag of `npm run demo` it stands for. */
+export interface Command {
+  readonly name: string;
+  /** Its arguments after the name, as usage writes them. */
+  readonly args: string;
+  readonly summary: string;
+  /** The demo flag its first argument is the value of (`import FILE` is `--import FILE`); none for `experiment`. */
+  readonly flag?: string;
+  /** How many leading arguments it takes before its options (its FILE, FORMAT, ID …). */
+  readonly positionals: number;
+  /** The options it takes after them. */
+  readonly options: readonly string[];
+}
+
+const langs = LANGS.join("|");
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: "view",
+    args: "FILE|FOLDER… [--port N] [--no-open]",
+    summary:
+      "serve the runs (any format import reads, or figure files) to this machine's browser on 127.0.0.1, following each file as it changes; prints `viewer: URL` (the URL carries its access token)",
+    positionals: -1,
+    options: ["--port", "--no-open", "--lang"],
+  },
+  {
+    name: "import",
+    args: "FILE [--format FORMAT]",
+    summary:
+      "a recorded run as a neutral trace (JSON) on stdout; exit 0 with no problems, 1 with problems (listed on stderr), 2 when it cannot be read",
+    flag: "--import",
+    positionals: 1,
+    options: ["--format"],
+  },
+  {
+    name: "export",
+    args: "FORMAT (--scenario ID | --figure FILE | --import FILE)",
+    summary:
+      "the whole run written in FORMAT on stdout (a Claude Code log as JSON Lines); what the format cannot carry on stderr",
+    flag: "--export",
+    positionals: 1,
+    options: ["--scenario", "--figure", "--import", "--format", "--lang"],
+  },
+  {
+    name: "check",
+    args: "FILE --for PROVIDER",
+    summary:
+      "would a request made of this history be accepted by PROVIDER? exit 0 if so; 1 and one line per problem (RULE at PATH: why)",
+    flag: "--check",
+    positionals: 1,
+    options: ["--for"],
+  },
+  {
+    name: "scenario",
+    args: "ID [--lang LANG]",
+    summary: "a built-in scenario's story and steps (JSON), told as the figure tells them",
+    flag: "--scenario",
+    positionals: 1,
+    options: ["--lang"],
+  },
+  {
+    name: "figure",
+    args: "FILE [--lang LANG]",
+    summary:
+      "a figure file's story and steps (JSON); exit 2 and its problems, each at its line and column, when it cannot be read",
+    flag: "--figure",
+    positionals: 1,
+    options: ["--lang"],
+  },
+  {
+    name: "scorm",
+    args: "OUT.zip [--scenario ID | --figure FILE] [--lang LANG] [--mastery N]",
+    summary: "a SCORM 1.2 package of a built-in (default f22) or a figure file, for an LMS",
+    flag: "--scorm",
+    positionals: 1,
+    options: ["--scenario", "--figure", "--lang", "--mastery"],
+  },
+  {
+    name: "experiment",
+    args: "[--lang LANG]",
+    summary: "the chapter's teaching experiment: its report, as the chapter's script prints it",
+    positionals: 0,
+    options: ["--lang"],
+  },
+];
+
+/** What the values in the usage stand for. */
+export const VALUES: readonly (readonly [string, string])[] = [
+  ["FILE", "a path, or - for standard input"],
+  ["FORMAT", FORMAT_IDS.join(" | ")],
+  ["PROVIDER", CHECK_PROVIDERS.join(" | ")],
+  ["ID", SCENARIO_IDS.join(" | ")],
+  ["LANG", langs],
+  ["N", "--port: a TCP port (default: a free one); --mastery: the score to pass, 0 to 100"],
+];
+
+export const BIN = "agent-loop-figure";
+
+/** `--help`: every command, and what its values stand for. */
+export function helpText(version: string): string {
+  const lines = [
+    `${BIN} ${version}: the agent loop figure on the command line (the model proposes; the program executes)`,
+    "",
+    `usage: ${BIN} <command> …`,
+    "",
+    ...COMMANDS.flatMap((command) => [`  ${command.name} ${command.args}`, `      ${command.summary}`]),
+    "",
+    ...VALUES.map(([name, meaning]) => `  ${name.padEnd(8)} ${meaning}`),
+    "",
+    `  ${BIN} --help | --version`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** docs/cli.md's reference: the same table as `--help`, as Markdown. */
+export function commandReference(): string {
+  const cell = (text: string) => text.replaceAll("|", "\\|");
+  return [
+    "| Command | What it does |",
+    "| --- | --- |",
+    ...COMMANDS.map(
+      (command) => `| \`${cell(`${BIN} ${command.name} ${command.args}`)}\` | ${cell(command.summary)} |`,
+    ),
+    "",
+    "| Value | Stands for |",
+    "| --- | --- |",
+    ...VALUES.map(([name, meaning]) => `| \`${name}\` | ${cell(meaning)} |`),
+  ].join("\n");
+}
+
+/** A command line, understood: a report of `npm run demo`'s (its flags), `view`'s arguments, help or version. */
+export type Parsed =
+  | { readonly kind: "demo"; readonly flags: readonly string[] }
+  | {
+      readonly kind: "view";
+      readonly files: readonly string[];
+      readonly port: number | null;
+      readonly open: boolean;
+      readonly lang: string | null;
+    }
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  | { readonly kind: "error"; readonly message: string };
+
+/** The option's name, for an argument that is one (`--format=chat` is `--format`). */
+const optionName = (arg: string) => (arg.startsWith("--") ? (arg.split("=")[0] ?? arg) : null);
+
+/**
+ * Understand argv (after the program's name). Each command checks its own options here, so that a wrong one gets
+ * one line naming it; the demo's parser then checks their values and how they combine, as it does for `npm run demo`.
+ */
+export function parseCommand(argv: readonly string[]): Parsed {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") return { kind: "help" };
+  if (name === "--version" || name === "-V") return { kind: "version" };
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command === undefined)
+    return {
+      kind: "error",
+      message: `unknown command: ${name} (one of ${COMMANDS.map((c) => c.name).join(", ")}; ${BIN} --help says more)`,
+    };
+  if (rest.includes("--help") || rest.includes("-h")) return { kind: "help" };
+  if (command.name === "view") return parseView(rest);
+  const positionals: string[] = [];
+  const options: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i] ?? "";
+    const option = optionName(arg);
+    if (option === null || arg === "-") {
+      if (options.length > 0 || positionals.length >= command.positionals)
+        return {
+          kind: "error",
+          message: `${name}: unexpected argument ${arg} (usage: ${BIN} ${name} ${command.args})`,
+        };
+      positionals.push(arg);
+      continue;
+    }
+    if (!command.options.includes(option))
+      return { kind: "error", message: `${name}: unknown option ${option} (usage: ${BIN} ${name} ${command.args})` };
+    options.push(arg);
+    if (!arg.includes("=")) {
+      const value = rest[i + 1];
+      if (value === undefined || (value.startsWith("-") && value !== "-"))
+        return { kind: "error", message: `${name}: ${option} needs a value` };
+      options.push(value);
+      i += 1;
+    }
+  }
+  if (positionals.length < command.positionals)
+    return { kind: "error", message: `${name}: missing argument (usage: ${BIN} ${name} ${command.args})` };
+  const flags = command.flag === undefined ? options : [command.flag, ...positionals, ...options];
+  return { kind: "demo", flags };
+}
+
+function parseView(rest: readonly string[]): Parsed {
+  const files: string[] = [];
+  let port: number | null = null;
+  let open = true;
+  let lang: string | null = null;
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i] ?? "";
+    if (arg === "--no-open") open = false;
+    else if (arg === "--port" || arg.startsWith("--port=") || arg === "--lang" || arg.startsWith("--lang=")) {
+      const [option, inline] = arg.split("=", 2) as [string, string | undefined];
+      const value = inline ?? rest[i + 1];
+      if (inline === undefined) i += 1;
+      if (value === undefined || value === "") return { kind: "error", message: `view: ${option} needs a value` };
+      if (option === "--lang") {
+        if (!(LANGS as readonly string[]).includes(value))
+          return { kind: "error", message: `view: unknown language: ${value} (one of ${LANGS.join(", ")})` };
+        lang = value;
+      } else {
+        port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+        if (!(port >= 0 && port <= 65535))
+          return { kind: "error", message: `view: --port takes a TCP port from 0 to 65535, not ${value}` };
+      }
+    } else if (arg.startsWith("--")) {
+      return { kind: "error", message: `view: unknown option ${arg} (usage: ${BIN} view ${COMMANDS[0]?.args})` };
+    } else files.push(arg);
+  }
+  if (files.length === 0) return { kind: "error", message: `view: name at least one file or folder` };
+  return { kind: "view", files, port, open, lang };
+}

@@ -1,0 +1,220 @@
+/**
+ * The viewer's page: its runs (a picker when there are several), the chosen one in the player, its import's summary
+ * and the problems and notes at its steps, kept in step with its file. A recorded run is read and imported off the
+ * main thread (the chapter page's worker, src/app/import-client.ts), through the one resolver; a figure file is
+ * opened by the figure-file reader. While a file changes to something that cannot be shown, the last version that
+ * could be stays, and the page says so.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { loadRunWords, loadStepPhrases } from "../app/languages";
+import { runNotes } from "../app/RunViews";
+import { runStoryIn } from "../app/run-story";
+import { loadTranscript } from "../app/TranscriptPanel";
+import { type Lang, languageOf } from "../content/languages";
+import { type Catalog, type RunText, type StepPhrasing, type Story, storyCatalog } from "../content/types";
+import type { Trace } from "../engine";
+import { resolveSource } from "../figure/source";
+import { formatName } from "../formats";
+import { FigureProblems, Player, type ShownProblem, type StepNote } from "../player";
+
+const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
+
+/** A run as the server lists it. */
+export interface ListedRun {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: "run" | "figure";
+  readonly revision: number;
+}
+
+/** What the page shows of a run: its trace, told, with its notes; or a figure file's problems. */
+type Shown =
+  | {
+      readonly ok: true;
+      readonly id: number;
+      readonly trace: Trace;
+      readonly story: Story;
+      readonly notes: readonly StepNote[];
+      readonly summary: string;
+      readonly at: Date;
+    }
+  | { readonly ok: false; readonly id: number; readonly problems: readonly ShownProblem[] };
+
+interface Words {
+  readonly lang: Lang;
+  readonly catalog: Catalog;
+  readonly steps: StepPhrasing;
+  readonly runs: RunText;
+}
+
+async function wordsIn(lang: Lang): Promise<Words> {
+  const catalog = CATALOGS[`../content/catalog.${lang}.ts`];
+  if (catalog === undefined) throw new Error(`no catalog for ${lang}`);
+  const [text, steps, runs] = await Promise.all([catalog(), loadStepPhrases(lang), loadRunWords(lang)]);
+  return { lang, catalog: text, steps, runs };
+}
+
+/** A run's file as it is now, read and shown; null when it cannot be shown (the page keeps what it had). */
+async function read(run: ListedRun, revision: number, words: Words): Promise<Shown | null> {
+  const url = new URL(`api/runs/${run.id}?v=${revision}`, window.location.href);
+  if (run.kind === "figure") {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    const resolved = await resolveSource({ kind: "file", file: await response.text() }, words.lang, {
+      figures: () => import("../figure").then((module) => ({ open: module.openFigure })),
+      words: async () => words.steps,
+    });
+    if (resolved.status !== "shown") return { ok: false, id: run.id, problems: resolved.problems };
+    return {
+      ok: true,
+      id: run.id,
+      trace: resolved.trace,
+      story: resolved.story,
+      notes: [],
+      summary: "",
+      at: new Date(),
+    };
+  }
+  const result = await loadTranscript({ kind: "transcriptUrl", url: url.href }, words.lang, runStoryIn(words.runs));
+  if (typeof result !== "object" || !("loaded" in result)) return null;
+  const { loaded } = result;
+  return {
+    ok: true,
+    id: run.id,
+    trace: loaded.trace,
+    story: runStoryIn(words.runs)(run.name, loaded.summary, words.lang),
+    notes: runNotes(words.runs, loaded, null),
+    summary: words.runs.importing.summary(loaded.summary, formatName(loaded.summary.format)),
+    at: new Date(),
+  };
+}
+
+export function Viewer(props: { lang: Lang }) {
+  const [lang, setLang] = useState(props.lang);
+  const [words, setWords] = useState<Words | null>(null);
+  const [runs, setRuns] = useState<readonly ListedRun[] | null>(null);
+  const [access, setAccess] = useState<"ok" | "denied" | "gone">("ok");
+  const [chosen, setChosen] = useState(0);
+  const [revisions, setRevisions] = useState<Readonly<Record<number, number>>>({});
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [stale, setStale] = useState(false);
+  const [step, setStep] = useState(1);
+
+  useEffect(() => {
+    let live = true;
+    void wordsIn(lang).then((loaded) => live && setWords(loaded));
+    document.documentElement.lang = languageOf(lang).htmlLang;
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+
+  // The runs, once; then each change of a run's file, as the server tells it.
+  useEffect(() => {
+    void fetch("api/runs").then(
+      async (response) => {
+        if (response.status === 401 || response.status === 403) setAccess("denied");
+        else if (!response.ok) setAccess("gone");
+        else setRuns(((await response.json()) as { runs: ListedRun[] }).runs);
+      },
+      () => setAccess("gone"),
+    );
+    const events = new EventSource("api/events");
+    events.addEventListener("change", (event) => {
+      const { id, revision } = JSON.parse((event as MessageEvent<string>).data) as { id: number; revision: number };
+      setRevisions((known) => ({ ...known, [id]: revision }));
+    });
+    return () => events.close();
+  }, []);
+
+  const run = runs?.[chosen];
+  const revision = run === undefined ? 0 : (revisions[run.id] ?? run.revision);
+  // The step the reader is at, read when a new version arrives: at the end, the figure follows the run's end.
+  const where = useRef(step);
+  where.current = step;
+  const shownNow = useRef<Shown | null>(null);
+  useEffect(() => {
+    if (run === undefined || words === null) return;
+    let live = true;
+    void read(run, revision, words).then(
+      (next) => {
+        if (!live) return;
+        if (next === null) {
+          setStale(true);
+          return;
+        }
+        setStale(false);
+        const before = shownNow.current;
+        if (next.ok) {
+          if (before?.id !== next.id) setStep(1);
+          // At the end of the run as it was, the figure follows the run's new end.
+          else if (before.ok && where.current >= before.trace.steps.length) setStep(next.trace.steps.length);
+        }
+        shownNow.current = next;
+        setShown(next);
+      },
+      () => live && setStale(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [run, revision, words]);
+
+  const text = useMemo(
+    () =>
+      words === null || shown === null || !shown.ok
+        ? null
+        : storyCatalog({ ...words.catalog, ...words.steps }, shown.story),
+    [words, shown],
+  );
+  const onLangChange = useCallback((next: Lang) => setLang(next), []);
+
+  if (words === null) return null;
+  const viewer = words.runs.viewer;
+  return (
+    <main className="viewer">
+      <header className="viewer-header">
+        <h1>{viewer.title}</h1>
+        {runs !== null && runs.length > 1 ? (
+          <label className="viewer-pick">
+            {viewer.pick}{" "}
+            <select value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+              {runs.map((listed) => (
+                <option key={listed.id} value={listed.id}>
+                  {listed.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </header>
+      <p className="viewer-status" role="status">
+        {access === "denied"
+          ? viewer.noAccess
+          : access === "gone"
+            ? viewer.gone
+            : run === undefined
+              ? ""
+              : stale
+                ? viewer.stale(run.name)
+                : shown === null || shown.id !== run.id
+                  ? viewer.reading(run.name)
+                  : shown.ok
+                    ? viewer.following(run.name, shown.at.toLocaleTimeString(languageOf(lang).htmlLang))
+                    : viewer.figureProblems(run.name)}
+      </p>
+      {shown?.ok && shown.summary !== "" ? <p className="viewer-summary">{shown.summary}</p> : null}
+      {shown !== null && !shown.ok ? <FigureProblems text={words.catalog} problems={shown.problems} /> : null}
+      {shown?.ok && text !== null ? (
+        <Player
+          trace={shown.trace}
+          text={text}
+          step={Math.min(step, shown.trace.steps.length)}
+          onStepChange={setStep}
+          onLangChange={onLangChange}
+          notes={shown.notes}
+        />
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,166 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { expect, test } from "./fixtures";
+import { type HostSite, hostSite, ROOT, versionOf } from "./host-site";
+
+// The command as an engineer gets it: this checkout packed, installed into an empty folder with react and react-dom
+// and production dependencies only (`--omit=dev`), and run there with `npx agent-loop-figure …`: no TypeScript, no
+// build of a checkout. Then its viewer in Chromium, following a log as an agent appends to it. Slow (an npm install),
+// so it runs once, serially; the packages come from npm's cache filled by our own `npm ci`.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+const TRANSCRIPTS = resolve(ROOT, "../shared/real-transcripts");
+let folder: HostSite | undefined;
+const viewers: ChildProcess[] = [];
+test.afterAll(() => {
+  for (const viewer of viewers) viewer.kill("SIGTERM");
+  folder?.close();
+});
+
+/** `npx agent-loop-figure ARGS` in the installed folder: exit code, stdout, stderr. */
+function npx(args: readonly string[], input?: string): { code: number; stdout: string; stderr: string } {
+  if (folder === undefined) throw new Error("not installed");
+  const ran = spawnSync("npx", ["--no-install", "agent-loop-figure", ...args], {
+    cwd: folder.site,
+    encoding: "utf8",
+    ...(input === undefined ? {} : { input }),
+    maxBuffer: 64 * 2 ** 20,
+  });
+  return { code: ran.status ?? -1, stdout: ran.stdout, stderr: ran.stderr };
+}
+
+/** Start `agent-loop-figure view ARGS --no-open` from the installed folder; its `viewer: URL` line. */
+async function view(args: readonly string[]): Promise<string> {
+  if (folder === undefined) throw new Error("not installed");
+  const viewer = spawn(join(folder.site, "node_modules", ".bin", "agent-loop-figure"), ["view", ...args, "--no-open"], {
+    cwd: folder.site,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  viewers.push(viewer);
+  let printed = "";
+  viewer.stdout.setEncoding("utf8");
+  viewer.stdout.on("data", (chunk: string) => {
+    printed += chunk;
+  });
+  await expect.poll(() => printed, { timeout: 20_000 }).toMatch(/^viewer: http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/m);
+  return /^viewer: (\S+)$/m.exec(printed)?.[1] ?? "";
+}
+
+test("installed from its tarball with production dependencies only, the command runs on plain Node", async () => {
+  folder = hostSite("command");
+  folder.write({ "package.json": JSON.stringify({ name: "an-engineers-folder", private: true, type: "module" }) });
+  const tarball = folder.pack();
+  folder.install([tarball, `react@${versionOf("react")}`, `react-dom@${versionOf("react-dom")}`, "--omit=dev"]);
+  // Nothing of the checkout's tools came along.
+  for (const dev of ["typescript", "tsx", "vite", "fflate"])
+    expect(existsSync(join(folder.site, "node_modules", dev)), dev).toBe(false);
+
+  const help = npx(["--help"]);
+  expect(help.code).toBe(0);
+  expect(help.stdout).toContain("usage: agent-loop-figure <command>");
+  expect(npx(["--version"]).stdout.trim()).toBe(
+    (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version,
+  );
+
+  const scenario = npx(["scenario", "f22", "--lang", "en"]);
+  expect(scenario.code).toBe(0);
+  expect(JSON.parse(scenario.stdout)).toMatchObject({ scenario: "f22", lang: "en", outcome: "completed" });
+  expect(npx(["experiment"]).stdout).toContain('"最终状态": "completed"');
+
+  writeFileSync(join(folder.site, "weather.json"), readFileSync(join(ROOT, "examples/figures/weather.json")));
+  const figure = npx(["figure", "weather.json", "--lang", "en"]);
+  expect(figure.code).toBe(0);
+  expect(JSON.parse(figure.stdout)).toMatchObject({ scenario: "weather" });
+
+  // A SCORM package from the package's own files (no dist/ here).
+  const scorm = npx(["scorm", "lesson.zip", "--figure", "weather.json", "--lang", "en"]);
+  expect(scorm.code, scorm.stderr).toBe(0);
+  expect(scorm.stderr).toContain("lesson.zip: a SCORM 1.2 package");
+  expect(statSync(join(folder.site, "lesson.zip")).size).toBeGreaterThan(10_000);
+
+  // The F22 run written as a Claude Code log, read back from standard input.
+  const exported = npx(["export", "claude-code", "--scenario", "f22", "--lang", "en"]);
+  expect(exported.code).toBe(0);
+  const imported = npx(["import", "-"], exported.stdout);
+  expect(imported.code, imported.stderr).toBe(0);
+  expect(imported.stderr).toContain("-: read Claude Code");
+
+  // What goes wrong is one line and exit 2.
+  for (const args of [["frobnicate"], ["import", "missing.json"], ["import", "weather.json", "--lang", "en"]]) {
+    const failed = npx(args);
+    expect(failed.code, args.join(" ")).toBe(2);
+    expect(failed.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
+  }
+});
+
+test("every recorded run in the shared folder imports and checks as in a checkout", async () => {
+  test.skip(!existsSync(TRANSCRIPTS), "../shared/real-transcripts is not beside this checkout");
+  for (const file of readdirSync(TRANSCRIPTS).filter((name) => name.endsWith(".json"))) {
+    const path = join(TRANSCRIPTS, file);
+    const installed = npx(["import", path]);
+    // The checkout's own `npm run demo` is the oracle: the same output, exit code and messages.
+    const checkout = (() => {
+      try {
+        return {
+          code: 0,
+          stdout: execFileSync("npx", ["tsx", "src/cli/demo.ts", "--import", path], {
+            cwd: ROOT,
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+            maxBuffer: 64 * 2 ** 20,
+          }),
+        };
+      } catch (error) {
+        return { code: (error as { status: number }).status, stdout: (error as { stdout: string }).stdout };
+      }
+    })();
+    expect(installed.code, file).toBe(checkout.code);
+    expect(installed.stdout, file).toBe(checkout.stdout);
+    expect(installed.code, file).toBeLessThanOrEqual(2);
+    const checked = npx(["check", path, "--for", "anthropic"]);
+    expect([0, 1, 2], file).toContain(checked.code);
+  }
+});
+
+test("view shows a run in the figure, follows the file as an agent appends to it, and shows nothing without its token", async ({
+  page,
+}) => {
+  if (folder === undefined) throw new Error("not installed");
+  // A Claude Code log of F22, written as Claude Code writes one: the task and the tool call first.
+  const lines = npx(["export", "claude-code", "--scenario", "f22", "--lang", "en"]).stdout.trim().split("\n");
+  const log = join(folder.site, "session.jsonl");
+  writeFileSync(log, `${lines.slice(0, 2).join("\n")}\n`);
+  const url = await view(["session.jsonl"]);
+
+  const anonymous = await page.request.get(url.replace(/\?token=\S+$/, "api/runs"));
+  expect(anonymous.status()).toBe(401);
+
+  await page.goto(url);
+  await expect(page.getByRole("heading", { name: "Your runs in the figure", level: 1 })).toBeVisible();
+  // The token is now in the page's cookie, not its address.
+  expect(page.url()).not.toContain("token=");
+  const figure = page.locator(".alf-figure").first();
+  const counter = figure.locator(".alf-counter > [aria-hidden]");
+  await expect(counter).toHaveText(/^1 \/ \d+$/);
+  const before = Number((await counter.textContent())?.split("/")[1]);
+  await expect(page.getByRole("status").first()).toContainText("session.jsonl, as it was at");
+  // At the last step, the figure follows the run's end as it grows.
+  await figure.focus();
+  await page.keyboard.press("End");
+  await expect(counter).toHaveText(`${before} / ${before}`);
+  // The tool's result, and half of the model's last line (an agent mid-write): the half line waits for its end.
+  const total = async () => Number((await counter.textContent())?.split("/")[1]);
+  const last = lines[3] ?? "";
+  appendFileSync(log, `${lines[2]}\n${last.slice(0, 40)}`);
+  await expect.poll(total, { timeout: 15_000 }).toBeGreaterThan(before);
+  const middle = await total();
+  await expect(counter).toHaveText(`${middle} / ${middle}`);
+  await expect(page.getByRole("status").first()).not.toContainText("cannot be shown");
+  appendFileSync(log, `${last.slice(40)}\n`);
+  await expect.poll(total, { timeout: 15_000 }).toBeGreaterThan(middle);
+  const after = await total();
+  await expect(counter).toHaveText(`${after} / ${after}`);
+  await expect(figure.locator(".alf-step-caption")).not.toBeEmpty();
+});

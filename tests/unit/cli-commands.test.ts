@@ -1,0 +1,116 @@
+// @vitest-environment node
+/** The installed command's command line (src/cli/commands.ts): each command as the flags of `npm run demo`. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseArgs } from "../../src/cli/cli";
+import { COMMANDS, commandReference, helpText, parseCommand } from "../../src/cli/commands";
+
+describe("the installed command's command line", () => {
+  it("turns each command into the flags npm run demo takes, which its parser accepts", () => {
+    const cases: [string[], string[]][] = [
+      [
+        ["import", "run.json"],
+        ["--import", "run.json"],
+      ],
+      [
+        ["import", "-", "--format", "chat"],
+        ["--import", "-", "--format", "chat"],
+      ],
+      [
+        ["import", "run.json", "--format=anthropic"],
+        ["--import", "run.json", "--format=anthropic"],
+      ],
+      [
+        ["export", "anthropic", "--scenario", "f22"],
+        ["--export", "anthropic", "--scenario", "f22"],
+      ],
+      [
+        ["export", "chat", "--import", "run.json"],
+        ["--export", "chat", "--import", "run.json"],
+      ],
+      [
+        ["check", "run.json", "--for", "bedrock"],
+        ["--check", "run.json", "--for", "bedrock"],
+      ],
+      [
+        ["scenario", "claimed-done", "--lang", "en"],
+        ["--scenario", "claimed-done", "--lang", "en"],
+      ],
+      [
+        ["figure", "my.json"],
+        ["--figure", "my.json"],
+      ],
+      [
+        ["scorm", "out.zip", "--figure", "my.json", "--mastery", "80"],
+        ["--scorm", "out.zip", "--figure", "my.json", "--mastery", "80"],
+      ],
+      [["experiment"], []],
+      [
+        ["experiment", "--lang", "en"],
+        ["--lang", "en"],
+      ],
+    ];
+    for (const [argv, flags] of cases) {
+      const parsed = parseCommand(argv);
+      expect(parsed, argv.join(" ")).toEqual({ kind: "demo", flags });
+      expect("error" in parseArgs(flags), argv.join(" ")).toBe(false);
+    }
+  });
+
+  it("reads view's files, port, language and --no-open", () => {
+    expect(parseCommand(["view", "a.json", "logs/", "--port", "8123", "--no-open", "--lang=zh"])).toEqual({
+      kind: "view",
+      files: ["a.json", "logs/"],
+      port: 8123,
+      open: false,
+      lang: "zh",
+    });
+    expect(parseCommand(["view", "a.json"])).toEqual({
+      kind: "view",
+      files: ["a.json"],
+      port: null,
+      open: true,
+      lang: null,
+    });
+  });
+
+  it("says in one line what is wrong with a command line", () => {
+    const errors: [string[], RegExp][] = [
+      [["frobnicate"], /^unknown command: frobnicate \(one of view, import, export/],
+      [["import"], /^import: missing argument \(usage: agent-loop-figure import FILE/],
+      [["import", "a.json", "b.json"], /^import: unexpected argument b\.json/],
+      [["import", "a.json", "--lang", "en"], /^import: unknown option --lang/],
+      [["check", "a.json", "--for"], /^check: --for needs a value$/],
+      [["view"], /^view: name at least one file or folder$/],
+      [["view", "a.json", "--port", "99999"], /^view: --port takes a TCP port from 0 to 65535, not 99999$/],
+      [["view", "a.json", "--lang", "fr"], /^view: unknown language: fr/],
+      [["view", "a.json", "--open"], /^view: unknown option --open/],
+    ];
+    for (const [argv, message] of errors) {
+      const parsed = parseCommand(argv);
+      expect(parsed.kind, argv.join(" ")).toBe("error");
+      if (parsed.kind === "error") {
+        expect(parsed.message).toMatch(message);
+        expect(parsed.message).not.toContain("\n");
+      }
+    }
+  });
+
+  it("answers --help and --version, also after a command", () => {
+    expect(parseCommand([])).toEqual({ kind: "help" });
+    expect(parseCommand(["--help"])).toEqual({ kind: "help" });
+    expect(parseCommand(["view", "-h"])).toEqual({ kind: "help" });
+    expect(parseCommand(["--version"])).toEqual({ kind: "version" });
+  });
+
+  it("writes --help and docs/cli.md from one table, so they cannot drift", () => {
+    const help = helpText("9.9.9");
+    const reference = readFileSync("docs/cli.md", "utf8");
+    expect(reference).toContain(commandReference());
+    for (const command of COMMANDS) {
+      expect(help).toContain(`${command.name} ${command.args}`);
+      expect(help).toContain(command.summary);
+    }
+    expect(help.split("\n")[0]).toContain("9.9.9");
+  });
+});
