@@ -1,0 +1,402 @@
+// @vitest-environment node
+/**
+ * The recording proxy (src/cli/live.ts) as an agent's SDK reaches it: the real `openai` and `@anthropic-ai/sdk`
+ * clients, configured by environment variables alone, against a scripted model server on loopback, once direct and
+ * once through the proxy. The SDK's own result is the oracle: through the proxy it must be the same.
+ */
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Exchange, type RecordingProxy, routeOf, startProxy, withoutKey } from "../../src/cli/live";
+
+const KEY = "sk-test-0123456789abcdef0123456789abcdef";
+
+/** The scripted model: a tool call on the first turn, the answer once the tool's result is in the history. */
+function scripted(): Server {
+  return createServer((incoming, response) => {
+    let text = "";
+    incoming.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+    });
+    incoming.on("end", () => {
+      const body = JSON.parse(text || "{}") as { model?: string; stream?: boolean; messages?: unknown[] };
+      const fed = JSON.stringify(body.messages ?? []).includes("timeout=30");
+      if (body.model === "bad") {
+        response.writeHead(400, { "content-type": "application/json", "x-request-id": "req_bad" });
+        response.end(
+          JSON.stringify({ error: { type: "invalid_request_error", message: "model: bad is not a model" } }),
+        );
+        return;
+      }
+      const sse = (events: readonly string[], cut = false) => {
+        response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        let i = 0;
+        const tick = () => {
+          if (i >= events.length) {
+            if (cut) response.destroy();
+            else response.end();
+            return;
+          }
+          response.write(events[i] ?? "");
+          i += 1;
+          setTimeout(tick, 5);
+        };
+        tick();
+      };
+      if (incoming.url?.startsWith("/v1/chat/completions")) {
+        const id = "chatcmpl-1";
+        const base = { id, object: "chat.completion.chunk", created: 1, model: "m" };
+        if (body.stream) {
+          const chunk = (choice: unknown) => `data: ${JSON.stringify({ ...base, choices: [choice] })}\n\n`;
+          const events = fed
+            ? [
+                chunk({ index: 0, delta: { role: "assistant", content: "timeout " }, finish_reason: null }),
+                chunk({ index: 0, delta: { content: "is 30" }, finish_reason: null }),
+                chunk({ index: 0, delta: {}, finish_reason: "stop" }),
+                "data: [DONE]\n\n",
+              ]
+            : [
+                chunk({
+                  index: 0,
+                  delta: {
+                    role: "assistant",
+                    tool_calls: [
+                      { index: 0, id: "call_1", type: "function", function: { name: "read_file", arguments: "" } },
+                    ],
+                  },
+                  finish_reason: null,
+                }),
+                chunk({
+                  index: 0,
+                  delta: { tool_calls: [{ index: 0, function: { arguments: '{"path":' } }] },
+                  finish_reason: null,
+                }),
+                chunk({
+                  index: 0,
+                  delta: { tool_calls: [{ index: 0, function: { arguments: '"config.txt"}' } }] },
+                  finish_reason: null,
+                }),
+                chunk({ index: 0, delta: {}, finish_reason: "tool_calls" }),
+                "data: [DONE]\n\n",
+              ];
+          sse(events, body.model === "cut" ? true : false);
+          if (body.model === "cut") events.splice(2);
+          return;
+        }
+        const message = fed
+          ? { role: "assistant", content: "timeout is 30", refusal: null }
+          : {
+              role: "assistant",
+              content: null,
+              refusal: null,
+              tool_calls: [
+                { id: "call_1", type: "function", function: { name: "read_file", arguments: '{"path":"config.txt"}' } },
+              ],
+            };
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(
+          JSON.stringify({
+            id,
+            object: "chat.completion",
+            created: 1,
+            model: "m",
+            choices: [{ index: 0, message, finish_reason: fed ? "stop" : "tool_calls", logprobs: null }],
+            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+          }),
+        );
+        return;
+      }
+      if (incoming.url?.startsWith("/v1/messages")) {
+        const start = {
+          type: "message_start",
+          message: {
+            id: "msg_1",
+            type: "message",
+            role: "assistant",
+            model: "m",
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 10, output_tokens: 1 },
+          },
+        };
+        const event = (data: { type: string }) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+        if (body.stream) {
+          const block = fed
+            ? [
+                event({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } as never),
+                event({
+                  type: "content_block_delta",
+                  index: 0,
+                  delta: { type: "text_delta", text: "timeout is 30" },
+                } as never),
+              ]
+            : [
+                event({
+                  type: "content_block_start",
+                  index: 0,
+                  content_block: { type: "tool_use", id: "toolu_1", name: "read_file", input: {} },
+                } as never),
+                event({
+                  type: "content_block_delta",
+                  index: 0,
+                  delta: { type: "input_json_delta", partial_json: '{"path":' },
+                } as never),
+                event({
+                  type: "content_block_delta",
+                  index: 0,
+                  delta: { type: "input_json_delta", partial_json: '"config.txt"}' },
+                } as never),
+              ];
+          sse([
+            event(start),
+            ": a comment the client ignores\n\n",
+            ...block,
+            event({ type: "content_block_stop", index: 0 } as never),
+            event({
+              type: "message_delta",
+              delta: { stop_reason: fed ? "end_turn" : "tool_use", stop_sequence: null },
+              usage: { output_tokens: 9 },
+            } as never),
+            event({ type: "message_stop" }),
+          ]);
+          return;
+        }
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(
+          JSON.stringify({
+            ...start.message,
+            content: fed
+              ? [{ type: "text", text: "timeout is 30" }]
+              : [{ type: "tool_use", id: "toolu_1", name: "read_file", input: { path: "config.txt" } }],
+            stop_reason: fed ? "end_turn" : "tool_use",
+            usage: { input_tokens: 10, output_tokens: 9 },
+          }),
+        );
+        return;
+      }
+      response.writeHead(404).end();
+    });
+  });
+}
+
+let upstream: Server;
+let upstreamUrl: string;
+let proxy: RecordingProxy;
+const exchanges: Exchange[] = [];
+const pushed: string[] = [];
+
+beforeAll(async () => {
+  upstream = scripted();
+  await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  proxy = await startProxy({
+    upstreams: { openai: upstreamUrl, anthropic: upstreamUrl, gemini: "http://127.0.0.1:9" },
+    recorder: {
+      begin: (exchange) => pushed.push(JSON.stringify(exchange)),
+      chunk: (_exchange, text) => pushed.push(text),
+      end: (exchange) => exchanges.push({ ...exchange }),
+    },
+  });
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await new Promise<void>((done) => upstream.close(() => done()));
+});
+
+/** A client made as an agent's would be: from environment variables alone. */
+function withEnv<T>(env: Record<string, string>, make: () => T): T {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return make();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+const openai = (base: string) => withEnv({ OPENAI_BASE_URL: base, OPENAI_API_KEY: KEY }, () => new OpenAI());
+const anthropic = (base: string) =>
+  withEnv({ ANTHROPIC_BASE_URL: base, ANTHROPIC_API_KEY: KEY }, () => new Anthropic({ maxRetries: 0 }));
+
+const ASK = [{ role: "user" as const, content: "Read timeout from config.txt" }];
+const TOOLS = [
+  {
+    type: "function" as const,
+    function: { name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } } } },
+  },
+];
+
+/** A two-turn tool-calling loop with the Chat Completions client: the tool call, then the answer. */
+async function chatLoop(client: OpenAI, stream: boolean): Promise<unknown[]> {
+  const results: unknown[] = [];
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [...ASK];
+  for (let turn = 0; turn < 2; turn += 1) {
+    if (stream) {
+      const chunks: unknown[] = [];
+      for await (const chunk of await client.chat.completions.create({
+        model: "m",
+        messages,
+        tools: TOOLS,
+        stream: true,
+      }))
+        chunks.push(chunk);
+      results.push(chunks);
+    } else {
+      results.push(await client.chat.completions.create({ model: "m", messages, tools: TOOLS }));
+    }
+    messages.push(
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "read_file", arguments: '{"path":"config.txt"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "timeout=30" },
+    );
+  }
+  return results;
+}
+
+async function messagesLoop(client: Anthropic, stream: boolean): Promise<unknown[]> {
+  const results: unknown[] = [];
+  const messages: Anthropic.MessageParam[] = [...ASK];
+  const tools = [
+    { name: "read_file", input_schema: { type: "object" as const, properties: { path: { type: "string" } } } },
+  ];
+  for (let turn = 0; turn < 2; turn += 1) {
+    results.push(
+      stream
+        ? await client.messages.stream({ model: "m", max_tokens: 100, messages, tools }).finalMessage()
+        : await client.messages.create({ model: "m", max_tokens: 100, messages, tools }),
+    );
+    messages.push(
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "toolu_1", name: "read_file", input: { path: "config.txt" } }],
+      },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "timeout=30" }] },
+    );
+  }
+  return results;
+}
+
+describe("the recording proxy", () => {
+  it("routes each provider's API by its path, and keeps no key in a recorded path", () => {
+    expect(routeOf("/v1/chat/completions")).toBe("openai");
+    expect(routeOf("/v1/responses")).toBe("openai");
+    expect(routeOf("/v1/messages")).toBe("anthropic");
+    expect(routeOf("/v1/messages/count_tokens")).toBe("anthropic");
+    expect(routeOf("/v1beta/models/gemini-2.5-flash:streamGenerateContent")).toBe("gemini");
+    expect(routeOf("/v1beta/models/gemini-2.5-flash:generateContent")).toBe("gemini");
+    expect(routeOf("/etc/passwd")).toBeNull();
+    expect(withoutKey("/v1beta/models/g:streamGenerateContent?alt=sse&key=AIzaSECRET")).toBe(
+      "/v1beta/models/g:streamGenerateContent?alt=sse",
+    );
+  });
+
+  for (const stream of [false, true]) {
+    it(`gives the OpenAI SDK (Chat Completions, ${stream ? "streamed" : "not streamed"}) the same results as direct`, async () => {
+      const direct = await chatLoop(openai(`${upstreamUrl}/v1`), stream);
+      const proxied = await chatLoop(openai(proxy.bases.openai), stream);
+      expect(proxied).toEqual(direct);
+    });
+
+    it(`gives the Anthropic SDK (${stream ? "streamed" : "not streamed"}) the same final messages as direct`, async () => {
+      const direct = await messagesLoop(anthropic(upstreamUrl), stream);
+      const proxied = await messagesLoop(anthropic(proxy.bases.anthropic), stream);
+      expect(proxied).toEqual(direct);
+      expect(JSON.stringify(proxied)).toContain('"path":"config.txt"');
+    });
+  }
+
+  it("passes a provider's 400 to the SDK unchanged, and records it", async () => {
+    const failure = async (base: string) =>
+      anthropic(base)
+        .messages.create({ model: "bad", max_tokens: 10, messages: ASK })
+        .then(
+          () => null,
+          (error: InstanceType<typeof Anthropic.APIError>) => ({
+            status: error.status,
+            message: error.message,
+            id: error.requestID,
+          }),
+        );
+    const [direct, proxied] = [await failure(upstreamUrl), await failure(proxy.bases.anthropic)];
+    expect(direct?.status).toBe(400);
+    expect(proxied).toEqual(direct);
+    expect(
+      exchanges.some((exchange) => exchange.status === 400 && exchange.responseBody.includes("bad is not a model")),
+    ).toBe(true);
+  });
+
+  it("cuts a stream for the client when upstream cuts it, keeps it labelled, and the next request works", async () => {
+    const client = openai(proxy.bases.openai);
+    const cut = await (async () => {
+      try {
+        for await (const _ of await client.chat.completions.create({ model: "cut", messages: ASK, stream: true })) {
+          // read on
+        }
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(cut).not.toBeNull();
+    await expect.poll(() => exchanges.some((exchange) => exchange.end === "cut")).toBe(true);
+    const next = await client.chat.completions.create({ model: "m", messages: ASK });
+    expect(next.choices[0]?.message.tool_calls?.[0]?.id).toBe("call_1");
+  });
+
+  it("answers 502 with one line of JSON naming an upstream it cannot reach; the other providers keep working", async () => {
+    const answer = await fetch(`http://127.0.0.1:${proxy.port}/v1beta/models/g:generateContent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-goog-api-key": KEY },
+      body: "{}",
+    });
+    expect(answer.status).toBe(502);
+    const text = await answer.text();
+    expect(text.trim().split("\n")).toHaveLength(1);
+    expect(JSON.parse(text).error.message).toContain("gemini upstream (http://127.0.0.1:9)");
+    const still = await openai(proxy.bases.openai).chat.completions.create({ model: "m", messages: ASK });
+    expect(still.object).toBe("chat.completion");
+  });
+
+  it("refuses a browser page of any origin, and a Host that is not its own", async () => {
+    const refused = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = request(
+          {
+            host: "127.0.0.1",
+            port: proxy.port,
+            path: "/v1/chat/completions",
+            method: "POST",
+            headers: { host: `127.0.0.1:${proxy.port}`, "content-type": "application/json", ...headers },
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        sent.on("error", reject);
+        sent.end('{"model":"m","messages":[]}');
+      });
+    expect(await refused({ origin: "https://evil.example" })).toBe(403);
+    expect(await refused({ host: `evil.example:${proxy.port}` })).toBe(403);
+  });
+
+  it("never records or pushes a byte of an API key", () => {
+    expect(exchanges.length).toBeGreaterThan(8);
+    const everything = JSON.stringify(exchanges) + pushed.join("");
+    expect(everything).not.toContain(KEY);
+    expect(everything).not.toContain(KEY.slice(3, 19));
+    expect(everything.toLowerCase()).not.toContain("x-api-key");
+    expect(everything.toLowerCase()).not.toContain("authorization");
+  });
+});
