@@ -6,6 +6,7 @@
  * could be stays, and the page says so.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { FailureNote, type LoadFailure } from "../app/FailureNote";
 import { loadRunWords, loadStepPhrases } from "../app/languages";
 import { runNotes } from "../app/RunViews";
 import { runStoryIn } from "../app/run-story";
@@ -16,6 +17,9 @@ import type { Trace } from "../engine";
 import { resolveSource } from "../figure/source";
 import { formatName } from "../formats";
 import { FigureProblems, Player, type ShownProblem, type StepNote } from "../player";
+
+/** How long a changing file must be still before it is read again (ms). */
+const SETTLE_MS = 150;
 
 const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
 
@@ -54,8 +58,17 @@ async function wordsIn(lang: Lang): Promise<Words> {
   return { lang, catalog: text, steps, runs };
 }
 
-/** A run's file as it is now, read and shown; null when it cannot be shown (the page keeps what it had). */
-async function read(run: ListedRun, revision: number, words: Words): Promise<Shown | null> {
+/** Why a recorded run cannot be shown: what the import found (the chapter page says it the same way). */
+interface Failed {
+  readonly id: number;
+  readonly failure: LoadFailure;
+}
+
+/**
+ * A run's file as it is now, read and shown; why the import cannot read it; or null when it could not be fetched
+ * (the page keeps what it had).
+ */
+async function read(run: ListedRun, revision: number, words: Words): Promise<Shown | Failed | null> {
   const url = new URL(`api/runs/${run.id}?v=${revision}`, window.location.href);
   if (run.kind === "figure") {
     const response = await fetch(url);
@@ -76,7 +89,8 @@ async function read(run: ListedRun, revision: number, words: Words): Promise<Sho
     };
   }
   const result = await loadTranscript({ kind: "transcriptUrl", url: url.href }, words.lang, runStoryIn(words.runs));
-  if (typeof result !== "object" || !("loaded" in result)) return null;
+  if (typeof result === "object" && !("loaded" in result)) return { id: run.id, failure: result };
+  if (typeof result !== "object") return null;
   const { loaded } = result;
   return {
     ok: true,
@@ -98,6 +112,8 @@ export function Viewer(props: { lang: Lang }) {
   const [revisions, setRevisions] = useState<Readonly<Record<number, number>>>({});
   const [shown, setShown] = useState<Shown | null>(null);
   const [stale, setStale] = useState(false);
+  // The run's file could never be read as a run (nothing of it was shown): why.
+  const [failed, setFailed] = useState<Failed | null>(null);
   const [step, setStep] = useState(1);
 
   useEffect(() => {
@@ -136,27 +152,36 @@ export function Viewer(props: { lang: Lang }) {
   useEffect(() => {
     if (run === undefined || words === null) return;
     let live = true;
-    void read(run, revision, words).then(
-      (next) => {
-        if (!live) return;
-        if (next === null) {
-          setStale(true);
-          return;
-        }
-        setStale(false);
-        const before = shownNow.current;
-        if (next.ok) {
-          if (before?.id !== next.id) setStep(1);
-          // At the end of the run as it was, the figure follows the run's new end.
-          else if (before.ok && where.current >= before.trace.steps.length) setStep(next.trace.steps.length);
-        }
-        shownNow.current = next;
-        setShown(next);
-      },
-      () => live && setStale(true),
-    );
+    // A file an agent writes line after line changes many times a second: it is read once it pauses a moment (the
+    // first version at once).
+    const timer = window.setTimeout(() => void reading(), shownNow.current?.id === run.id ? SETTLE_MS : 0);
+    const reading = () =>
+      read(run, revision, words).then(
+        (next) => {
+          if (!live) return;
+          const before = shownNow.current;
+          if (next === null || "failure" in next) {
+            // What was shown of this run stays; a run never shown says why it cannot be.
+            if (before?.id === run.id) setStale(true);
+            else if (next === null) setAccess("gone");
+            else setFailed(next);
+            return;
+          }
+          setStale(false);
+          setFailed(null);
+          if (next.ok) {
+            if (before?.id !== next.id) setStep(1);
+            // At the end of the run as it was, the figure follows the run's new end.
+            else if (before.ok && where.current >= before.trace.steps.length) setStep(next.trace.steps.length);
+          }
+          shownNow.current = next;
+          setShown(next);
+        },
+        () => live && setStale(true),
+      );
     return () => {
       live = false;
+      window.clearTimeout(timer);
     };
   }, [run, revision, words]);
 
@@ -195,17 +220,24 @@ export function Viewer(props: { lang: Lang }) {
             ? viewer.gone
             : run === undefined
               ? ""
-              : stale
-                ? viewer.stale(run.name)
-                : shown === null || shown.id !== run.id
-                  ? viewer.reading(run.name)
-                  : shown.ok
-                    ? viewer.following(run.name, shown.at.toLocaleTimeString(languageOf(lang).htmlLang))
-                    : viewer.figureProblems(run.name)}
+              : failed?.id === run.id
+                ? ""
+                : stale
+                  ? viewer.stale(run.name)
+                  : shown === null || shown.id !== run.id
+                    ? viewer.reading(run.name)
+                    : shown.ok
+                      ? viewer.following(run.name, shown.at.toLocaleTimeString(languageOf(lang).htmlLang))
+                      : viewer.figureProblems(run.name)}
       </p>
       {shown?.ok && shown.summary !== "" ? <p className="viewer-summary">{shown.summary}</p> : null}
-      {shown !== null && !shown.ok ? <FigureProblems text={words.catalog} problems={shown.problems} /> : null}
-      {shown?.ok && text !== null ? (
+      {failed !== null && failed.id === run?.id ? (
+        <FailureNote failure={failed.failure} text={words.runs.importing} />
+      ) : null}
+      {shown !== null && shown.id === run?.id && !shown.ok ? (
+        <FigureProblems text={words.catalog} problems={shown.problems} />
+      ) : null}
+      {shown?.ok && shown.id === run?.id && text !== null ? (
         <Player
           trace={shown.trace}
           text={text}

@@ -164,3 +164,35 @@ test("view shows a run in the figure, follows the file as an agent appends to it
   await expect(counter).toHaveText(`${after} / ${after}`);
   await expect(figure.locator(".alf-step-caption")).not.toBeEmpty();
 });
+
+test("view on the shared folder of recorded runs: a picker, and each run shown in the figure or said why not", async ({
+  page,
+}) => {
+  test.skip(!existsSync(TRANSCRIPTS), "../shared/real-transcripts is not beside this checkout");
+  const names = readdirSync(TRANSCRIPTS)
+    .filter((name) => name.endsWith(".json"))
+    .sort();
+  await page.goto(await view([TRANSCRIPTS, "--lang", "en"]));
+  const picker = page.getByRole("combobox", { name: "Run" });
+  await expect(picker.getByRole("option")).toHaveText(names);
+  const figure = page.locator(".alf-figure").first();
+  for (const name of names) {
+    await picker.selectOption({ label: name });
+    const status = page.getByRole("status").first();
+    // The checkout's own import is the oracle: a run it reads is shown, with as many steps; one it refuses is said.
+    const checkout = spawnSync("npx", ["tsx", "src/cli/demo.ts", "--import", join(TRANSCRIPTS, name)], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 * 2 ** 20,
+    });
+    if (checkout.status === 2) {
+      await expect(page.getByRole("alert")).toContainText(/could not|cannot|not/i);
+      await expect(figure).toHaveCount(0);
+      continue;
+    }
+    const steps = (JSON.parse(checkout.stdout) as { trace: { steps: unknown[] } }).trace.steps.length;
+    await expect(status).toContainText(`${name}, as it was at`);
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${steps}`);
+    await expect(figure.locator(".alf-kicker")).toBeVisible();
+  }
+});

@@ -58,10 +58,10 @@ test.describe("a long transcript (1,000 tool calls)", () => {
     const context = fig.getByRole("region", { name: "Context" });
     const earlier = context.getByRole("button", { name: /^Show 60 earlier messages/ });
     await expect(earlier).toBeVisible();
-    const shown = await context.locator(".alf-messages > li").count();
+    const shown = await context.locator(".alf-context-scroll .alf-messages > li").count();
     expect(shown).toBeLessThanOrEqual(61);
     await earlier.click();
-    await expect(context.locator(".alf-messages > li")).toHaveCount(shown + 60);
+    await expect(context.locator(".alf-context-scroll .alf-messages > li")).toHaveCount(shown + 60);
 
     // Scrolling the diagram by hand mounts the rows scrolled to.
     await box.hover();

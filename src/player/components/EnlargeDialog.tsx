@@ -11,7 +11,10 @@ const TABBABLE =
  * the browser's own UI — and, in an iframe embed, for the host page while the modal is still open.
  */
 function wrapTab(dialog: HTMLElement, event: React.KeyboardEvent): void {
-  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)];
+  // Only what is rendered: a panel or a drawer the frame hides holds no stop of the Tab order.
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) =>
+    typeof element.checkVisibility === "function" ? element.checkVisibility() : element.getClientRects().length > 0,
+  );
   const [first, last] = [tabbable[0], tabbable.at(-1)];
   if (first === undefined || last === undefined) return;
   const active = document.activeElement;

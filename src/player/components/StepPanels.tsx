@@ -593,7 +593,8 @@ export function StepPanels(props: {
             grows from step to step, the figure does not. It is a reversed flex column, so it stays scrolled to its
             newest message with no script and no layout read (see player.css). */}
         <div className="alf-context-box">
-          {format === "neutral" ? <ContextReserve messages={messages} tools={tools} /> : null}
+          {/* In every format, so that choosing one never changes the figure's height. */}
+          <ContextReserve messages={messages} tools={tools} />
           <div
             className="alf-context-scroll"
             role="group"
