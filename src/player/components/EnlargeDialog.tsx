@@ -12,8 +12,8 @@ const TABBABLE =
  */
 function wrapTab(dialog: HTMLElement, event: React.KeyboardEvent): void {
   // Only what is rendered: a panel or a drawer the frame hides holds no stop of the Tab order.
-  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) =>
-    typeof element.checkVisibility === "function" ? element.checkVisibility() : element.getClientRects().length > 0,
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.getClientRects().length,
   );
   const [first, last] = [tabbable[0], tabbable.at(-1)];
   if (first === undefined || last === undefined) return;
