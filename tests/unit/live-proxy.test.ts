@@ -10,6 +10,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, type RecordingProxy, routeOf, startProxy, withoutKey } from "../../src/cli/live";
+import { reassembleAnthropic, reassembleChat, sseEvents } from "../../src/formats/streams";
 
 const KEY = "sk-test-0123456789abcdef0123456789abcdef";
 
@@ -398,5 +399,97 @@ describe("the recording proxy", () => {
     expect(everything).not.toContain(KEY.slice(3, 19));
     expect(everything.toLowerCase()).not.toContain("x-api-key");
     expect(everything.toLowerCase()).not.toContain("authorization");
+  });
+});
+
+describe("a recorded stream, put back together as the SDK puts it together", () => {
+  it("Anthropic Messages: the SDK's finalMessage() is the reassembly of the bytes the proxy recorded", async () => {
+    const client = anthropic(proxy.bases.anthropic);
+    const from = exchanges.length;
+    const finals = await messagesLoop(client, true);
+    await expect.poll(() => exchanges.length).toBeGreaterThanOrEqual(from + 2);
+    const recorded = exchanges.slice(from).filter((exchange) => exchange.provider === "anthropic");
+    expect(recorded.map((exchange) => reassembleAnthropic(exchange.responseBody))).toEqual(
+      // The SDK's own helper field (`parsed_output`, for structured outputs) is not on the wire.
+      finals.map((final) => {
+        const { parsed_output: _helper, ...body } = final as Record<string, unknown>;
+        return { body, end: "complete", malformed: 0 };
+      }),
+    );
+  });
+
+  it("OpenAI Chat Completions: the SDK's finalChatCompletion() is the reassembly of the recorded bytes", async () => {
+    const client = openai(proxy.bases.openai);
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [...ASK];
+    const from = exchanges.length;
+    const finals: OpenAI.Chat.ChatCompletion[] = [];
+    for (let turn = 0; turn < 2; turn += 1) {
+      finals.push(await client.chat.completions.stream({ model: "m", messages, tools: TOOLS }).finalChatCompletion());
+      messages.push(
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            { id: "call_1", type: "function", function: { name: "read_file", arguments: '{"path":"config.txt"}' } },
+          ],
+        },
+        { role: "tool", tool_call_id: "call_1", content: "timeout=30" },
+      );
+    }
+    await expect.poll(() => exchanges.length).toBeGreaterThanOrEqual(from + 2);
+    const recorded = exchanges.slice(from).filter((exchange) => exchange.provider === "openai");
+    // What the wire said; the SDK adds its own parsing helpers (`parsed`, `parsed_arguments`) beside it.
+    const wire = (completion: OpenAI.Chat.ChatCompletion) => ({
+      id: completion.id,
+      model: completion.model,
+      created: completion.created,
+      choices: completion.choices.map((choice) => ({
+        index: choice.index,
+        finish_reason: choice.finish_reason,
+        role: choice.message.role,
+        content: choice.message.content ?? null,
+        tool_calls: (choice.message.tool_calls ?? []).map((call) =>
+          call.type === "function"
+            ? { id: call.id, name: call.function.name, arguments: call.function.arguments }
+            : call,
+        ),
+      })),
+    });
+    const reassembled = recorded.map((exchange) => reassembleChat(exchange.responseBody));
+    expect(reassembled.map(({ end, malformed }) => ({ end, malformed }))).toEqual([
+      { end: "complete", malformed: 0 },
+      { end: "complete", malformed: 0 },
+    ]);
+    expect(reassembled.map(({ body }) => wire(body as unknown as OpenAI.Chat.ChatCompletion))).toEqual(
+      finals.map(wire),
+    );
+  });
+
+  it("reads server-sent events as the spec says: CRLF, data: without its space, comments, a cut last event", () => {
+    const text = ': comment\r\nevent: message_start\r\ndata:{"a":1}\r\n\r\ndata: {"b":\ndata: 2}\n\ndata: {"cut":';
+    expect(sseEvents(text)).toEqual([
+      { event: "message_start", data: '{"a":1}' },
+      { event: undefined, data: '{"b":\n2}' },
+    ]);
+  });
+
+  it("labels a stream cut mid-way, keeps what it got (a tool call's input as its JSON so far), and counts what is not JSON", () => {
+    const events = [
+      'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"usage":{"input_tokens":3}}}\n\n',
+      'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"read_file","input":{}}}\n\n',
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\\"path\\": \\"conf"}}\n\n',
+      "data: not json\n\n",
+    ];
+    const cut = reassembleAnthropic(events.join(""));
+    expect(cut.end).toBe("cut");
+    expect(cut.malformed).toBe(1);
+    expect(cut.body?.content).toEqual([
+      { type: "tool_use", id: "toolu_1", name: "read_file", input: '{"path": "conf' },
+    ]);
+    const failed = reassembleAnthropic(
+      `${events[0]}event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n`,
+    );
+    expect(failed).toMatchObject({ end: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+    expect(reassembleChat('data: {"id":"c","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n').end).toBe("cut");
   });
 });
