@@ -8,7 +8,7 @@
  *   (the stop reason and the output usage), `message_stop`; an `error` event mid-stream.
  * - OpenAI Chat Completions: chunks whose `delta`s add up per choice, `tool_calls` by their `index` (the id and name
  *   only in a call's first delta), the finish reason, a last chunk with only the usage, `[DONE]`.
- * Responses and Gemini come next (issue 43).
+ * - OpenAI Responses and Gemini streamGenerateContent: see their functions below.
  */
 import { createParser } from "eventsource-parser";
 
@@ -226,6 +226,138 @@ export function reassembleChat(text: string): Reassembled {
         logprobs: choice.logprobs,
       })),
     ...(usage === undefined ? {} : { usage }),
+  };
+  return { body, end, ...(error === undefined ? {} : { error }), malformed };
+}
+
+/** The events that end an OpenAI Responses stream, with the response in the state it ended in. */
+const RESPONSE_ENDS = new Set(["response.completed", "response.incomplete", "response.failed"]);
+
+/**
+ * An OpenAI Responses stream put back together as the unstreamed `response`: the response its last event carries
+ * (`response.completed`, `.incomplete` or `.failed`), whose `output`, when it comes without one, is the items each
+ * `response.output_item.done` gave, in their `output_index` order (as the SDK's stream helper fills it). A stream cut before its end is the response as
+ * `response.created` began it, with the items done so far and those still open as their deltas left them.
+ */
+export function reassembleResponses(text: string): Reassembled {
+  let response: Record<string, unknown> | null = null;
+  const items = new Map<number, Record<string, unknown>>();
+  const open = new Map<number, Record<string, unknown>>();
+  let end: StreamEnd = "cut";
+  let error: unknown;
+  let malformed = 0;
+  for (const { data } of sseEvents(text)) {
+    const event = parse(data);
+    if (event === null || typeof event.type !== "string") {
+      malformed += 1;
+      continue;
+    }
+    const at = typeof event.output_index === "number" ? event.output_index : -1;
+    if (event.type === "response.created" || event.type === "response.in_progress")
+      response = { ...(event.response as Record<string, unknown>) };
+    else if (RESPONSE_ENDS.has(event.type)) {
+      response = { ...(event.response as Record<string, unknown>) };
+      end = event.type === "response.failed" ? "error" : "complete";
+      if (event.type === "response.failed") error = response.error;
+    } else if (event.type === "response.output_item.added")
+      open.set(at, { ...(event.item as Record<string, unknown>) });
+    else if (event.type === "response.output_item.done") {
+      items.set(at, event.item as Record<string, unknown>);
+      open.delete(at);
+    } else if (event.type === "response.function_call_arguments.delta") {
+      const item = open.get(at);
+      if (item !== undefined) item.arguments = `${String(item.arguments ?? "")}${String(event.delta ?? "")}`;
+    } else if (event.type === "response.content_part.added") {
+      const item = open.get(at);
+      const index = typeof event.content_index === "number" ? event.content_index : 0;
+      if (item !== undefined) {
+        const content = Array.isArray(item.content) ? [...(item.content as unknown[])] : [];
+        content[index] = { ...(event.part as Record<string, unknown>) };
+        item.content = content;
+      }
+    } else if (event.type === "response.output_text.delta") {
+      const index = typeof event.content_index === "number" ? event.content_index : 0;
+      const part = (open.get(at)?.content as Record<string, unknown>[] | undefined)?.[index];
+      if (part !== undefined) part.text = `${String(part.text ?? "")}${String(event.delta ?? "")}`;
+    } else if (event.type === "error") {
+      end = "error";
+      error = event;
+    } else if (!event.type.startsWith("response.")) malformed += 1;
+  }
+  if (response === null) return { body: null, end, ...(error === undefined ? {} : { error }), malformed };
+  // As the SDK does: a terminal response without its output gets the items the stream gave (a completed one, the
+  // items done; an incomplete or failed one, or a cut stream, those still open too). An empty list stays empty.
+  if (response.output === undefined || response.output === null || end === "cut") {
+    const all = end === "complete" && error === undefined ? items : new Map([...open, ...items]);
+    response.output = [...all.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
+  }
+  return { body: response, end, ...(error === undefined ? {} : { error }), malformed };
+}
+
+/**
+ * A Gemini `streamGenerateContent` stream (`alt=sse`) put back together as one `GenerateContentResponse`: each
+ * candidate's parts in order, a text that goes on from one chunk to the next joined into one part (a thought's with
+ * a thought's), a `functionCall` part whole, as it always comes, a `thoughtSignature` kept on the part it came on;
+ * the last finish reason, usage and model version. Gemini has no end event: a stream ends complete when its last
+ * candidate has a finish reason.
+ */
+export function reassembleGemini(text: string): Reassembled {
+  const candidates = new Map<
+    number,
+    { role: string | undefined; parts: Record<string, unknown>[]; rest: Record<string, unknown> }
+  >();
+  let head: Record<string, unknown> | null = null;
+  let finished = false;
+  let error: unknown;
+  let malformed = 0;
+  for (const { data } of sseEvents(text)) {
+    const chunk = parse(data);
+    if (chunk === null) {
+      malformed += 1;
+      continue;
+    }
+    if (chunk.error !== undefined) {
+      error = chunk.error;
+      continue;
+    }
+    const { candidates: given, ...rest } = chunk;
+    head = { ...(head ?? {}), ...rest };
+    for (const [position, raw] of ((given as Record<string, unknown>[] | undefined) ?? []).entries()) {
+      const index = typeof raw.index === "number" ? raw.index : position;
+      const candidate = candidates.get(index) ?? { role: undefined, parts: [], rest: {} };
+      candidates.set(index, candidate);
+      const { content, ...others } = raw;
+      candidate.rest = { ...candidate.rest, ...others };
+      finished = others.finishReason !== undefined;
+      const body = (content ?? {}) as { role?: string; parts?: Record<string, unknown>[] };
+      if (typeof body.role === "string") candidate.role = body.role;
+      for (const part of body.parts ?? []) {
+        const last = candidate.parts.at(-1);
+        const joins =
+          last !== undefined &&
+          typeof last.text === "string" &&
+          typeof part.text === "string" &&
+          Boolean(last.thought) === Boolean(part.thought) &&
+          last.thoughtSignature === undefined;
+        if (joins) {
+          last.text = `${String(last.text)}${String(part.text)}`;
+          if (part.thoughtSignature !== undefined) last.thoughtSignature = part.thoughtSignature;
+        } else candidate.parts.push({ ...part });
+      }
+    }
+  }
+  const end: StreamEnd = error !== undefined ? "error" : finished ? "complete" : "cut";
+  if (head === null && candidates.size === 0)
+    return { body: null, end, ...(error === undefined ? {} : { error }), malformed };
+  const body = {
+    candidates: [...candidates.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, candidate]) => ({
+        content: { parts: candidate.parts, ...(candidate.role === undefined ? {} : { role: candidate.role }) },
+        ...candidate.rest,
+        index,
+      })),
+    ...(head ?? {}),
   };
   return { body, end, ...(error === undefined ? {} : { error }), malformed };
 }

@@ -7,10 +7,17 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, type RecordingProxy, routeOf, startProxy, withoutKey } from "../../src/cli/live";
-import { reassembleAnthropic, reassembleChat, sseEvents } from "../../src/formats/streams";
+import {
+  reassembleAnthropic,
+  reassembleChat,
+  reassembleGemini,
+  reassembleResponses,
+  sseEvents,
+} from "../../src/formats/streams";
 
 const KEY = "sk-test-0123456789abcdef0123456789abcdef";
 
@@ -109,6 +116,155 @@ function scripted(): Server {
         );
         return;
       }
+      if (incoming.url?.startsWith("/v1/responses")) {
+        const input = JSON.stringify((body as { input?: unknown }).input ?? []);
+        const done = input.includes("timeout=30");
+        const item = done
+          ? {
+              id: "msg_r1",
+              type: "message",
+              status: "completed",
+              role: "assistant",
+              content: [{ type: "output_text", text: "timeout is 30", annotations: [] }],
+            }
+          : {
+              id: "fc_1",
+              type: "function_call",
+              status: "completed",
+              call_id: "call_1",
+              name: "read_file",
+              arguments: '{"path":"config.txt"}',
+            };
+        const responseOf = (output: unknown[], status: string) => ({
+          id: "resp_1",
+          object: "response",
+          created_at: 1,
+          status,
+          model: "m",
+          output,
+          parallel_tool_calls: true,
+          tool_choice: "auto",
+          tools: [],
+          usage: status === "completed" ? { input_tokens: 10, output_tokens: 5, total_tokens: 15 } : null,
+        });
+        if (body.stream) {
+          const event = (data: Record<string, unknown>) =>
+            `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
+          const opened = done
+            ? { ...item, status: "in_progress", content: [] }
+            : { ...item, status: "in_progress", arguments: "" };
+          sse([
+            event({ type: "response.created", sequence_number: 0, response: responseOf([], "in_progress") }),
+            event({ type: "response.output_item.added", sequence_number: 1, output_index: 0, item: opened }),
+            ...(done
+              ? [
+                  event({
+                    type: "response.content_part.added",
+                    sequence_number: 2,
+                    item_id: item.id,
+                    output_index: 0,
+                    content_index: 0,
+                    part: { type: "output_text", text: "", annotations: [] },
+                  }),
+                  event({
+                    type: "response.output_text.delta",
+                    sequence_number: 3,
+                    item_id: item.id,
+                    output_index: 0,
+                    content_index: 0,
+                    delta: "timeout is 30",
+                  }),
+                  event({
+                    type: "response.output_text.done",
+                    sequence_number: 4,
+                    item_id: item.id,
+                    output_index: 0,
+                    content_index: 0,
+                    text: "timeout is 30",
+                  }),
+                  event({
+                    type: "response.content_part.done",
+                    sequence_number: 5,
+                    item_id: item.id,
+                    output_index: 0,
+                    content_index: 0,
+                    part: { type: "output_text", text: "timeout is 30", annotations: [] },
+                  }),
+                ]
+              : [
+                  event({
+                    type: "response.function_call_arguments.delta",
+                    sequence_number: 2,
+                    item_id: item.id,
+                    output_index: 0,
+                    delta: '{"path":"config.txt"}',
+                  }),
+                  event({
+                    type: "response.function_call_arguments.done",
+                    sequence_number: 3,
+                    item_id: item.id,
+                    output_index: 0,
+                    arguments: '{"path":"config.txt"}',
+                  }),
+                ]),
+            event({ type: "response.output_item.done", sequence_number: 6, output_index: 0, item }),
+            // As some servers send it: the completed response without its output.
+            event({
+              type: "response.completed",
+              sequence_number: 7,
+              response: { ...responseOf([], "completed"), output: undefined },
+            }),
+          ]);
+          return;
+        }
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify(responseOf([item], "completed")));
+        return;
+      }
+      if (incoming.url?.startsWith("/v1beta/models/")) {
+        const contents = JSON.stringify((body as { contents?: unknown }).contents ?? []);
+        const done = contents.includes("timeout=30");
+        const chunks = done
+          ? [
+              {
+                candidates: [{ content: { role: "model", parts: [{ text: "timeout " }] }, index: 0 }],
+                modelVersion: "m",
+              },
+              {
+                candidates: [
+                  { content: { role: "model", parts: [{ text: "is 30" }] }, finishReason: "STOP", index: 0 },
+                ],
+                usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 4, totalTokenCount: 14 },
+                modelVersion: "m",
+              },
+            ]
+          : [
+              {
+                candidates: [
+                  {
+                    content: {
+                      role: "model",
+                      parts: [
+                        { functionCall: { name: "read_file", args: { path: "config.txt" } }, thoughtSignature: "c2ln" },
+                      ],
+                    },
+                    finishReason: "STOP",
+                    index: 0,
+                  },
+                ],
+                usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 4, totalTokenCount: 14 },
+                modelVersion: "m",
+              },
+            ];
+        if (incoming.url.includes(":streamGenerateContent")) {
+          sse(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`));
+          return;
+        }
+        const whole = reassembleGemini(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join("")).body;
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify(whole));
+        return;
+      }
       if (incoming.url?.startsWith("/v1/messages")) {
         const start = {
           type: "message_start",
@@ -194,7 +350,7 @@ beforeAll(async () => {
   await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   proxy = await startProxy({
-    upstreams: { openai: upstreamUrl, anthropic: upstreamUrl, gemini: "http://127.0.0.1:9" },
+    upstreams: { openai: upstreamUrl, anthropic: upstreamUrl, gemini: upstreamUrl },
     recorder: {
       begin: (exchange) => pushed.push(JSON.stringify(exchange)),
       chunk: (_exchange, text) => pushed.push(text),
@@ -356,6 +512,7 @@ describe("the recording proxy", () => {
   });
 
   it("answers 502 with one line of JSON naming an upstream it cannot reach; the other providers keep working", async () => {
+    const proxy = await startProxy({ upstreams: { openai: upstreamUrl, gemini: "http://127.0.0.1:9" } });
     const answer = await fetch(`http://127.0.0.1:${proxy.port}/v1beta/models/g:generateContent`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-goog-api-key": KEY },
@@ -367,6 +524,7 @@ describe("the recording proxy", () => {
     expect(JSON.parse(text).error.message).toContain("gemini upstream (http://127.0.0.1:9)");
     const still = await openai(proxy.bases.openai).chat.completions.create({ model: "m", messages: ASK });
     expect(still.object).toBe("chat.completion");
+    await proxy.close();
   });
 
   it("refuses a browser page of any origin, and a Host that is not its own", async () => {
@@ -465,6 +623,80 @@ describe("a recorded stream, put back together as the SDK puts it together", () 
     );
   });
 
+  it("OpenAI Responses: the SDK's finalResponse() is the reassembly, a response.completed without its output included", async () => {
+    const client = openai(proxy.bases.openai);
+    const tools = [
+      { type: "function" as const, name: "read_file", strict: false, parameters: { type: "object", properties: {} } },
+    ];
+    const from = exchanges.length;
+    const first = await client.responses
+      .stream({ model: "m", input: "Read timeout from config.txt", tools })
+      .finalResponse();
+    const second = await client.responses
+      .stream({
+        model: "m",
+        input: [
+          { role: "user", content: "Read timeout from config.txt" },
+          { type: "function_call", call_id: "call_1", name: "read_file", arguments: '{"path":"config.txt"}' },
+          { type: "function_call_output", call_id: "call_1", output: "timeout=30" },
+        ],
+        tools,
+      })
+      .finalResponse();
+    await expect.poll(() => exchanges.length).toBeGreaterThanOrEqual(from + 2);
+    const recorded = exchanges.slice(from).filter((exchange) => exchange.path.startsWith("/v1/responses"));
+    const reassembled = recorded.map((exchange) => reassembleResponses(exchange.responseBody));
+    expect(reassembled.map(({ end, malformed }) => ({ end, malformed }))).toEqual([
+      { end: "complete", malformed: 0 },
+      { end: "complete", malformed: 0 },
+    ]);
+    // The wire's items; the SDK adds `output_text` and parsing helpers beside them.
+    const items = (response: { output: unknown[] }) =>
+      JSON.parse(
+        JSON.stringify(response.output, (key, value) =>
+          key === "parsed" || key === "parsed_arguments" ? undefined : value,
+        ),
+      );
+    expect(reassembled.map(({ body }) => items(body as { output: unknown[] }))).toEqual([first, second].map(items));
+    expect(JSON.stringify(first.output)).toContain('"call_id":"call_1"');
+    expect(second.output_text).toBe("timeout is 30");
+  });
+
+  it("Gemini: the SDK's streamed chunks add up to the reassembly, and to the unstreamed answer", async () => {
+    const client = withEnv(
+      { GOOGLE_GEMINI_BASE_URL: proxy.bases.gemini, GEMINI_API_KEY: KEY },
+      () => new GoogleGenAI({}),
+    );
+    const from = exchanges.length;
+    const chunks = [];
+    for await (const chunk of await client.models.generateContentStream({
+      model: "m",
+      contents: [
+        { role: "user", parts: [{ text: "Read timeout from config.txt" }] },
+        { role: "model", parts: [{ functionCall: { name: "read_file", args: { path: "config.txt" } } }] },
+        { role: "user", parts: [{ functionResponse: { name: "read_file", response: { result: "timeout=30" } } }] },
+      ],
+    }))
+      chunks.push(chunk);
+    const called = await client.models.generateContent({ model: "m", contents: "Read timeout from config.txt" });
+    await expect.poll(() => exchanges.length).toBeGreaterThanOrEqual(from + 2);
+    const [streamed] = exchanges.slice(from).filter((exchange) => exchange.path.includes(":streamGenerateContent"));
+    const reassembled = reassembleGemini(streamed?.responseBody ?? "");
+    expect(reassembled.end).toBe("complete");
+    // The SDK's text of each chunk, joined, is the reassembled part's; its usage is the last chunk's.
+    const body = reassembled.body as {
+      candidates: { content: { parts: { text?: string }[] } }[];
+      usageMetadata: unknown;
+    };
+    expect(body.candidates[0]?.content.parts).toEqual([{ text: chunks.map((chunk) => chunk.text).join("") }]);
+    expect(body.usageMetadata).toEqual(chunks.at(-1)?.usageMetadata);
+    // Unstreamed, the call comes whole, its thought signature on its part, as the SDK reads it.
+    expect(called.functionCalls).toEqual([{ name: "read_file", args: { path: "config.txt" } }]);
+    expect(called.candidates?.[0]?.content?.parts?.[0]?.thoughtSignature).toBe("c2ln");
+    // No key: the SDK sent it as x-goog-api-key, and it is in no record.
+    expect(JSON.stringify(exchanges.slice(from))).not.toContain(KEY);
+  });
+
   it("reads server-sent events as the spec says: CRLF, data: without its space, comments, a cut last event", () => {
     const text = ': comment\r\nevent: message_start\r\ndata:{"a":1}\r\n\r\ndata: {"b":\ndata: 2}\n\ndata: {"cut":';
     expect(sseEvents(text)).toEqual([
@@ -491,5 +723,20 @@ describe("a recorded stream, put back together as the SDK puts it together", () 
     );
     expect(failed).toMatchObject({ end: "error", error: { type: "overloaded_error", message: "Overloaded" } });
     expect(reassembleChat('data: {"id":"c","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n').end).toBe("cut");
+    const responses = reassembleResponses(
+      [
+        'data: {"type":"response.created","response":{"id":"resp_1","object":"response","status":"in_progress","output":[]}}\n\n',
+        'data: {"type":"response.output_item.added","output_index":0,"item":{"id":"fc_1","type":"function_call","call_id":"call_1","name":"read_file","arguments":""}}\n\n',
+        'data: {"type":"response.function_call_arguments.delta","output_index":0,"delta":"{\\"path\\":"}\n\n',
+      ].join(""),
+    );
+    expect(responses.end).toBe("cut");
+    expect(responses.body?.output).toEqual([
+      { id: "fc_1", type: "function_call", call_id: "call_1", name: "read_file", arguments: '{"path":' },
+    ]);
+    const gemini = reassembleGemini(
+      'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"time"}]}}]}\n\n',
+    );
+    expect(gemini.end).toBe("cut");
   });
 });
