@@ -48,7 +48,19 @@ async function main(argv: readonly string[]): Promise<void> {
         port: parsed.port,
         open: parsed.open,
         lang: parsed.lang,
-        assets: existsSync(own("../viewer/viewer.html")) ? own("../viewer") : own("../../dist"),
+        assets: existsSync(own("../viewer/viewer.html")) ? own("../viewer") : own("../../lib/viewer"),
+      });
+      return;
+    }
+    case "live": {
+      const { runLive } = await import("./live-command");
+      await runLive({
+        port: parsed.port,
+        upstreams: parsed.upstreams,
+        open: parsed.open,
+        lang: parsed.lang,
+        command: parsed.command,
+        assets: existsSync(own("../viewer/viewer.html")) ? own("../viewer") : own("../../lib/viewer"),
       });
       return;
     }

@@ -35,6 +35,14 @@ export const COMMANDS: readonly Command[] = [
     options: ["--port", "--no-open", "--lang"],
   },
   {
+    name: "live",
+    args: "[--port N] [--upstream PROVIDER=URL]… [--no-open] [-- COMMAND ARGS…]",
+    summary:
+      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs; with -- COMMAND, runs the agent with them set",
+    positionals: -1,
+    options: ["--port", "--upstream", "--no-open", "--lang"],
+  },
+  {
     name: "import",
     args: "FILE [--format FORMAT]",
     summary:
@@ -150,6 +158,14 @@ export type Parsed =
       readonly open: boolean;
       readonly lang: string | null;
     }
+  | {
+      readonly kind: "live";
+      readonly port: number | null;
+      readonly upstreams: Readonly<Record<string, string>>;
+      readonly open: boolean;
+      readonly lang: string | null;
+      readonly command: readonly string[];
+    }
   | { readonly kind: "help" }
   | { readonly kind: "version" }
   | { readonly kind: "error"; readonly message: string };
@@ -173,6 +189,7 @@ export function parseCommand(argv: readonly string[]): Parsed {
     };
   if (rest.includes("--help") || rest.includes("-h")) return { kind: "help" };
   if (command.name === "view") return parseView(rest);
+  if (command.name === "live") return parseLive(rest);
   const positionals: string[] = [];
   const options: string[] = [];
   for (let i = 0; i < rest.length; i += 1) {
@@ -232,4 +249,44 @@ function parseView(rest: readonly string[]): Parsed {
   }
   if (files.length === 0) return { kind: "error", message: `view: name at least one file or folder` };
   return { kind: "view", files, port, open, lang };
+}
+
+const PROVIDER_NAMES = ["openai", "anthropic", "gemini"];
+
+function parseLive(argv: readonly string[]): Parsed {
+  const split = argv.indexOf("--");
+  const [rest, command] = split === -1 ? [argv, []] : [argv.slice(0, split), argv.slice(split + 1)];
+  if (split !== -1 && command.length === 0)
+    return { kind: "error", message: "live: -- needs the agent's command after it" };
+  const upstreams: Record<string, string> = {};
+  const options: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i] ?? "";
+    if (arg === "--upstream" || arg.startsWith("--upstream=")) {
+      let value: string | undefined;
+      if (arg.includes("=")) value = arg.slice("--upstream=".length);
+      else {
+        i += 1;
+        value = rest[i];
+      }
+      const at = (value ?? "").indexOf("=");
+      const [provider, url] = at === -1 ? [value ?? "", ""] : [(value ?? "").slice(0, at), (value ?? "").slice(at + 1)];
+      if (!PROVIDER_NAMES.includes(provider) || !/^https?:\/\/\S+$/.test(url))
+        return {
+          kind: "error",
+          message: `live: --upstream takes PROVIDER=URL (${PROVIDER_NAMES.join(", ")}, an http(s) URL), not ${value ?? "nothing"}`,
+        };
+      upstreams[provider] = url;
+    } else options.push(arg);
+  }
+  // The rest are view's options (--port, --no-open, --lang), read as view reads them.
+  const viewed = parseView([...options, "-"]);
+  if (viewed.kind === "error") return { kind: "error", message: viewed.message.replace(/^view:/, "live:") };
+  if (viewed.kind !== "view") return viewed;
+  if (viewed.files.length > 1)
+    return {
+      kind: "error",
+      message: `live: unexpected argument ${viewed.files[0]} (an agent's command goes after --)`,
+    };
+  return { kind: "live", port: viewed.port, upstreams, open: viewed.open, lang: viewed.lang, command };
 }

@@ -18,6 +18,7 @@ import { readdirSync, readFileSync, realpathSync, type Stats, statSync, unwatchF
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, extname, join, sep } from "node:path";
+import type { LiveRuns } from "./live-runs";
 
 /** A run the viewer shows: its number (its only name in a URL), its file's name and its real path. */
 export interface ViewRun {
@@ -100,6 +101,9 @@ export function kindOf(path: string): "figure" | "run" {
   }
 }
 
+/** A live run's name in the picker: its provider and its number (what it holds is said by the import's summary). */
+const liveName = (provider: string, id: number) => `${provider} · run ${id + 1}`;
+
 /** A running viewer. */
 export interface Viewer {
   readonly url: string;
@@ -118,6 +122,8 @@ export interface ViewerOptions {
   readonly lang?: string | null;
   /** How often a run's file is looked at for changes (ms). */
   readonly interval?: number;
+  /** Runs recorded as they happen (`agent-loop-figure live`): listed after the files, each change an event. */
+  readonly live?: LiveRuns;
 }
 
 const MIME: Readonly<Record<string, string>> = {
@@ -226,17 +232,30 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
       headers["set-cookie"] = `${cookie()}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 
     if (pathname === "/api/runs") {
-      const list = options.runs.map((run) => ({
-        id: run.id,
-        name: run.name,
-        kind: kindOf(run.path),
-        revision: revisions[run.id] ?? 0,
-      }));
+      const list = [
+        ...options.runs.map((run) => ({
+          id: run.id,
+          name: run.name,
+          kind: kindOf(run.path),
+          revision: revisions[run.id] ?? 0,
+        })),
+        ...(options.live?.runs ?? []).map((run) => ({
+          id: options.runs.length + run.id,
+          name: liveName(run.provider, run.id),
+          kind: "run",
+          revision: run.revision,
+        })),
+      ];
       send(response, 200, JSON.stringify({ runs: list }), MIME[".json"]);
       return;
     }
     const run = /^\/api\/runs\/(\d{1,6})$/.exec(pathname);
     if (run !== null) {
+      const recorded = options.live?.runs[Number(run[1]) - options.runs.length];
+      if (recorded !== undefined && options.live !== undefined) {
+        send(response, 200, options.live.document(recorded), MIME[".json"]);
+        return;
+      }
       const shown = options.runs[Number(run[1])];
       if (shown === undefined) {
         send(response, 404, "no such run\n");
@@ -287,6 +306,17 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
       const event = `event: change\ndata: ${JSON.stringify({ id: run.id, revision: revisions[run.id] })}\n\n`;
       for (const stream of streams) stream.write(event);
     });
+  // Each run recorded live: a new one is a `runs` event (the page reads the list again), a change a `change` event.
+  const known = new Set<number>();
+  const unsubscribe = options.live?.subscribe((run) => {
+    const id = options.runs.length + run.id;
+    const fresh = !known.has(id);
+    known.add(id);
+    const event = fresh
+      ? `event: runs\ndata: ${JSON.stringify({ id })}\n\n`
+      : `event: change\ndata: ${JSON.stringify({ id, revision: run.revision })}\n\n`;
+    for (const stream of streams) stream.write(event);
+  });
   // A comment now and then keeps an idle stream open through anything that closes quiet connections.
   const beat = setInterval(() => {
     for (const stream of streams) stream.write(": still here\n\n");
@@ -305,6 +335,7 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
         close: () =>
           new Promise<void>((done) => {
             clearInterval(beat);
+            unsubscribe?.();
             for (const run of options.runs) unwatchFile(run.path);
             for (const stream of streams) stream.end();
             server.close(() => done());
@@ -316,7 +347,7 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
 }
 
 /** Open `url` in the default browser, unless BROWSER=none (BROWSER names another browser). Never fails. */
-function openBrowser(url: string): void {
+export function openBrowser(url: string): void {
   const chosen = process.env.BROWSER;
   if (chosen === "none") return;
   const [command, args] =

@@ -96,6 +96,7 @@ export const runs = {
     following: (name, time) => `${name}, as it was at ${time}; followed as it changes.`,
     stale: (name) =>
       `${name} has changed to something that cannot be shown (yet): the last version that could be is shown.`,
+    waiting: "Waiting for the agent's first request through the proxy…",
     noAccess:
       "This viewer shows nothing without its token: open the link agent-loop-figure view printed, with its ?token=.",
     gone: "The viewer cannot be reached: it has stopped, or this run can no longer be read.",

@@ -94,6 +94,7 @@ export const runs = {
     reading: (name) => `正在读取 ${name}……`,
     following: (name, time) => `${name}，${time} 时的内容；文件变化时随之更新。`,
     stale: (name) => `${name} 已变为（暂时）无法显示的内容：这里显示的是最后一个可以显示的版本。`,
+    waiting: "正在等待 Agent 经代理发出的第一个请求……",
     noAccess: "没有令牌，查看器不显示任何内容：请打开 agent-loop-figure view 打印的链接（带 ?token=）。",
     gone: "无法连接查看器：它已停止，或这份运行记录已无法读取。",
     figureProblems: (name) => `${name} 是一个无法显示的图解文件：`,

@@ -458,6 +458,8 @@ export interface ViewerText {
   readonly following: (name: string, time: string) => string;
   /** The file changed to something that cannot be shown yet: the last version that could is shown. */
   readonly stale: (name: string) => string;
+  /** A live viewer before the agent's first request has come through the proxy. */
+  readonly waiting: string;
   /** The page has no access (no token, or another viewer's). */
   readonly noAccess: string;
   /** The viewer stopped, or the run can no longer be fetched. */

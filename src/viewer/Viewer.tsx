@@ -18,8 +18,8 @@ import { resolveSource } from "../figure/source";
 import { formatName } from "../formats";
 import { FigureProblems, Player, type ShownProblem, type StepNote } from "../player";
 
-/** How long a changing file must be still before it is read again (ms). */
-const SETTLE_MS = 150;
+/** How often, at most, a changing run is read again (ms). */
+const SETTLE_MS = 100;
 
 const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
 
@@ -125,17 +125,20 @@ export function Viewer(props: { lang: Lang }) {
     };
   }, [lang]);
 
-  // The runs, once; then each change of a run's file, as the server tells it.
+  // The runs, and again whenever the server has a new one (a live run beginning); each change of a run, as told.
   useEffect(() => {
-    void fetch("api/runs").then(
-      async (response) => {
-        if (response.status === 401 || response.status === 403) setAccess("denied");
-        else if (!response.ok) setAccess("gone");
-        else setRuns(((await response.json()) as { runs: ListedRun[] }).runs);
-      },
-      () => setAccess("gone"),
-    );
+    const list = () =>
+      void fetch("api/runs").then(
+        async (response) => {
+          if (response.status === 401 || response.status === 403) setAccess("denied");
+          else if (!response.ok) setAccess("gone");
+          else setRuns(((await response.json()) as { runs: ListedRun[] }).runs);
+        },
+        () => setAccess("gone"),
+      );
+    list();
     const events = new EventSource("api/events");
+    events.addEventListener("runs", list);
     events.addEventListener("change", (event) => {
       const { id, revision } = JSON.parse((event as MessageEvent<string>).data) as { id: number; revision: number };
       setRevisions((known) => ({ ...known, [id]: revision }));
@@ -149,12 +152,17 @@ export function Viewer(props: { lang: Lang }) {
   const where = useRef(step);
   where.current = step;
   const shownNow = useRef<Shown | null>(null);
+  const lastRead = useRef(0);
   useEffect(() => {
     if (run === undefined || words === null) return;
     let live = true;
-    // A file an agent writes line after line changes many times a second: it is read once it pauses a moment (the
-    // first version at once).
-    const timer = window.setTimeout(() => void reading(), shownNow.current?.id === run.id ? SETTLE_MS : 0);
+    // A run that changes many times a second (a file written line after line, an answer streaming) is read at most
+    // once every SETTLE_MS, and never later than that after a change (the first version at once).
+    const wait = shownNow.current?.id === run.id ? Math.max(0, lastRead.current + SETTLE_MS - Date.now()) : 0;
+    const timer = window.setTimeout(() => {
+      lastRead.current = Date.now();
+      void reading();
+    }, wait);
     const reading = () =>
       read(run, revision, words).then(
         (next) => {
@@ -219,7 +227,9 @@ export function Viewer(props: { lang: Lang }) {
           : access === "gone"
             ? viewer.gone
             : run === undefined
-              ? ""
+              ? runs === null
+                ? ""
+                : viewer.waiting
               : failed?.id === run.id
                 ? ""
                 : stale

@@ -74,9 +74,53 @@ describe("the installed command's command line", () => {
     });
   });
 
+  it("reads live's port, upstreams, --no-open and the agent's command after --", () => {
+    expect(
+      parseCommand([
+        "live",
+        "--port",
+        "8080",
+        "--upstream",
+        "anthropic=http://127.0.0.1:9000",
+        "--upstream=openai=https://example.test/v1",
+        "--no-open",
+        "--",
+        "node",
+        "agent.js",
+        "--port",
+        "1",
+      ]),
+    ).toEqual({
+      kind: "live",
+      port: 8080,
+      upstreams: { anthropic: "http://127.0.0.1:9000", openai: "https://example.test/v1" },
+      open: false,
+      lang: null,
+      command: ["node", "agent.js", "--port", "1"],
+    });
+    expect(parseCommand(["live"])).toEqual({
+      kind: "live",
+      port: null,
+      upstreams: {},
+      open: true,
+      lang: null,
+      command: [],
+    });
+    for (const [argv, message] of [
+      [["live", "--upstream", "bedrock=http://x"], /^live: --upstream takes PROVIDER=URL/],
+      [["live", "--upstream", "openai=ftp://x"], /^live: --upstream takes PROVIDER=URL/],
+      [["live", "--"], /^live: -- needs the agent's command after it$/],
+      [["live", "agent.js"], /^live: unexpected argument agent\.js/],
+      [["live", "--port", "x"], /^live: --port takes a TCP port/],
+    ] as const) {
+      const parsed = parseCommand([...argv]);
+      expect(parsed.kind === "error" && parsed.message, argv.join(" ")).toMatch(message);
+    }
+  });
+
   it("says in one line what is wrong with a command line", () => {
     const errors: [string[], RegExp][] = [
-      [["frobnicate"], /^unknown command: frobnicate \(one of view, import, export/],
+      [["frobnicate"], /^unknown command: frobnicate \(one of view, live, import, export/],
       [["import"], /^import: missing argument \(usage: agent-loop-figure import FILE/],
       [["import", "a.json", "b.json"], /^import: unexpected argument b\.json/],
       [["import", "a.json", "--lang", "en"], /^import: unknown option --lang/],

@@ -4,13 +4,15 @@
  * clients, configured by environment variables alone, against a scripted model server on loopback, once direct and
  * once through the proxy. The SDK's own result is the oracle: through the proxy it must be the same.
  */
-import { createServer, request, type Server } from "node:http";
+import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, type RecordingProxy, routeOf, startProxy, withoutKey } from "../../src/cli/live";
+import { LiveRuns } from "../../src/cli/live-runs";
+import { importTranscript } from "../../src/formats/import";
 import {
   reassembleAnthropic,
   reassembleChat,
@@ -18,326 +20,9 @@ import {
   reassembleResponses,
   sseEvents,
 } from "../../src/formats/streams";
+import { scripted } from "../fixtures/scripted-model";
 
 const KEY = "sk-test-0123456789abcdef0123456789abcdef";
-
-/** The scripted model: a tool call on the first turn, the answer once the tool's result is in the history. */
-function scripted(): Server {
-  return createServer((incoming, response) => {
-    let text = "";
-    incoming.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-    });
-    incoming.on("end", () => {
-      const body = JSON.parse(text || "{}") as { model?: string; stream?: boolean; messages?: unknown[] };
-      const fed = JSON.stringify(body.messages ?? []).includes("timeout=30");
-      if (body.model === "bad") {
-        response.writeHead(400, { "content-type": "application/json", "x-request-id": "req_bad" });
-        response.end(
-          JSON.stringify({ error: { type: "invalid_request_error", message: "model: bad is not a model" } }),
-        );
-        return;
-      }
-      const sse = (events: readonly string[], cut = false) => {
-        response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-        let i = 0;
-        const tick = () => {
-          if (i >= events.length) {
-            if (cut) response.destroy();
-            else response.end();
-            return;
-          }
-          response.write(events[i] ?? "");
-          i += 1;
-          setTimeout(tick, 5);
-        };
-        tick();
-      };
-      if (incoming.url?.startsWith("/v1/chat/completions")) {
-        const id = "chatcmpl-1";
-        const base = { id, object: "chat.completion.chunk", created: 1, model: "m" };
-        if (body.stream) {
-          const chunk = (choice: unknown) => `data: ${JSON.stringify({ ...base, choices: [choice] })}\n\n`;
-          const events = fed
-            ? [
-                chunk({ index: 0, delta: { role: "assistant", content: "timeout " }, finish_reason: null }),
-                chunk({ index: 0, delta: { content: "is 30" }, finish_reason: null }),
-                chunk({ index: 0, delta: {}, finish_reason: "stop" }),
-                "data: [DONE]\n\n",
-              ]
-            : [
-                chunk({
-                  index: 0,
-                  delta: {
-                    role: "assistant",
-                    tool_calls: [
-                      { index: 0, id: "call_1", type: "function", function: { name: "read_file", arguments: "" } },
-                    ],
-                  },
-                  finish_reason: null,
-                }),
-                chunk({
-                  index: 0,
-                  delta: { tool_calls: [{ index: 0, function: { arguments: '{"path":' } }] },
-                  finish_reason: null,
-                }),
-                chunk({
-                  index: 0,
-                  delta: { tool_calls: [{ index: 0, function: { arguments: '"config.txt"}' } }] },
-                  finish_reason: null,
-                }),
-                chunk({ index: 0, delta: {}, finish_reason: "tool_calls" }),
-                "data: [DONE]\n\n",
-              ];
-          sse(events, body.model === "cut" ? true : false);
-          if (body.model === "cut") events.splice(2);
-          return;
-        }
-        const message = fed
-          ? { role: "assistant", content: "timeout is 30", refusal: null }
-          : {
-              role: "assistant",
-              content: null,
-              refusal: null,
-              tool_calls: [
-                { id: "call_1", type: "function", function: { name: "read_file", arguments: '{"path":"config.txt"}' } },
-              ],
-            };
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(
-          JSON.stringify({
-            id,
-            object: "chat.completion",
-            created: 1,
-            model: "m",
-            choices: [{ index: 0, message, finish_reason: fed ? "stop" : "tool_calls", logprobs: null }],
-            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-          }),
-        );
-        return;
-      }
-      if (incoming.url?.startsWith("/v1/responses")) {
-        const input = JSON.stringify((body as { input?: unknown }).input ?? []);
-        const done = input.includes("timeout=30");
-        const item = done
-          ? {
-              id: "msg_r1",
-              type: "message",
-              status: "completed",
-              role: "assistant",
-              content: [{ type: "output_text", text: "timeout is 30", annotations: [] }],
-            }
-          : {
-              id: "fc_1",
-              type: "function_call",
-              status: "completed",
-              call_id: "call_1",
-              name: "read_file",
-              arguments: '{"path":"config.txt"}',
-            };
-        const responseOf = (output: unknown[], status: string) => ({
-          id: "resp_1",
-          object: "response",
-          created_at: 1,
-          status,
-          model: "m",
-          output,
-          parallel_tool_calls: true,
-          tool_choice: "auto",
-          tools: [],
-          usage: status === "completed" ? { input_tokens: 10, output_tokens: 5, total_tokens: 15 } : null,
-        });
-        if (body.stream) {
-          const event = (data: Record<string, unknown>) =>
-            `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
-          const opened = done
-            ? { ...item, status: "in_progress", content: [] }
-            : { ...item, status: "in_progress", arguments: "" };
-          sse([
-            event({ type: "response.created", sequence_number: 0, response: responseOf([], "in_progress") }),
-            event({ type: "response.output_item.added", sequence_number: 1, output_index: 0, item: opened }),
-            ...(done
-              ? [
-                  event({
-                    type: "response.content_part.added",
-                    sequence_number: 2,
-                    item_id: item.id,
-                    output_index: 0,
-                    content_index: 0,
-                    part: { type: "output_text", text: "", annotations: [] },
-                  }),
-                  event({
-                    type: "response.output_text.delta",
-                    sequence_number: 3,
-                    item_id: item.id,
-                    output_index: 0,
-                    content_index: 0,
-                    delta: "timeout is 30",
-                  }),
-                  event({
-                    type: "response.output_text.done",
-                    sequence_number: 4,
-                    item_id: item.id,
-                    output_index: 0,
-                    content_index: 0,
-                    text: "timeout is 30",
-                  }),
-                  event({
-                    type: "response.content_part.done",
-                    sequence_number: 5,
-                    item_id: item.id,
-                    output_index: 0,
-                    content_index: 0,
-                    part: { type: "output_text", text: "timeout is 30", annotations: [] },
-                  }),
-                ]
-              : [
-                  event({
-                    type: "response.function_call_arguments.delta",
-                    sequence_number: 2,
-                    item_id: item.id,
-                    output_index: 0,
-                    delta: '{"path":"config.txt"}',
-                  }),
-                  event({
-                    type: "response.function_call_arguments.done",
-                    sequence_number: 3,
-                    item_id: item.id,
-                    output_index: 0,
-                    arguments: '{"path":"config.txt"}',
-                  }),
-                ]),
-            event({ type: "response.output_item.done", sequence_number: 6, output_index: 0, item }),
-            // As some servers send it: the completed response without its output.
-            event({
-              type: "response.completed",
-              sequence_number: 7,
-              response: { ...responseOf([], "completed"), output: undefined },
-            }),
-          ]);
-          return;
-        }
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify(responseOf([item], "completed")));
-        return;
-      }
-      if (incoming.url?.startsWith("/v1beta/models/")) {
-        const contents = JSON.stringify((body as { contents?: unknown }).contents ?? []);
-        const done = contents.includes("timeout=30");
-        const chunks = done
-          ? [
-              {
-                candidates: [{ content: { role: "model", parts: [{ text: "timeout " }] }, index: 0 }],
-                modelVersion: "m",
-              },
-              {
-                candidates: [
-                  { content: { role: "model", parts: [{ text: "is 30" }] }, finishReason: "STOP", index: 0 },
-                ],
-                usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 4, totalTokenCount: 14 },
-                modelVersion: "m",
-              },
-            ]
-          : [
-              {
-                candidates: [
-                  {
-                    content: {
-                      role: "model",
-                      parts: [
-                        { functionCall: { name: "read_file", args: { path: "config.txt" } }, thoughtSignature: "c2ln" },
-                      ],
-                    },
-                    finishReason: "STOP",
-                    index: 0,
-                  },
-                ],
-                usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 4, totalTokenCount: 14 },
-                modelVersion: "m",
-              },
-            ];
-        if (incoming.url.includes(":streamGenerateContent")) {
-          sse(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`));
-          return;
-        }
-        const whole = reassembleGemini(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join("")).body;
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify(whole));
-        return;
-      }
-      if (incoming.url?.startsWith("/v1/messages")) {
-        const start = {
-          type: "message_start",
-          message: {
-            id: "msg_1",
-            type: "message",
-            role: "assistant",
-            model: "m",
-            content: [],
-            stop_reason: null,
-            stop_sequence: null,
-            usage: { input_tokens: 10, output_tokens: 1 },
-          },
-        };
-        const event = (data: { type: string }) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
-        if (body.stream) {
-          const block = fed
-            ? [
-                event({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } as never),
-                event({
-                  type: "content_block_delta",
-                  index: 0,
-                  delta: { type: "text_delta", text: "timeout is 30" },
-                } as never),
-              ]
-            : [
-                event({
-                  type: "content_block_start",
-                  index: 0,
-                  content_block: { type: "tool_use", id: "toolu_1", name: "read_file", input: {} },
-                } as never),
-                event({
-                  type: "content_block_delta",
-                  index: 0,
-                  delta: { type: "input_json_delta", partial_json: '{"path":' },
-                } as never),
-                event({
-                  type: "content_block_delta",
-                  index: 0,
-                  delta: { type: "input_json_delta", partial_json: '"config.txt"}' },
-                } as never),
-              ];
-          sse([
-            event(start),
-            ": a comment the client ignores\n\n",
-            ...block,
-            event({ type: "content_block_stop", index: 0 } as never),
-            event({
-              type: "message_delta",
-              delta: { stop_reason: fed ? "end_turn" : "tool_use", stop_sequence: null },
-              usage: { output_tokens: 9 },
-            } as never),
-            event({ type: "message_stop" }),
-          ]);
-          return;
-        }
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(
-          JSON.stringify({
-            ...start.message,
-            content: fed
-              ? [{ type: "text", text: "timeout is 30" }]
-              : [{ type: "tool_use", id: "toolu_1", name: "read_file", input: { path: "config.txt" } }],
-            stop_reason: fed ? "end_turn" : "tool_use",
-            usage: { input_tokens: 10, output_tokens: 9 },
-          }),
-        );
-        return;
-      }
-      response.writeHead(404).end();
-    });
-  });
-}
 
 let upstream: Server;
 let upstreamUrl: string;
@@ -738,5 +423,59 @@ describe("a recorded stream, put back together as the SDK puts it together", () 
       'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"time"}]}}]}\n\n',
     );
     expect(gemini.end).toBe("cut");
+  });
+});
+
+describe("runs, not requests", () => {
+  it("gathers a conversation's requests into one run, keeps a side call apart, and its document imports paired", async () => {
+    const runs = new LiveRuns();
+    const seen: { end: string; document: string }[] = [];
+    runs.subscribe((run) => seen.push({ end: run.exchanges.at(-1)?.end ?? "", document: runs.document(run) }));
+    const live = await startProxy({
+      upstreams: { anthropic: upstreamUrl },
+      recorder: {
+        begin: (exchange) => runs.begin(exchange),
+        chunk: (exchange) => runs.progress(exchange),
+        end: (exchange) => runs.progress(exchange),
+      },
+    });
+    const client = anthropic(live.bases.anthropic);
+    const tools = [{ name: "read_file", input_schema: { type: "object" as const, properties: {} } }];
+    const messages: Anthropic.MessageParam[] = [...ASK];
+    const first = await client.messages.stream({ model: "m", max_tokens: 100, messages, tools }).finalMessage();
+    // A side call between the turns (a title for the chat), as agents make them.
+    await client.messages.create({
+      model: "m",
+      max_tokens: 10,
+      messages: [{ role: "user", content: "A title for this chat" }],
+    });
+    messages.push(
+      { role: "assistant", content: first.content },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "timeout=30" }] },
+    );
+    await client.messages.stream({ model: "m", max_tokens: 100, messages, tools }).finalMessage();
+    await expect
+      .poll(() => runs.runs.map((run) => run.exchanges.every((exchange) => exchange.end !== "open")))
+      .toEqual([true, true]);
+    await live.close();
+
+    expect(runs.runs.map((run) => run.exchanges.length)).toEqual([2, 1]);
+    const main = runs.runs[0];
+    if (main === undefined) throw new Error("no run");
+    const imported = importTranscript(runs.document(main));
+    expect(imported.ok && imported.format).toBe("anthropic");
+    if (!imported.ok) return;
+    expect(imported.trace.steps.map((step) => step.kind)).toEqual([
+      "task",
+      "model_call",
+      "proposal",
+      "execution",
+      "model_call",
+      "answer",
+      "finish",
+    ]);
+    expect(imported.problems).toEqual([]);
+    // While the first answer was still streaming, the run already showed the tool call, by name and id.
+    expect(seen.some(({ end, document }) => end === "open" && document.includes('"name":"read_file"'))).toBe(true);
   });
 });
