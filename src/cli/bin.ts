@@ -12,6 +12,10 @@ import { readInput, writeOutput } from "./process";
 /** This package's own files, beside the built bin (lib/cli/): its package.json, the embed's files, the viewer. */
 const own = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** The viewer's page and assets: the package's lib/viewer/ beside the built bin, or a checkout's build of it. */
+const viewerAssets = (): string =>
+  existsSync(own("../viewer/viewer.html")) ? own("../viewer") : own("../../lib/viewer");
+
 function version(): string {
   for (const path of ["../../package.json", "../package.json"]) {
     try {
@@ -48,7 +52,7 @@ async function main(argv: readonly string[]): Promise<void> {
         port: parsed.port,
         open: parsed.open,
         lang: parsed.lang,
-        assets: existsSync(own("../viewer/viewer.html")) ? own("../viewer") : own("../../lib/viewer"),
+        assets: viewerAssets(),
       });
       return;
     }
@@ -60,7 +64,7 @@ async function main(argv: readonly string[]): Promise<void> {
         open: parsed.open,
         lang: parsed.lang,
         command: parsed.command,
-        assets: existsSync(own("../viewer/viewer.html")) ? own("../viewer") : own("../../lib/viewer"),
+        assets: viewerAssets(),
       });
       return;
     }
