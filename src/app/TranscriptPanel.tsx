@@ -36,7 +36,7 @@ export type RunStory = (name: string, summary: ImportSummary, lang: Lang) => Sto
  * (./import-client.ts); `onRun` gets that import as it starts, for its progress and its Cancel.
  */
 export async function loadTranscript(
-  source: Extract<FigureSource, { kind: "transcript" | "transcriptUrl" | "transcriptFile" }>,
+  source: Extract<FigureSource, { kind: "transcript" | "transcriptUrl" | "transcriptFile" | "live" }>,
   lang: Lang,
   story: RunStory,
   onRun: (run: ImportRun) => void = () => {},
@@ -45,14 +45,15 @@ export async function loadTranscript(
   const resolved = await resolveSource(source, lang, {
     transcripts: async () => ({
       // The importer loads only for pasted text; a file or a link is imported in the worker.
-      read: (text, format, name) =>
-        import("../formats/import").then((module) => module.importTranscript(text, format, name)),
+      read: (text, format, name, options) =>
+        import("../formats/import").then((module) => module.importTranscript(text, format, name, options)),
       story,
-      async readFrom(from, format, name) {
+      async readFrom(from, format, name, options) {
         const run = startImport({
           from: "blob" in from ? { blob: from.blob } : { url: from.url.href },
           name,
           ...defined({ format }),
+          ...(options?.sent === true ? { sent: true } : {}),
         });
         onRun(run);
         const outcome = await run.outcome;

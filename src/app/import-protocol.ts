@@ -21,6 +21,8 @@ export interface ImportRequest {
   readonly from: TranscriptFrom;
   readonly format?: FormatId;
   readonly name: string;
+  /** A request sent to the model, its answer as far as it has come (a run recorded live). */
+  readonly sent?: boolean;
 }
 
 /** What the trace is besides its messages and steps. */

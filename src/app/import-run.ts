@@ -73,7 +73,7 @@ export async function runImport(request: ImportRequest, post: (reply: WorkerRepl
     }
   }
   report({ phase: "building" });
-  const result = importTranscript(text, request.format, request.name);
+  const result = importTranscript(text, request.format, request.name, { sent: request.sent === true });
   if (!result.ok) {
     post({ type: "failed", result });
     return;

@@ -61,6 +61,7 @@ async function main(argv: readonly string[]): Promise<void> {
       await runLive({
         port: parsed.port,
         upstreams: parsed.upstreams,
+        save: parsed.save,
         open: parsed.open,
         lang: parsed.lang,
         command: parsed.command,

@@ -36,11 +36,11 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "live",
-    args: "[--port N] [--upstream PROVIDER=URL]… [--no-open] [-- COMMAND ARGS…]",
+    args: "[--port N] [--upstream PROVIDER=URL]… [--save DIR] [--no-open] [-- COMMAND ARGS…]",
     summary:
-      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs; with -- COMMAND, runs the agent with them set",
+      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs (Codex CLI's config.toml lines on stderr); with -- COMMAND, runs the agent with them set (codex: with -c); --save DIR keeps each run as a trace file, owner-only, rewritten as it grows",
     positionals: -1,
-    options: ["--port", "--upstream", "--no-open", "--lang"],
+    options: ["--port", "--upstream", "--save", "--no-open", "--lang"],
   },
   {
     name: "import",
@@ -162,6 +162,8 @@ export type Parsed =
       readonly kind: "live";
       readonly port: number | null;
       readonly upstreams: Readonly<Record<string, string>>;
+      /** The folder each run is saved in (`--save`), if any. */
+      readonly save: string | null;
       readonly open: boolean;
       readonly lang: string | null;
       readonly command: readonly string[];
@@ -260,9 +262,15 @@ function parseLive(argv: readonly string[]): Parsed {
     return { kind: "error", message: "live: -- needs the agent's command after it" };
   const upstreams: Record<string, string> = {};
   const options: string[] = [];
+  let save: string | null = null;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] ?? "";
-    if (arg === "--upstream" || arg.startsWith("--upstream=")) {
+    if (arg === "--save" || arg.startsWith("--save=")) {
+      const value = arg.includes("=") ? arg.slice("--save=".length) : rest[++i];
+      if (value === undefined || value === "" || value.startsWith("--"))
+        return { kind: "error", message: "live: --save needs a folder" };
+      save = value;
+    } else if (arg === "--upstream" || arg.startsWith("--upstream=")) {
       let value: string | undefined;
       if (arg.includes("=")) value = arg.slice("--upstream=".length);
       else {
@@ -288,5 +296,5 @@ function parseLive(argv: readonly string[]): Parsed {
       kind: "error",
       message: `live: unexpected argument ${viewed.files[0]} (an agent's command goes after --)`,
     };
-  return { kind: "live", port: viewed.port, upstreams, open: viewed.open, lang: viewed.lang, command };
+  return { kind: "live", port: viewed.port, upstreams, save, open: viewed.open, lang: viewed.lang, command };
 }

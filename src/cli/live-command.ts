@@ -1,12 +1,16 @@
 /**
- * `agent-loop-figure live [--port N] [--upstream PROVIDER=URL]… [--no-open] [-- COMMAND ARGS…]`: the recording proxy
- * (./live.ts) and the viewer (./view.ts) showing its runs as they happen (./live-runs.ts). It prints the viewer's URL
- * and the environment variables that point each provider's SDK (and Claude Code) at the proxy; with `-- COMMAND` it
- * runs the agent with them set, and stops when the agent ends.
+ * `agent-loop-figure live [--port N] [--upstream PROVIDER=URL]… [--save DIR] [--no-open] [-- COMMAND ARGS…]`: the
+ * recording proxy (./live.ts) and the viewer (./view.ts) showing its runs as they happen (./live-runs.ts), each saved
+ * as it goes with `--save` (./live-save.ts). It prints the viewer's URL and the environment variables that point each
+ * provider's SDK (and Claude Code) at the proxy, and the config.toml lines that do it for Codex CLI, which reads no
+ * base URL from the environment for its own OpenAI provider; with `-- COMMAND` it runs the agent with them set
+ * (Codex CLI with its `-c` overrides), and stops when the agent ends.
  */
 import { spawn } from "node:child_process";
+import { basename } from "node:path";
 import { DEFAULT_UPSTREAMS, type Provider, startProxy } from "./live";
 import { LiveRuns } from "./live-runs";
+import { saveRuns } from "./live-save";
 import { openBrowser, startViewer } from "./view";
 
 /** The environment variables each SDK reads its base URL from, with the proxy's values. */
@@ -18,9 +22,39 @@ export function proxyEnvironment(bases: Readonly<Record<Provider, string>>): Rec
   };
 }
 
+/** Codex CLI's provider for the proxy: its config.toml settings (the Responses API over HTTP, the key from the environment). */
+export function codexSettings(openaiBase: string): readonly (readonly [string, string])[] {
+  const provider = "model_providers.agent_loop_figure";
+  return [
+    ["model_provider", '"agent_loop_figure"'],
+    [`${provider}.name`, '"agent-loop-figure live"'],
+    [`${provider}.base_url`, JSON.stringify(openaiBase)],
+    [`${provider}.wire_api`, '"responses"'],
+    [`${provider}.env_key`, '"OPENAI_API_KEY"'],
+  ];
+}
+
+/** The lines a reader adds to ~/.codex/config.toml (the first among its top-level keys, before any table). */
+export function codexConfig(openaiBase: string): string {
+  const [[key, value] = ["", ""], ...table] = codexSettings(openaiBase);
+  return [
+    `${key} = ${value}`,
+    "[model_providers.agent_loop_figure]",
+    ...table.map(([name, setting]) => `${name.split(".").pop()} = ${setting}`),
+  ].join("\n");
+}
+
+/** The agent's command line: Codex CLI gets the proxy's provider as `-c` overrides, any other command as it is. */
+export function agentCommand(command: readonly string[], openaiBase: string): readonly string[] {
+  const [name, ...args] = command;
+  if (name === undefined || !/^codex(\.exe|\.cmd)?$/i.test(basename(name))) return command;
+  return [name, ...codexSettings(openaiBase).flatMap(([key, value]) => ["-c", `${key}=${value}`]), ...args];
+}
+
 export async function runLive(options: {
   readonly port: number | null;
   readonly upstreams: Partial<Record<Provider, string>>;
+  readonly save: string | null;
   readonly open: boolean;
   readonly lang: string | null;
   readonly assets: string;
@@ -43,21 +77,43 @@ export async function runLive(options: {
     process.exitCode = 2;
     return;
   }
+  let saving: ReturnType<typeof saveRuns> | null = null;
+  if (options.save !== null) {
+    try {
+      saving = saveRuns(options.save, runs, (message) => process.stderr.write(`agent-loop-figure: live: ${message}\n`));
+    } catch (error) {
+      process.stderr.write(`agent-loop-figure: live: cannot save in ${options.save}: ${(error as Error).message}\n`);
+      await proxy.close();
+      process.exitCode = 2;
+      return;
+    }
+  }
   const viewer = await startViewer({ runs: [], port: null, assets: options.assets, lang: options.lang, live: runs });
   const environment = proxyEnvironment(proxy.bases);
   process.stdout.write(`viewer: ${viewer.url}\n`);
   for (const [name, value] of Object.entries(environment)) process.stdout.write(`export ${name}=${value}\n`);
+  process.stderr.write(
+    `Codex CLI: add these to ~/.codex/config.toml, the first line among its top-level keys (or run live -- codex …, which passes them with -c):\n${codexConfig(
+      proxy.bases.openai,
+    )
+      .split("\n")
+      .map((line) => `  ${line}\n`)
+      .join("")}`,
+  );
+  if (options.save !== null)
+    process.stderr.write(`saving each run in ${options.save} as it goes (readable by you only)\n`);
   const upstreams = { ...DEFAULT_UPSTREAMS, ...options.upstreams };
   process.stderr.write(
     `recording proxy on 127.0.0.1:${proxy.port}: openai → ${upstreams.openai}, anthropic → ${upstreams.anthropic}, gemini → ${upstreams.gemini}; API keys pass through and are never stored\n`,
   );
   if (options.open) openBrowser(viewer.url);
   const stop = (code = 0) => {
+    saving?.stop();
     void Promise.all([proxy.close(), viewer.close()]).then(() => process.exit(code));
   };
   process.once("SIGINT", () => stop(0));
   process.once("SIGTERM", () => stop(0));
-  const [command, ...args] = options.command;
+  const [command, ...args] = agentCommand(options.command, proxy.bases.openai);
   if (command === undefined) return;
   const agent = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...environment } });
   agent.on("error", () => {

@@ -1,99 +1,151 @@
 /**
  * The proxy's exchanges (./live.ts) gathered into runs, each a document the figure's import reads (the same codecs,
  * problems and replay check as a saved run): the run's last request with its answer appended, the answer as far as
- * its stream has come. Consecutive requests of one conversation form one run: a request whose history begins with
- * the history of a run's last request, and goes on past it, continues that run (for OpenAI Responses, `previous_response_id` naming the run's
- * last response does too); any other starts a new run, so a side call (a title, a summary) never breaks the run it
- * interrupts. Token counts are left out.
+ * its stream has come.
+ *
+ * Consecutive requests of one conversation form one run: a request whose history begins with the history of a run's
+ * last request, and goes on past it, continues that run (for OpenAI Responses, `previous_response_id` naming the
+ * run's last response does too). The same history sent again (a retry) stays in its run. A request that keeps the
+ * run's opening, its system text and its tools but changes or drops what came after (an edit, a compaction that keeps
+ * model turns) stays in the run too, and is a finding; a history with no model turn yet opens a new run. Any other request starts a new run, so a side call (a title, a summary) never breaks
+ * the run it interrupts.
+ *
+ * A run keeps its last request only, never every request's whole history again: a two-hour session of hundreds of
+ * model calls, each resending its history, holds one history per run. What the proxy saw go wrong (an error answer, a
+ * cut stream) is kept as the run's facts, at the model call it happened to. Token counts are left out.
  */
+
+import type { LiveEvent, LiveFacts } from "../formats/live-facts";
 import { reassembleAnthropic, reassembleChat, reassembleGemini, reassembleResponses } from "../formats/streams";
 import type { Exchange, Provider } from "./live";
-
-/** What a run's request and answer are, in the provider's own shapes. */
-interface Read {
-  /** The history the request carries, each entry as JSON text (what a later request must begin with). */
-  readonly history: readonly string[];
-  /** The answer's entries as the next request would carry them (none while it has not begun, or for an error). */
-  readonly answer: readonly unknown[];
-  /** The request with the answer appended: what the import reads. */
-  readonly document: unknown;
-  /** OpenAI Responses: the response's id, and the one the request continues. */
-  readonly responseId?: string;
-  readonly previousId?: string;
-}
 
 const asObject = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
+/** A request as its run keeps it. */
+interface Sent {
+  readonly exchange: Exchange;
+  readonly request: Record<string, unknown>;
+  /** The history it carries, each entry as JSON text (what a later request must begin with). */
+  readonly history: readonly string[];
+  /** What identifies the conversation besides its messages: the system text and the tools, as JSON text. */
+  readonly frame: string;
+  /** The 1-based number of its model call in the run's document. */
+  readonly call: number;
+}
+
+/** One run: its last request, and what it has shown so far. */
+export interface LiveRun {
+  readonly id: number;
+  readonly provider: Provider;
+  /** How many model calls (requests, retries included) the run has had. */
+  requests: number;
+  /** Bumped each time the run's document changes (a request joins it, its answer streams on). */
+  revision: number;
+  last: Sent;
+  /** OpenAI Responses carried by `previous_response_id`: the earlier inputs and outputs, which later requests omit. */
+  chain: unknown[];
+  events: LiveEvent[];
+  /** The document at a revision, kept until the next. */
+  cached?: { readonly revision: number; readonly text: string };
+}
+
 /** The answer's body: a stream put back together as far as it has come, or the JSON answer; null before either. */
-function answerOf(exchange: Exchange): Record<string, unknown> | null {
-  if (exchange.status === null || exchange.status >= 400 || exchange.responseBody === "") return null;
+function answerOf(exchange: Exchange): {
+  body: Record<string, unknown> | null;
+  malformed: number;
+  /** A stream that reached its own end (`message_stop`, `[DONE]`, a completed response). */
+  whole: boolean;
+  error?: unknown;
+} {
+  if (exchange.status === null || exchange.status >= 400 || exchange.responseBody === "")
+    return { body: null, malformed: 0, whole: false };
   const streamed = (exchange.responseHeaders["content-type"] ?? "").includes("text/event-stream");
   if (!streamed) {
     try {
-      return asObject(JSON.parse(exchange.responseBody));
+      return { body: asObject(JSON.parse(exchange.responseBody)), malformed: 0, whole: exchange.end === "complete" };
     } catch {
-      return null;
+      return { body: null, malformed: 0, whole: false };
     }
   }
   const reassemble = {
     anthropic: reassembleAnthropic,
     gemini: reassembleGemini,
-    openai: exchange.path.startsWith("/v1/responses") ? reassembleResponses : reassembleChat,
+    openai: isResponses(exchange) ? reassembleResponses : reassembleChat,
   }[exchange.provider];
-  return reassemble(exchange.responseBody).body;
+  const { body, malformed, error, end } = reassemble(exchange.responseBody);
+  return {
+    body: body === null ? null : { ...body },
+    malformed,
+    whole: end === "complete",
+    ...(error === undefined ? {} : { error }),
+  };
 }
 
-/** An exchange read for its run, or null for one that is no model call (count_tokens, a retrieval) or not JSON. */
-export function readExchange(exchange: Exchange): Read | null {
-  if (exchange.method !== "POST" || /count_?tokens/i.test(exchange.path)) return null;
-  let request: Record<string, unknown>;
-  try {
-    request = asObject(JSON.parse(exchange.requestBody));
-  } catch {
-    return null;
+const isResponses = (exchange: Exchange) => exchange.path.startsWith("/v1/responses");
+
+/** The history a request carries, in its provider's shape. */
+function historyOf(exchange: Exchange, request: Record<string, unknown>): unknown[] {
+  if (exchange.provider === "anthropic") return asList(request.messages);
+  if (exchange.provider === "gemini") return asList(request.contents);
+  if (isResponses(exchange))
+    return typeof request.input === "string" ? [{ role: "user", content: request.input }] : asList(request.input);
+  return asList(request.messages);
+}
+
+/** The system text and the tools a request carries: the same conversation keeps them. */
+function frameOf(exchange: Exchange, request: Record<string, unknown>, history: readonly unknown[]): string {
+  const system =
+    exchange.provider === "anthropic"
+      ? request.system
+      : exchange.provider === "gemini"
+        ? request.systemInstruction
+        : isResponses(exchange)
+          ? request.instructions
+          : asObject(history[0]).role === "system" || asObject(history[0]).role === "developer"
+            ? history[0]
+            : null;
+  return JSON.stringify([system ?? null, request.tools ?? null]);
+}
+
+/** How many model turns a history holds (each became a model call in the document's steps). */
+function modelTurns(provider: Provider, history: readonly unknown[]): number {
+  let turns = 0;
+  let inTurn = false;
+  for (const entry of history) {
+    const item = asObject(entry);
+    const model =
+      provider === "gemini"
+        ? item.role === "model"
+        : item.role === "assistant" ||
+          (item.role === undefined && typeof item.type === "string" && item.type !== "function_call_output");
+    if (model && !inTurn) turns += 1;
+    inTurn = model;
   }
-  const answer = answerOf(exchange);
-  const entries = (list: readonly unknown[]) => list.map((entry) => JSON.stringify(entry));
+  return turns;
+}
+
+/** The answer's entries, as the next request would carry them (none while it has not begun, or for an error). */
+function replyOf(exchange: Exchange, answer: Record<string, unknown> | null): unknown[] {
+  if (answer === null) return [];
   switch (exchange.provider) {
-    case "anthropic": {
-      const messages = asList(request.messages);
-      const reply = answer === null ? [] : [{ role: "assistant", content: asList(answer.content) }];
-      return { history: entries(messages), answer: reply, document: { ...request, messages: [...messages, ...reply] } };
-    }
+    case "anthropic":
+      return [{ role: "assistant", content: asList(answer.content) }];
     case "gemini": {
-      const contents = asList(request.contents);
-      const candidate = asObject(asList(answer?.candidates)[0]);
-      const reply = answer === null || candidate.content === undefined ? [] : [candidate.content];
-      return { history: entries(contents), answer: reply, document: { ...request, contents: [...contents, ...reply] } };
+      const candidate = asObject(asList(answer.candidates)[0]);
+      return candidate.content === undefined ? [] : [candidate.content];
     }
     case "openai": {
-      if (exchange.path.startsWith("/v1/responses")) {
-        const input =
-          typeof request.input === "string" ? [{ role: "user", content: request.input }] : asList(request.input);
-        const output = asList(answer?.output);
-        return {
-          history: entries(input),
-          answer: output,
-          document: { ...request, input: [...input, ...output] },
-          ...(typeof answer?.id === "string" ? { responseId: answer.id } : {}),
-          ...(typeof request.previous_response_id === "string" ? { previousId: request.previous_response_id } : {}),
-        };
-      }
-      const messages = asList(request.messages);
-      const message = asObject(asObject(asList(answer?.choices)[0]).message);
-      const reply =
-        answer === null
-          ? []
-          : [
-              {
-                role: "assistant",
-                content: message.content ?? null,
-                ...(Array.isArray(message.tool_calls) ? { tool_calls: message.tool_calls } : {}),
-              },
-            ];
-      return { history: entries(messages), answer: reply, document: { ...request, messages: [...messages, ...reply] } };
+      if (isResponses(exchange)) return asList(answer.output);
+      const message = asObject(asObject(asList(answer.choices)[0]).message);
+      return [
+        {
+          role: "assistant",
+          content: message.content ?? null,
+          ...(Array.isArray(message.tool_calls) ? { tool_calls: message.tool_calls } : {}),
+        },
+      ];
     }
     default: {
       const never: never = exchange.provider;
@@ -102,13 +154,41 @@ export function readExchange(exchange: Exchange): Read | null {
   }
 }
 
-/** One run: its exchanges, and what it has shown so far. */
-export interface LiveRun {
-  readonly id: number;
-  readonly provider: Provider;
-  readonly exchanges: Exchange[];
-  /** Bumped each time the run's document changes (a request joins it, its answer streams on). */
-  revision: number;
+/** The request with the history given in place of its own, in its provider's shape. */
+function withHistory(exchange: Exchange, request: Record<string, unknown>, history: unknown[]): unknown {
+  if (exchange.provider === "anthropic") return { ...request, messages: history };
+  if (exchange.provider === "gemini") return { ...request, contents: history };
+  if (isResponses(exchange)) return { ...request, input: history };
+  return { ...request, messages: history };
+}
+
+/** An error answer's own words: the JSON error's message, or the start of the body. */
+function errorText(body: string): string {
+  try {
+    const parsed = asObject(JSON.parse(body));
+    const error = Array.isArray(parsed) ? asObject(parsed[0]).error : parsed.error;
+    const message = asObject(error).message ?? parsed.message ?? error;
+    if (typeof message === "string") return message.slice(0, 500);
+  } catch {
+    // not JSON: its text, as sent
+  }
+  return body.trim().slice(0, 500);
+}
+
+/**
+ * Strings shaped like API keys and tokens (OpenAI's and Anthropic's `sk-…`, Google's `AIza…`, xAI, Groq, Hugging
+ * Face, GitHub, AWS access key ids): an agent can paste one into a prompt or a tool's result. Keys are made of
+ * letters, digits, `_` and `-`, so taking one out of JSON text leaves the JSON whole.
+ */
+const KEY_SHAPED =
+  /\b(?:sk-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|xai-[A-Za-z0-9]{20,}|gsk_[A-Za-z0-9]{20,}|hf_[A-Za-z0-9]{30,}|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,}|AKIA[0-9A-Z]{16})\b/g;
+
+/** The mark a key-shaped string leaves where it was taken out. */
+export const KEY_REMOVED = "[key-shaped string removed by agent-loop-figure]";
+
+/** Text with every key-shaped string taken out. */
+export function withoutKeyShapes(text: string): string {
+  return text.replace(KEY_SHAPED, KEY_REMOVED);
 }
 
 /** The runs of a proxy's exchanges, as they happen. */
@@ -128,18 +208,54 @@ export class LiveRuns {
     for (const listener of this.#listeners) listener(run);
   }
 
-  /** A request has been sent: it continues a run, or begins one. */
+  /** A request has been sent: it continues a run, or begins one. It is no model call (count_tokens): ignored. */
   begin(exchange: Exchange): void {
-    const read = readExchange(exchange);
-    if (read === null) return;
-    const run = this.#continued(exchange.provider, read) ?? {
-      id: this.runs.length,
-      provider: exchange.provider,
-      exchanges: [],
-      revision: 0,
-    };
-    if (run.exchanges.length === 0) this.runs.push(run);
-    run.exchanges.push(exchange);
+    if (exchange.method !== "POST" || /count_?tokens/i.test(exchange.path)) return;
+    let request: Record<string, unknown>;
+    try {
+      request = asObject(JSON.parse(exchange.requestBody));
+    } catch {
+      return;
+    }
+    const list = historyOf(exchange, request);
+    const history = list.map((entry) => JSON.stringify(entry));
+    const frame = frameOf(exchange, request, list);
+    const joined = this.#joined(exchange, request, list, history, frame);
+    if (joined === undefined) {
+      const run: LiveRun = {
+        id: this.runs.length,
+        provider: exchange.provider,
+        requests: 1,
+        revision: 0,
+        last: { exchange, request, history, frame, call: modelTurns(exchange.provider, list) + 1 },
+        chain: [],
+        events: [],
+      };
+      this.runs.push(run);
+      this.#runOf.set(exchange.id, run);
+      this.#changed(run);
+      return;
+    }
+    const { run, how } = joined;
+    const before = run.last;
+    let call = before.call + 1;
+    if (how.kind === "chained") {
+      // The chain so far: the earlier request's input and its whole answer, which this request leaves out.
+      run.chain.push(
+        ...historyOf(before.exchange, before.request),
+        ...replyOf(before.exchange, answerOf(before.exchange).body),
+      );
+    } else if (how.kind === "retry") {
+      call = before.call;
+      run.events.push({ call, kind: "retried" });
+    } else if (how.kind === "rewritten") {
+      // The document is now this request's history: what came before it is numbered differently, so its findings go.
+      call = modelTurns(exchange.provider, list) + 1;
+      run.events = [{ call, kind: "rewritten", kept: how.kept, before: before.history.length }];
+    }
+    run.last = { exchange, request, history, frame, call };
+    run.requests += 1;
+    this.#runOf.delete(before.exchange.id);
     this.#runOf.set(exchange.id, run);
     this.#changed(run);
   }
@@ -147,40 +263,93 @@ export class LiveRuns {
   /** More of an exchange's answer has arrived, or it has ended. */
   progress(exchange: Exchange): void {
     const run = this.#runOf.get(exchange.id);
-    if (run !== undefined && run.exchanges.at(-1) === exchange) this.#changed(run);
+    if (run === undefined || run.last.exchange !== exchange) return;
+    if (exchange.end !== "open") this.#ended(run, exchange);
+    this.#changed(run);
   }
 
-  /** The run whose last history and answer the request's history begins with (the longest such), if any. */
-  #continued(provider: Provider, read: Read): LiveRun | undefined {
+  /** What went wrong with an exchange that has ended, as the run's events. */
+  #ended(run: LiveRun, exchange: Exchange): void {
+    const call = run.last.call;
+    const status = exchange.status;
+    if (status !== null && status >= 400) {
+      run.events.push({ call, kind: "error", status, message: errorText(exchange.responseBody) });
+      return;
+    }
+    const answer = answerOf(exchange);
+    // An SDK may close the connection once the stream's own end has come (OpenAI's after `[DONE]`): no finding.
+    if (exchange.end === "unreachable") run.events.push({ call, kind: "unreachable" });
+    else if (exchange.end === "cut" && !answer.whole) run.events.push({ call, kind: "cut" });
+    else if (exchange.end === "client-closed" && !answer.whole) run.events.push({ call, kind: "client_closed" });
+    if (answer.error !== undefined) {
+      const error = asObject(answer.error);
+      const message = asObject(error.error).message ?? error.message ?? JSON.stringify(answer.error);
+      run.events.push({ call, kind: "stream_error", message: String(message).slice(0, 500) });
+    }
+    if (answer.malformed > 0) run.events.push({ call, kind: "malformed", count: answer.malformed });
+  }
+
+  /** The run a request belongs to, and how it joins it; undefined for a new run. */
+  #joined(
+    exchange: Exchange,
+    request: Record<string, unknown>,
+    list: readonly unknown[],
+    history: readonly string[],
+    frame: string,
+  ):
+    | {
+        run: LiveRun;
+        how: { kind: "continued" | "chained" | "retry" } | { kind: "rewritten"; kept: number };
+      }
+    | undefined {
+    const previous = request.previous_response_id;
+    // A history with no model turn in it opens a conversation: never a rewrite of another (the same task run again).
+    const opening = modelTurns(exchange.provider, list) === 0;
     let best: { run: LiveRun; length: number } | undefined;
+    let again: LiveRun | undefined;
+    let rewritten: { run: LiveRun; kept: number } | undefined;
     for (const run of this.runs) {
-      const last = run.exchanges.at(-1);
-      if (run.provider !== provider || last === undefined) continue;
-      const before = readExchange(last);
-      if (before === null) continue;
-      if (read.previousId !== undefined && before.responseId === read.previousId) return run;
+      const last = run.last;
+      if (run.provider !== exchange.provider || isResponses(last.exchange) !== isResponses(exchange)) continue;
+      if (typeof previous === "string") {
+        if (answerOf(last.exchange).body?.id === previous) return { run, how: { kind: "chained" } };
+        continue;
+      }
       // The agent resends its own history as it sent it; the answer comes back in its own shape (an SDK's message
       // object, with fields the wire did not have), so the earlier request's history is what must be kept.
-      const prefix = before.history;
-      const continues =
-        prefix.length > 0 &&
-        prefix.length < read.history.length &&
-        prefix.every((entry, i) => entry === read.history[i]);
-      if (continues && (best === undefined || prefix.length > best.length)) best = { run, length: prefix.length };
+      const prefix = last.history;
+      let same = 0;
+      while (same < prefix.length && same < history.length && prefix[same] === history[same]) same += 1;
+      if (same === prefix.length && prefix.length > 0 && prefix.length < history.length) {
+        if (best === undefined || prefix.length > best.length) best = { run, length: prefix.length };
+      } else if (same === prefix.length && prefix.length === history.length && prefix.length > 0) {
+        again ??= run;
+      } else if (!opening && same > 0 && last.frame === frame && (rewritten === undefined || same > rewritten.kept)) {
+        rewritten = { run, kept: same };
+      }
     }
-    return best?.run;
+    if (best !== undefined) return { run: best.run, how: { kind: "continued" } };
+    if (again !== undefined) return { run: again, how: { kind: "retry" } };
+    if (rewritten !== undefined) return { run: rewritten.run, how: { kind: "rewritten", kept: rewritten.kept } };
+    return undefined;
   }
 
   /** A run's document, for the import: its last request with the answer so far (a Responses chain, whole). */
   document(run: LiveRun): string {
-    const reads = run.exchanges.map(readExchange).filter((read): read is Read => read !== null);
-    const last = reads.at(-1);
-    if (last === undefined) return "{}";
-    // A Responses run carried by previous_response_id sends only its newest input: the chain is the whole history.
-    if (run.provider === "openai" && last.previousId !== undefined) {
-      const input = reads.flatMap((read) => asList(asObject(read.document).input));
-      return JSON.stringify({ ...asObject(last.document), input });
-    }
-    return JSON.stringify(last.document);
+    if (run.cached?.revision === run.revision) return run.cached.text;
+    const { exchange, request } = run.last;
+    const history = [...run.chain, ...historyOf(exchange, request), ...replyOf(exchange, answerOf(exchange).body)];
+    // No key-shaped string leaves the proxy: the page and the saved file get the document without them.
+    const text = withoutKeyShapes(JSON.stringify(withHistory(exchange, request, history)));
+    run.cached = { revision: run.revision, text };
+    return text;
+  }
+
+  /** What the viewer is told of a run besides its document. */
+  facts(run: LiveRun): LiveFacts {
+    const events = run.events.map((event) =>
+      "message" in event ? { ...event, message: withoutKeyShapes(event.message) } : event,
+    );
+    return { streaming: run.last.exchange.end === "open" && run.last.exchange.status !== null, events };
   }
 }

@@ -18,6 +18,7 @@ import { readdirSync, readFileSync, realpathSync, type Stats, statSync, unwatchF
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, extname, join, sep } from "node:path";
+import type { LiveFacts } from "../formats/live-facts";
 import type { LiveRuns } from "./live-runs";
 
 /** A run the viewer shows: its number (its only name in a URL), its file's name and its real path. */
@@ -88,17 +89,34 @@ export function servedText(text: string): string {
   }
 }
 
-/** What a run's file is: a figure file (its `figure` version at the top), or a recorded run in any format. */
-export function kindOf(path: string): "figure" | "run" {
+/**
+ * What a run's file is: a figure file (its `figure` version at the top), a run saved by `live --save` (a trace with
+ * what the proxy saw under `live`), or a recorded run in any format.
+ */
+export function kindOf(path: string): "figure" | "run" | "live" {
+  return liveFactsIn(path) === null ? figureOrRun(path) : "live";
+}
+
+function parsedFile(path: string): Record<string, unknown> | null {
   try {
-    if (statSync(path).size > 8_000_000) return "run";
+    if (statSync(path).size > 8_000_000) return null;
     const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
-    return typeof parsed === "object" && parsed !== null && typeof (parsed as { figure?: unknown }).figure === "number"
-      ? "figure"
-      : "run";
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : null;
   } catch {
-    return "run";
+    return null;
   }
+}
+
+function figureOrRun(path: string): "figure" | "run" {
+  return typeof parsedFile(path)?.figure === "number" ? "figure" : "run";
+}
+
+/** The facts a run saved by `live --save` keeps of what the proxy saw, or null for any other file. */
+export function liveFactsIn(path: string): LiveFacts | null {
+  const live = parsedFile(path)?.live as Partial<LiveFacts> | undefined;
+  return typeof live === "object" && live !== null && Array.isArray(live.events) && typeof live.streaming === "boolean"
+    ? { streaming: live.streaming, events: live.events }
+    : null;
 }
 
 /** A live run's name in the picker: its provider and its number (what it holds is said by the import's summary). */
@@ -242,18 +260,27 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
         ...(options.live?.runs ?? []).map((run) => ({
           id: options.runs.length + run.id,
           name: liveName(run.provider, run.id),
-          kind: "run",
+          kind: "live",
           revision: run.revision,
         })),
       ];
       send(response, 200, JSON.stringify({ runs: list }), MIME[".json"]);
       return;
     }
-    const run = /^\/api\/runs\/(\d{1,6})$/.exec(pathname);
+    const run = /^\/api\/runs\/(\d{1,6})(\/facts)?$/.exec(pathname);
     if (run !== null) {
       const recorded = options.live?.runs[Number(run[1]) - options.runs.length];
       if (recorded !== undefined && options.live !== undefined) {
-        send(response, 200, options.live.document(recorded), MIME[".json"]);
+        const body =
+          run[2] === undefined ? options.live.document(recorded) : JSON.stringify(options.live.facts(recorded));
+        send(response, 200, body, MIME[".json"]);
+        return;
+      }
+      if (run[2] !== undefined) {
+        const saved = options.runs[Number(run[1])];
+        const facts = saved === undefined ? null : liveFactsIn(saved.path);
+        if (facts === null) send(response, 404, "no such live run\n");
+        else send(response, 200, JSON.stringify(facts), MIME[".json"]);
         return;
       }
       const shown = options.runs[Number(run[1])];

@@ -101,6 +101,38 @@ export const runs = {
       "This viewer shows nothing without its token: open the link agent-loop-figure view printed, with its ?token=.",
     gone: "The viewer cannot be reached: it has stopped, or this run can no longer be read.",
     figureProblems: (name) => `${name} is a figure file that cannot be shown:`,
+    follow: "Follow the latest step",
+    live: {
+      inferred:
+        "Inferred from the next request: the proxy saw this result fed back to the model, not the host running the tool.",
+      streaming:
+        "Still streaming: this is the answer so far. A tool call's arguments are whole only when its block ends.",
+      awaiting: "Sent: the request has gone to the provider, and its answer has not begun.",
+      event: (event) => {
+        switch (event.kind) {
+          case "error":
+            return `The provider answered ${event.status}: “${event.message}”. This model call got no answer.`;
+          case "stream_error":
+            return `The answer's stream ended with the provider's error: “${event.message}”.`;
+          case "cut":
+            return "The answer's stream was cut before its end: the agent's SDK saw it end early, as it would have direct.";
+          case "client_closed":
+            return "The agent stopped reading the answer before its end.";
+          case "unreachable":
+            return "The provider could not be reached: the agent got the proxy's 502 answer instead.";
+          case "malformed":
+            return `${event.count} event${event.count === 1 ? "" : "s"} of the answer's stream ${event.count === 1 ? "was" : "were"} not one this provider sends: passed on to the agent as it came, and left out of the answer shown.`;
+          case "retried":
+            return "The same request was sent again.";
+          case "rewritten":
+            return `This request did not continue the history it had sent: it kept the first ${event.kept} of the ${event.before} messages sent before, and changed or dropped the rest (a compaction, or an edit). The steps show this request's history.`;
+          default: {
+            const never: never = event;
+            return never;
+          }
+        }
+      },
+    },
   },
   exportReport: {
     lossHeading: (formatName) => `What ${formatName} cannot carry, left out of the file:`,

@@ -98,6 +98,36 @@ export const runs = {
     noAccess: "没有令牌，查看器不显示任何内容：请打开 agent-loop-figure view 打印的链接（带 ?token=）。",
     gone: "无法连接查看器：它已停止，或这份运行记录已无法读取。",
     figureProblems: (name) => `${name} 是一个无法显示的图解文件：`,
+    follow: "跟随最新一步",
+    live: {
+      inferred: "由下一个请求推断：代理看到的是这个结果被送回模型，而不是宿主程序运行工具。",
+      streaming: "仍在流式传输：这是目前收到的回答。工具调用的参数要等它的块结束才完整。",
+      awaiting: "已发送：请求已发往服务商，回答尚未开始。",
+      event: (event) => {
+        switch (event.kind) {
+          case "error":
+            return `服务商返回 ${event.status}：“${event.message}”。这次模型调用没有得到回答。`;
+          case "stream_error":
+            return `回答的流以服务商的错误结束：“${event.message}”。`;
+          case "cut":
+            return "回答的流在结束前被切断：Agent 的 SDK 看到它提前结束，和直连时一样。";
+          case "client_closed":
+            return "Agent 在回答结束前停止了读取。";
+          case "unreachable":
+            return "无法连接服务商：Agent 收到的是代理的 502 回答。";
+          case "malformed":
+            return `回答的流中有 ${event.count} 个事件不是这个服务商会发送的：已按原样转给 Agent，未计入这里显示的回答。`;
+          case "retried":
+            return "同一个请求又发送了一次。";
+          case "rewritten":
+            return `这个请求没有接着它之前发送的历史：它保留了之前发送的 ${event.before} 条消息中的前 ${event.kept} 条，改动或删去了其余部分（压缩或编辑）。各步骤显示的是这个请求的历史。`;
+          default: {
+            const never: never = event;
+            return never;
+          }
+        }
+      },
+    },
   },
   exportReport: {
     lossHeading: (formatName) => `${formatName} 无法承载、文件里不会有的内容：`,

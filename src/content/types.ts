@@ -20,6 +20,7 @@ import type {
 import type { CheckProblem } from "../formats/check";
 import type { ImportNote, ImportProblem, ImportProgress, ImportSummary } from "../formats/import";
 import type { WireFormatId } from "../formats/index";
+import type { LiveEvent } from "../formats/live-facts";
 import type { Addition, Loss } from "../formats/loss";
 import type { FactsTrace } from "./facts";
 import { type Lang, languageOf } from "./languages";
@@ -466,6 +467,21 @@ export interface ViewerText {
   readonly gone: string;
   /** A figure file among the runs that cannot be shown: its problems follow. */
   readonly figureProblems: (name: string) => string;
+  /** The toggle that keeps the figure at the run's newest step as the run goes on. */
+  readonly follow: string;
+  readonly live: LiveViewerText;
+}
+
+/** Said at the steps of a run recorded live (`agent-loop-figure live`). */
+export interface LiveViewerText {
+  /** At a tool's result: the proxy saw it fed back in the next request, never the host running the tool. */
+  readonly inferred: string;
+  /** At the answer while it streams in. */
+  readonly streaming: string;
+  /** At a model call whose request has gone and whose answer has not begun. */
+  readonly awaiting: string;
+  /** What the proxy saw go wrong or change at a model call. */
+  readonly event: (event: LiveEvent) => string;
 }
 
 /** The chapter page's export bar: the trace as JSON, and a link to this step. */

@@ -37,6 +37,8 @@ export function sourceKey(source: FigureSource): string {
       return `transcript:${source.format ?? ""}:${source.name}:${source.text}`;
     case "transcriptUrl":
       return `transcriptUrl:${source.format ?? ""}:${source.url}`;
+    case "live":
+      return `live:${source.url}`;
     case "transcriptFile":
       // A chosen file, by what the browser says of it (its content is read only when it is resolved).
       return `transcriptFile:${source.format ?? ""}:${source.name}:${source.file.size}:${"lastModified" in source.file ? source.file.lastModified : ""}`;

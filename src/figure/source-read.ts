@@ -5,7 +5,7 @@
  */
 import type { Lang } from "../content/languages";
 import { defined } from "../engine";
-import type { ImportResult } from "../formats/import";
+import type { ImportOptions, ImportResult } from "../formats/import";
 import type { FormatId } from "../formats/index";
 import {
   type FetchFailure,
@@ -70,7 +70,8 @@ export async function resolveRead(
       return opened(read.text, lang, loaders);
     }
     case "url":
-    case "transcriptUrl": {
+    case "transcriptUrl":
+    case "live": {
       let url: URL;
       try {
         url = new URL(source.url, loaders.base ?? globalThis.document?.baseURI);
@@ -79,9 +80,11 @@ export async function resolveRead(
       }
       if (loaders.allows !== undefined && !loaders.allows(url)) return unread("figureOtherOrigin");
       if (url.protocol !== "https:" && url.protocol !== "http:") return unread("figureOtherOrigin");
-      if (source.kind === "transcriptUrl") {
+      const format = source.kind === "transcriptUrl" ? source.format : undefined;
+      const options = source.kind === "live" ? { sent: true } : {};
+      if (source.kind !== "url") {
         const name = url.pathname.split("/").pop() || "transcript.json";
-        const read = await readFromLoader({ url }, source.format, name, loaders);
+        const read = await readFromLoader({ url }, format, name, loaders, options);
         if (read === "unread") return unread("figureFetchFailed");
         if (read !== null) return recordedRun(read, name, lang, loaders);
       }
@@ -92,7 +95,7 @@ export async function resolveRead(
           ? notRead("figure files")
           : shownOf((await loaders.figures()).open(text, lang));
       const name = url.pathname.split("/").pop() || "transcript.json";
-      return recorded({ kind: "transcript", text, name, ...defined({ format: source.format }) }, lang, loaders);
+      return recorded({ kind: "transcript", text, name, ...defined({ format }) }, lang, loaders, options);
     }
     case "transcript":
       return recorded(source, lang, loaders);
@@ -129,11 +132,12 @@ async function readFromLoader(
   format: FormatId | undefined,
   name: string,
   loaders: SourceLoaders,
+  options: ImportOptions = {},
 ): Promise<ImportResult | "unread" | null> {
   if (loaders.transcripts === undefined) return null;
   const { readFrom } = await loaders.transcripts();
   if (readFrom === undefined) return null;
-  return (await readFrom(from, format, name)) ?? "unread";
+  return (await readFrom(from, format, name, options)) ?? "unread";
 }
 
 /** A recorded run read by the import, told in the story the shell gives a recorded run. */
@@ -141,10 +145,11 @@ async function recorded(
   source: Extract<FigureSource, { kind: "transcript" }>,
   lang: Lang,
   loaders: SourceLoaders,
+  options: ImportOptions = {},
 ): Promise<Resolved> {
   if (loaders.transcripts === undefined) return notRead("transcripts");
   const { read } = await loaders.transcripts();
-  return recordedRun(await read(source.text, source.format, source.name), source.name, lang, loaders);
+  return recordedRun(await read(source.text, source.format, source.name, options), source.name, lang, loaders);
 }
 
 /** An import's result as what the figure shows: the run, told in the shell's story for a recorded run; or why not. */

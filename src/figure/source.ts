@@ -9,7 +9,7 @@
 import type { Lang } from "../content/languages";
 import type { Checkpoint, FetchFailure, StepWords, Story, WrittenSteps } from "../content/types";
 import type { Trace } from "../engine";
-import type { ImportNote, ImportProblem, ImportResult, ImportSummary } from "../formats/import";
+import type { ImportNote, ImportOptions, ImportProblem, ImportResult, ImportSummary } from "../formats/import";
 import type { FormatId } from "../formats/index";
 import type { ReadError } from "../formats/types";
 import type { FigureOpening } from "./index";
@@ -32,6 +32,11 @@ export type FigureSource =
   | { readonly kind: "transcript"; readonly text: string; readonly name: string; readonly format?: FormatId }
   /** A recorded run's URL. */
   | { readonly kind: "transcriptUrl"; readonly url: string; readonly format?: FormatId }
+  /**
+   * A run recorded as it happens (`agent-loop-figure live`): its document's URL, a request that was sent to the model
+   * with the answer as far as it has come (its model call shows before the answer begins, and when it failed).
+   */
+  | { readonly kind: "live"; readonly url: string }
   /** A recorded run in a chosen file, read when it is resolved (a log can be tens of megabytes). */
   | { readonly kind: "transcriptFile"; readonly file: Blob; readonly name: string; readonly format?: FormatId };
 
@@ -115,7 +120,12 @@ export interface SourceLoaders {
   }>;
   /** The import (for recorded runs): reading a transcript, and the story a recorded run is told in. */
   readonly transcripts?: () => Promise<{
-    readonly read: (text: string, format: FormatId | undefined, name: string) => ImportResult | Promise<ImportResult>;
+    readonly read: (
+      text: string,
+      format: FormatId | undefined,
+      name: string,
+      options?: ImportOptions,
+    ) => ImportResult | Promise<ImportResult>;
     /**
      * Read a file or a URL and import it, where the shell has its own way to (the chapter page's worker, with
      * progress): the result, or null when it could not be fetched or read. Without it the resolver reads the text
@@ -125,6 +135,7 @@ export interface SourceLoaders {
       from: { readonly blob: Blob } | { readonly url: URL },
       format: FormatId | undefined,
       name: string,
+      options?: ImportOptions,
     ) => Promise<ImportResult | null>;
     readonly story: (name: string, summary: ImportSummary, lang: Lang) => Story;
   }>;
@@ -175,6 +186,7 @@ async function resolveFigure(source: FigureSource, lang: Lang, loaders: SourceLo
     case "shared":
     case "url":
     case "transcriptUrl":
+    case "live":
     case "transcript":
     case "transcriptFile":
       // What is read from elsewhere (a share link, a URL, a recorded run) loads its reader when first asked.

@@ -160,7 +160,21 @@ export function detectFormat(data: unknown): FormatId {
  * Import a transcript from its text, in `format` or the one detected. `name` names the run (a file's base name).
  * @example importTranscript(JSON.stringify(chatRequest(messages, tools))).ok // true
  */
-export function importTranscript(source: string, format?: FormatId, name = "imported"): ImportResult {
+/** How a document is to be read, besides its format. */
+export interface ImportOptions {
+  /**
+   * The document is a request that was sent to the model and is still waiting for its answer, or got none (a run
+   * recorded live, whose answer has not begun or was an error): its model call is a step, after the messages.
+   */
+  readonly sent?: boolean;
+}
+
+export function importTranscript(
+  source: string,
+  format?: FormatId,
+  name = "imported",
+  options: ImportOptions = {},
+): ImportResult {
   const decoded = decode(source);
   if (!decoded.ok) return failure(null, [decoded.error]);
   const { data } = decoded;
@@ -186,7 +200,9 @@ export function importTranscript(source: string, format?: FormatId, name = "impo
   if (!parsed.ok) return failure(chosen, parsed.errors);
   if (parsed.neutral.messages.length === 0) return failure(chosen, [{ message: "no messages", path: "messages" }]);
   const made =
-    parsed.trace === undefined ? toTrace(parsed.neutral, name) : { trace: parsed.trace, problems: [], notes: [] };
+    parsed.trace === undefined
+      ? toTrace(parsed.neutral, name, options)
+      : { trace: parsed.trace, problems: [], notes: [] };
   const toolCalls = parsed.neutral.messages.reduce((n, m) => n + (m.role === "assistant" ? m.toolCalls.length : 0), 0);
   return {
     ok: true,
@@ -210,6 +226,7 @@ const noChanges: Step["fileChanges"] = Object.freeze([]);
 export function toTrace(
   neutral: Neutral,
   name: string,
+  options: ImportOptions = {},
 ): { trace: Trace; problems: ImportProblem[]; notes: ImportNote[] } {
   const { messages, tools } = neutral;
   const steps: Step[] = [];
@@ -348,6 +365,23 @@ export function toTrace(
   for (const [callId, { step, index }] of open)
     if (index < lastIndex) problems.push({ kind: "missing_result", callId, step });
   const last = messages.at(-1);
+  // A request sent and not (yet) answered: its model call, with what it appended and the results it fed.
+  if (options.sent === true && last !== undefined && last.role !== "assistant") {
+    counters = { ...counters, modelCalls: counters.modelCalls + 1 };
+    steps.push({
+      number: steps.length + 1,
+      contextEnd: messages.length,
+      fileChanges: noChanges,
+      counters,
+      kind: "model_call",
+      lane: "host",
+      edge: { from: "host", to: "model" },
+      callIds: fed,
+      toolResult: lastFed,
+      modelCall: counters.modelCalls,
+      appendedFrom: contextEnd,
+    });
+  }
   steps.push({
     number: steps.length + 1,
     // Every message is in the last step's context: the transcript's newest results or user turn, which no model

@@ -16,7 +16,9 @@ import { type Catalog, type RunText, type StepPhrasing, type Story, storyCatalog
 import type { Trace } from "../engine";
 import { resolveSource } from "../figure/source";
 import { formatName } from "../formats";
+import type { LiveFacts } from "../formats/live-facts";
 import { FigureProblems, Player, type ShownProblem, type StepNote } from "../player";
+import { liveNotes } from "./live-notes";
 
 /** How often, at most, a changing run is read again (ms). */
 const SETTLE_MS = 100;
@@ -27,7 +29,8 @@ const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: 
 export interface ListedRun {
   readonly id: number;
   readonly name: string;
-  readonly kind: "run" | "figure";
+  /** A file of a recorded run, a figure file, or a run recorded as it happens (`agent-loop-figure live`). */
+  readonly kind: "run" | "figure" | "live";
   readonly revision: number;
 }
 
@@ -64,6 +67,17 @@ interface Failed {
   readonly failure: LoadFailure;
 }
 
+/** What the proxy saw of a live run besides its document (none when it cannot be fetched). */
+async function liveFacts(run: ListedRun, revision: number): Promise<LiveFacts> {
+  const none: LiveFacts = { streaming: false, events: [] };
+  try {
+    const response = await fetch(new URL(`api/runs/${run.id}/facts?v=${revision}`, window.location.href));
+    return response.ok ? ((await response.json()) as LiveFacts) : none;
+  } catch {
+    return none;
+  }
+}
+
 /**
  * A run's file as it is now, read and shown; why the import cannot read it; or null when it could not be fetched
  * (the page keeps what it had).
@@ -88,16 +102,24 @@ async function read(run: ListedRun, revision: number, words: Words): Promise<Sho
       at: new Date(),
     };
   }
-  const result = await loadTranscript({ kind: "transcriptUrl", url: url.href }, words.lang, runStoryIn(words.runs));
+  const live = run.kind === "live";
+  const [result, facts] = await Promise.all([
+    loadTranscript({ kind: live ? "live" : "transcriptUrl", url: url.href }, words.lang, runStoryIn(words.runs)),
+    live ? liveFacts(run, revision) : null,
+  ]);
   if (typeof result === "object" && !("loaded" in result)) return { id: run.id, failure: result };
   if (typeof result !== "object") return null;
   const { loaded } = result;
+  const said = facts === null ? null : liveNotes(words.runs.viewer.live, loaded.trace, loaded.problems, facts);
   return {
     ok: true,
     id: run.id,
     trace: loaded.trace,
     story: runStoryIn(words.runs)(run.name, loaded.summary, words.lang),
-    notes: runNotes(words.runs, loaded, null),
+    notes:
+      said === null
+        ? runNotes(words.runs, loaded, null)
+        : [...runNotes(words.runs, { ...loaded, problems: said.problems }, null), ...said.notes],
     summary: words.runs.importing.summary(loaded.summary, formatName(loaded.summary.format)),
     at: new Date(),
   };
@@ -115,6 +137,8 @@ export function Viewer(props: { lang: Lang }) {
   // The run's file could never be read as a run (nothing of it was shown): why.
   const [failed, setFailed] = useState<Failed | null>(null);
   const [step, setStep] = useState(1);
+  // Keep the figure at the run's newest step as it goes on (on for a live run); stepping back turns it off.
+  const [follow, setFollow] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -151,6 +175,10 @@ export function Viewer(props: { lang: Lang }) {
   // The step the reader is at, read when a new version arrives: at the end, the figure follows the run's end.
   const where = useRef(step);
   where.current = step;
+  const following = useRef(follow);
+  following.current = follow;
+  const kind = run?.kind;
+  useEffect(() => setFollow(kind === "live"), [kind]);
   const shownNow = useRef<Shown | null>(null);
   const lastRead = useRef(0);
   useEffect(() => {
@@ -178,9 +206,11 @@ export function Viewer(props: { lang: Lang }) {
           setStale(false);
           setFailed(null);
           if (next.ok) {
-            if (before?.id !== next.id) setStep(1);
+            const end = next.trace.steps.length;
+            if (following.current) setStep(end);
+            else if (before?.id !== next.id) setStep(1);
             // At the end of the run as it was, the figure follows the run's new end.
-            else if (before.ok && where.current >= before.trace.steps.length) setStep(next.trace.steps.length);
+            else if (before.ok && where.current >= before.trace.steps.length) setStep(end);
           }
           shownNow.current = next;
           setShown(next);
@@ -201,6 +231,21 @@ export function Viewer(props: { lang: Lang }) {
     [words, shown],
   );
   const onLangChange = useCallback((next: Lang) => setLang(next), []);
+  const shownSteps = shown?.ok ? shown.trace.steps.length : 0;
+  const onStepChange = useCallback(
+    (next: number) => {
+      setStep(next);
+      if (next < shownSteps) setFollow(false);
+    },
+    [shownSteps],
+  );
+  const onFollowChange = useCallback(
+    (on: boolean) => {
+      setFollow(on);
+      if (on && shownSteps > 0) setStep(shownSteps);
+    },
+    [shownSteps],
+  );
 
   if (words === null) return null;
   const viewer = words.runs.viewer;
@@ -241,6 +286,12 @@ export function Viewer(props: { lang: Lang }) {
                       : viewer.figureProblems(run.name)}
       </p>
       {shown?.ok && shown.summary !== "" ? <p className="viewer-summary">{shown.summary}</p> : null}
+      {shown?.ok && shown.id === run?.id ? (
+        <label className="viewer-follow">
+          <input type="checkbox" checked={follow} onChange={(event) => onFollowChange(event.target.checked)} />{" "}
+          {viewer.follow}
+        </label>
+      ) : null}
       {failed !== null && failed.id === run?.id ? (
         <FailureNote failure={failed.failure} text={words.runs.importing} />
       ) : null}
@@ -252,7 +303,7 @@ export function Viewer(props: { lang: Lang }) {
           trace={shown.trace}
           text={text}
           step={Math.min(step, shown.trace.steps.length)}
-          onStepChange={setStep}
+          onStepChange={onStepChange}
           onLangChange={onLangChange}
           notes={shown.notes}
         />

@@ -74,12 +74,14 @@ describe("the installed command's command line", () => {
     });
   });
 
-  it("reads live's port, upstreams, --no-open and the agent's command after --", () => {
+  it("reads live's port, upstreams, --save, --no-open and the agent's command after --", () => {
     expect(
       parseCommand([
         "live",
         "--port",
         "8080",
+        "--save",
+        "runs",
         "--upstream",
         "anthropic=http://127.0.0.1:9000",
         "--upstream=openai=https://example.test/v1",
@@ -94,6 +96,7 @@ describe("the installed command's command line", () => {
       kind: "live",
       port: 8080,
       upstreams: { anthropic: "http://127.0.0.1:9000", openai: "https://example.test/v1" },
+      save: "runs",
       open: false,
       lang: null,
       command: ["node", "agent.js", "--port", "1"],
@@ -102,6 +105,7 @@ describe("the installed command's command line", () => {
       kind: "live",
       port: null,
       upstreams: {},
+      save: null,
       open: true,
       lang: null,
       command: [],
@@ -112,6 +116,7 @@ describe("the installed command's command line", () => {
       [["live", "--"], /^live: -- needs the agent's command after it$/],
       [["live", "agent.js"], /^live: unexpected argument agent\.js/],
       [["live", "--port", "x"], /^live: --port takes a TCP port/],
+      [["live", "--save"], /^live: --save needs a folder$/],
     ] as const) {
       const parsed = parseCommand([...argv]);
       expect(parsed.kind === "error" && parsed.message, argv.join(" ")).toMatch(message);

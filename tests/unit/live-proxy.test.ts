@@ -6,9 +6,9 @@
  */
 import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, type RecordingProxy, routeOf, startProxy, withoutKey } from "../../src/cli/live";
 import { LiveRuns } from "../../src/cli/live-runs";
@@ -21,8 +21,7 @@ import {
   sseEvents,
 } from "../../src/formats/streams";
 import { scripted } from "../fixtures/scripted-model";
-
-const KEY = "sk-test-0123456789abcdef0123456789abcdef";
+import { anthropicClient, basesAt, KEY, LOOPS, openaiClient, withEnv } from "../fixtures/sdk-loops";
 
 let upstream: Server;
 let upstreamUrl: string;
@@ -49,22 +48,8 @@ afterAll(async () => {
   await new Promise<void>((done) => upstream.close(() => done()));
 });
 
-/** A client made as an agent's would be: from environment variables alone. */
-function withEnv<T>(env: Record<string, string>, make: () => T): T {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    return make();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-const openai = (base: string) => withEnv({ OPENAI_BASE_URL: base, OPENAI_API_KEY: KEY }, () => new OpenAI());
-const anthropic = (base: string) =>
-  withEnv({ ANTHROPIC_BASE_URL: base, ANTHROPIC_API_KEY: KEY }, () => new Anthropic({ maxRetries: 0 }));
+const openai = (base: string) => openaiClient({ ...basesAt(""), OPENAI_BASE_URL: base });
+const anthropic = (base: string) => anthropicClient({ ...basesAt(""), ANTHROPIC_BASE_URL: base });
 
 const ASK = [{ role: "user" as const, content: "Read timeout from config.txt" }];
 const TOOLS = [
@@ -73,61 +58,6 @@ const TOOLS = [
     function: { name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } } } },
   },
 ];
-
-/** A two-turn tool-calling loop with the Chat Completions client: the tool call, then the answer. */
-async function chatLoop(client: OpenAI, stream: boolean): Promise<unknown[]> {
-  const results: unknown[] = [];
-  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [...ASK];
-  for (let turn = 0; turn < 2; turn += 1) {
-    if (stream) {
-      const chunks: unknown[] = [];
-      for await (const chunk of await client.chat.completions.create({
-        model: "m",
-        messages,
-        tools: TOOLS,
-        stream: true,
-      }))
-        chunks.push(chunk);
-      results.push(chunks);
-    } else {
-      results.push(await client.chat.completions.create({ model: "m", messages, tools: TOOLS }));
-    }
-    messages.push(
-      {
-        role: "assistant",
-        content: null,
-        tool_calls: [
-          { id: "call_1", type: "function", function: { name: "read_file", arguments: '{"path":"config.txt"}' } },
-        ],
-      },
-      { role: "tool", tool_call_id: "call_1", content: "timeout=30" },
-    );
-  }
-  return results;
-}
-
-async function messagesLoop(client: Anthropic, stream: boolean): Promise<unknown[]> {
-  const results: unknown[] = [];
-  const messages: Anthropic.MessageParam[] = [...ASK];
-  const tools = [
-    { name: "read_file", input_schema: { type: "object" as const, properties: { path: { type: "string" } } } },
-  ];
-  for (let turn = 0; turn < 2; turn += 1) {
-    results.push(
-      stream
-        ? await client.messages.stream({ model: "m", max_tokens: 100, messages, tools }).finalMessage()
-        : await client.messages.create({ model: "m", max_tokens: 100, messages, tools }),
-    );
-    messages.push(
-      {
-        role: "assistant",
-        content: [{ type: "tool_use", id: "toolu_1", name: "read_file", input: { path: "config.txt" } }],
-      },
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "timeout=30" }] },
-    );
-  }
-  return results;
-}
 
 describe("the recording proxy", () => {
   it("routes each provider's API by its path, and keeps no key in a recorded path", () => {
@@ -143,20 +73,17 @@ describe("the recording proxy", () => {
     );
   });
 
-  for (const stream of [false, true]) {
-    it(`gives the OpenAI SDK (Chat Completions, ${stream ? "streamed" : "not streamed"}) the same results as direct`, async () => {
-      const direct = await chatLoop(openai(`${upstreamUrl}/v1`), stream);
-      const proxied = await chatLoop(openai(proxy.bases.openai), stream);
+  for (const loop of LOOPS)
+    it(`gives ${loop.name} the same results as direct: every chunk, every final message`, async () => {
+      const direct = await loop.run(basesAt(upstreamUrl));
+      const proxied = await loop.run({
+        OPENAI_BASE_URL: proxy.bases.openai,
+        ANTHROPIC_BASE_URL: proxy.bases.anthropic,
+        GOOGLE_GEMINI_BASE_URL: proxy.bases.gemini,
+      });
       expect(proxied).toEqual(direct);
+      expect(JSON.stringify(proxied)).toContain("config.txt");
     });
-
-    it(`gives the Anthropic SDK (${stream ? "streamed" : "not streamed"}) the same final messages as direct`, async () => {
-      const direct = await messagesLoop(anthropic(upstreamUrl), stream);
-      const proxied = await messagesLoop(anthropic(proxy.bases.anthropic), stream);
-      expect(proxied).toEqual(direct);
-      expect(JSON.stringify(proxied)).toContain('"path":"config.txt"');
-    });
-  }
 
   it("passes a provider's 400 to the SDK unchanged, and records it", async () => {
     const failure = async (base: string) =>
@@ -247,9 +174,9 @@ describe("the recording proxy", () => {
 
 describe("a recorded stream, put back together as the SDK puts it together", () => {
   it("Anthropic Messages: the SDK's finalMessage() is the reassembly of the bytes the proxy recorded", async () => {
-    const client = anthropic(proxy.bases.anthropic);
     const from = exchanges.length;
-    const finals = await messagesLoop(client, true);
+    const loop = LOOPS.find((candidate) => candidate.name === "Anthropic Messages, streamed");
+    const finals = (await loop?.run({ ...basesAt(""), ANTHROPIC_BASE_URL: proxy.bases.anthropic })) ?? [];
     await expect.poll(() => exchanges.length).toBeGreaterThanOrEqual(from + 2);
     const recorded = exchanges.slice(from).filter((exchange) => exchange.provider === "anthropic");
     expect(recorded.map((exchange) => reassembleAnthropic(exchange.responseBody))).toEqual(
@@ -430,7 +357,7 @@ describe("runs, not requests", () => {
   it("gathers a conversation's requests into one run, keeps a side call apart, and its document imports paired", async () => {
     const runs = new LiveRuns();
     const seen: { end: string; document: string }[] = [];
-    runs.subscribe((run) => seen.push({ end: run.exchanges.at(-1)?.end ?? "", document: runs.document(run) }));
+    runs.subscribe((run) => seen.push({ end: run.last.exchange.end, document: runs.document(run) }));
     const live = await startProxy({
       upstreams: { anthropic: upstreamUrl },
       recorder: {
@@ -454,12 +381,10 @@ describe("runs, not requests", () => {
       { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "timeout=30" }] },
     );
     await client.messages.stream({ model: "m", max_tokens: 100, messages, tools }).finalMessage();
-    await expect
-      .poll(() => runs.runs.map((run) => run.exchanges.every((exchange) => exchange.end !== "open")))
-      .toEqual([true, true]);
+    await expect.poll(() => runs.runs.map((run) => run.last.exchange.end !== "open")).toEqual([true, true]);
     await live.close();
 
-    expect(runs.runs.map((run) => run.exchanges.length)).toEqual([2, 1]);
+    expect(runs.runs.map((run) => run.requests)).toEqual([2, 1]);
     const main = runs.runs[0];
     if (main === undefined) throw new Error("no run");
     const imported = importTranscript(runs.document(main));

@@ -1,0 +1,46 @@
+/**
+ * What the viewer says at the steps of a run recorded live, besides the import's own problems and notes: the
+ * host's part marked as inferred from the next request (the proxy never sees the host run a tool, only the result
+ * it feeds back), the answer still streaming (its tool call's arguments not yet whole: not a problem yet), a request
+ * sent and not yet answered, and what the proxy saw go wrong or change at each model call. Derived from the trace's
+ * step facts and the proxy's facts (src/formats/live-facts.ts); the words are the catalog's.
+ */
+import type { LiveViewerText } from "../content/types";
+import type { Trace } from "../engine";
+import type { ImportProblem } from "../formats/import";
+import type { LiveFacts } from "../formats/live-facts";
+import type { StepNote } from "../player";
+
+export function liveNotes(
+  text: LiveViewerText,
+  trace: Trace,
+  problems: readonly ImportProblem[],
+  facts: LiveFacts,
+): { problems: readonly ImportProblem[]; notes: readonly StepNote[] } {
+  const notes: StepNote[] = [];
+  const callAt = new Map<number, number>();
+  let lastCall = 0;
+  for (const step of trace.steps) {
+    if (step.kind === "model_call") {
+      callAt.set(step.modelCall, step.number);
+      lastCall = step.number;
+    } else if (step.kind === "execution") notes.push({ step: step.number, text: text.inferred });
+  }
+  const last = trace.steps.at(-1);
+  const before = trace.steps.at(-2);
+  const answering = before !== undefined && before.number > lastCall;
+  const failed = facts.events.some((event) => callAt.get(event.call) === lastCall && event.kind !== "retried");
+  if (facts.streaming && answering) notes.push({ step: before.number, text: text.streaming });
+  else if (!answering && lastCall > 0 && last?.kind === "finish" && !failed)
+    notes.push({ step: lastCall, text: facts.streaming ? text.streaming : text.awaiting });
+  for (const event of facts.events) {
+    const step = callAt.get(event.call);
+    if (step !== undefined) notes.push({ step, text: text.event(event) });
+  }
+  // A tool call whose arguments are still streaming in is not yet a problem.
+  const kept = facts.streaming
+    ? problems.filter((problem) => !(problem.kind === "bad_arguments" && problem.step > lastCall))
+    : problems;
+  notes.sort((a, b) => a.step - b.step);
+  return { problems: kept, notes };
+}
