@@ -2,7 +2,8 @@
  * What the viewer says at the steps of a run recorded live, besides the import's own problems and notes: the
  * host's part marked as inferred from the next request (the proxy never sees the host run a tool, only the result
  * it feeds back), the answer still streaming (its tool call's arguments not yet whole: not a problem yet), a request
- * sent and not yet answered, and what the proxy saw go wrong or change at each model call. Derived from the trace's
+ * sent and not yet answered, and what the proxy saw go wrong or change at each model call. What is said of the newest
+ * model call is said at the run's last step too, where a reader following the run is. Derived from the trace's
  * step facts and the proxy's facts (src/formats/live-facts.ts); the words are the catalog's.
  */
 import type { LiveViewerText } from "../content/types";
@@ -18,6 +19,8 @@ export function liveNotes(
   facts: LiveFacts,
 ): { problems: readonly ImportProblem[]; notes: readonly StepNote[] } {
   const notes: StepNote[] = [];
+  // Said of the newest model call: at its step, and at the run's end.
+  const newest: string[] = [];
   const callAt = new Map<number, number>();
   let lastCall = 0;
   for (const step of trace.steps) {
@@ -30,13 +33,21 @@ export function liveNotes(
   const before = trace.steps.at(-2);
   const answering = before !== undefined && before.number > lastCall;
   const failed = facts.events.some((event) => callAt.get(event.call) === lastCall && event.kind !== "retried");
-  if (facts.streaming && answering) notes.push({ step: before.number, text: text.streaming });
-  else if (!answering && lastCall > 0 && last?.kind === "finish" && !failed)
-    notes.push({ step: lastCall, text: facts.streaming ? text.streaming : text.awaiting });
+  if (facts.streaming && answering) {
+    notes.push({ step: before.number, text: text.streaming });
+    newest.push(text.streaming);
+  } else if (!answering && lastCall > 0 && last?.kind === "finish" && !failed) {
+    const said = facts.streaming ? text.streaming : text.awaiting;
+    notes.push({ step: lastCall, text: said });
+    newest.push(said);
+  }
   for (const event of facts.events) {
     const step = callAt.get(event.call);
-    if (step !== undefined) notes.push({ step, text: text.event(event) });
+    if (step === undefined) continue;
+    notes.push({ step, text: text.event(event) });
+    if (step === lastCall) newest.push(text.event(event));
   }
+  if (last?.kind === "finish") for (const said of newest) notes.push({ step: last.number, text: said });
   // A tool call whose arguments are still streaming in is not yet a problem.
   const kept = facts.streaming
     ? problems.filter((problem) => !(problem.kind === "bad_arguments" && problem.step > lastCall))
