@@ -205,6 +205,42 @@ const GOALS: readonly Goal[] = [
     checkedBy:
       "bench only; unit: the compact trace's round trip and size (`tests/unit/trace-format.test.ts`, `cli.test.ts`)",
   },
+  {
+    goal: "`live`: what the recording proxy adds (issue 43)",
+    target: "p95 ≤ 2 ms added to the time to first byte and to each streamed chunk, against direct, on loopback",
+    measured: (at) => {
+      const [first, chunk, bare] = [
+        at("live", "live_ttfb_added_p95_ms"),
+        at("live", "live_chunk_added_p95_ms"),
+        at("live", "live_ttfb_bare_added_p95_ms"),
+      ];
+      return all(first, chunk, bare)
+        ? `first byte + ${first.toFixed(2)} ms (a bare Node proxy: + ${bare.toFixed(2)} ms), chunk + ${chunk.toFixed(2)} ms`
+        : null;
+    },
+    met: (at) => {
+      const [first, chunk, bare] = [
+        at("live", "live_ttfb_added_p95_ms"),
+        at("live", "live_chunk_added_p95_ms"),
+        at("live", "live_ttfb_bare_added_p95_ms"),
+      ];
+      if (first <= 2 && chunk <= 2) return "yes";
+      return chunk <= 2 && first > 2 && bare > 2
+        ? "chunks yes; first byte no, and no bare Node proxy meets it here either"
+        : "no";
+    },
+    checkedBy: "bench only; e2e: the SDKs' results through `live` equal direct ones (`tests/e2e/live.spec.ts`)",
+  },
+  {
+    goal: "`live`: a streamed chunk on the viewer's page",
+    target: "≤ 100 ms from the scripted server's write to the frame showing its text (p95)",
+    measured: (at) => {
+      const [p95, words] = [at("live", "live_page_p95_ms"), at("live", "live_page_words")];
+      return all(p95, words) ? `${ms(p95)} (${words} of 50 words seen)` : null;
+    },
+    met: (at) => yesNo(at("live", "live_page_p95_ms") <= 100 && at("live", "live_page_words") === 50),
+    checkedBy: "bench only; e2e: a tool call drawn while its stream is held (`tests/e2e/live.spec.ts`)",
+  },
 ];
 
 /** The goals table for a run's results (a goal the run has not measured says so). */

@@ -24,6 +24,8 @@
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { Agent, createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -44,6 +46,8 @@ const option = (name: string) => {
 const ROUNDS = Number(option("rounds") ?? 5);
 /** `--large-only`: measure the large logs alone (issue 30), not the pages' rounds. */
 const LARGE_ONLY = args.includes("--large-only");
+/** `--live-only`: measure the recording proxy of `live` alone (issue 43): no build, no pages; about a minute. */
+const LIVE_ONLY = args.includes("--live-only");
 const LABEL = option("label") ?? "current";
 const DIST = option("dist");
 const OUT = option("out") ?? "bench/results.json";
@@ -547,6 +551,332 @@ function measurePack(): void {
     record("pack", "pack_bin_kib", statSync("lib/cli/agent-loop-figure.js").size / 1024);
 }
 
+/*
+ * The recording proxy of `agent-loop-figure live` (issue 43; `--live-only` runs this alone). Its goals: the time to
+ * first byte and the delay of each streamed chunk the proxy adds, against the same scripted server reached direct,
+ * on loopback (p95 ≤ 2 ms added); and the time from a chunk leaving the scripted server to its text on the viewer's
+ * page (≤ 100 ms). The scripted server, the client and (for the first two) the proxy run in this process, so one
+ * clock times both ends of every chunk.
+ */
+
+/** Time to first byte: requests each way, one after the other, the order swapped each time; after a warm-up. */
+const LIVE_TTFB_REQUESTS = 200;
+/** Chunk delay: streams each way, alternating, each of LIVE_CHUNKS chunks LIVE_CHUNK_MS apart. */
+const LIVE_STREAMS = 8;
+const LIVE_CHUNKS = 50;
+const LIVE_CHUNK_MS = 20;
+/** Chunk → page: one streamed answer, a word at a time, through the built command with its viewer open. */
+const LIVE_WORDS = 50;
+const LIVE_WORD_MS = 300;
+/** Before the first word: the run is already drawn (its request), so its first reading is not in any word's time. */
+const LIVE_LEAD_MS = 1000;
+const LIVE_CLI = "lib/cli/agent-loop-figure.js";
+
+/**
+ * A scripted OpenAI Chat Completions server for timing: each request streams `?chunks=N` text deltas `w0 `, `w1 `, …
+ * (each word unique, so a reader can tell which one it got), the first `?lead=MS` after the answer's headers and its
+ * role chunk, then one every `?interval=MS`, and records, per `?id=`, when it wrote each (both clocks: this process's
+ * `performance.now()` and the epoch's, which the page shares). Nagle's algorithm is off on its sockets, as it is on
+ * the proxy's (Node's default for servers and for its agent), so a chunk is sent when it is written.
+ */
+async function timingUpstream(): Promise<{
+  readonly url: string;
+  readonly writes: Map<string, { at: number[]; epoch: number[] }>;
+  close(): Promise<void>;
+}> {
+  const writes = new Map<string, { at: number[]; epoch: number[] }>();
+  const event = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
+    `data: ${JSON.stringify({
+      id: `chatcmpl-${id}`,
+      object: "chat.completion.chunk",
+      created: 0,
+      model: "m",
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    })}\n\n`;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      const query = new URL(request.url ?? "/", "http://upstream.invalid").searchParams;
+      const id = query.get("id") ?? "0";
+      const [chunks, interval, lead] = ["chunks", "interval", "lead"].map((name) => Number(query.get(name) ?? 0)) as [
+        number,
+        number,
+        number,
+      ];
+      const times = { at: [] as number[], epoch: [] as number[] };
+      writes.set(id, times);
+      response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+      response.write(event(id, { role: "assistant", content: "" }));
+      const start = performance.now();
+      const send = (i: number) => {
+        if (i === chunks) {
+          response.end(`${event(id, {}, "stop")}data: [DONE]\n\n`);
+          return;
+        }
+        times.at[i] = performance.now();
+        times.epoch[i] = Date.now();
+        response.write(event(id, { content: `w${i} ` }));
+        const due = start + lead + (i + 1) * interval;
+        if (interval === 0) send(i + 1);
+        else setTimeout(() => send(i + 1), Math.max(0, due - performance.now()));
+      };
+      if (lead === 0 && chunks > 0) send(0);
+      else setTimeout(() => send(0), lead);
+    });
+  });
+  server.on("connection", (socket) => socket.setNoDelay(true));
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    writes,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * One streamed Chat Completions request, as an SDK sends it (POST, JSON body, keep-alive, no Origin): when its first
+ * byte of body arrived (ms after it was sent), and when each word arrived (`performance.now()`, by the word's index;
+ * a word that shares a read with the one before shares its time).
+ */
+function streamed(url: string, agent: Agent): Promise<{ ttfb: number; arrived: number[] }> {
+  const body = JSON.stringify({ model: "m", stream: true, messages: [{ role: "user", content: "hi" }] });
+  return new Promise((done, fail) => {
+    const arrived: number[] = [];
+    let ttfb = Number.NaN;
+    let text = "";
+    const request = httpRequest(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          authorization: "Bearer sk-bench",
+        },
+      },
+      (response) => {
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          const now = performance.now();
+          if (Number.isNaN(ttfb)) ttfb = now - sent;
+          text += chunk;
+          for (const match of text.matchAll(/"content":"w(\d+) "/g)) arrived[Number(match[1])] ??= now;
+          text = text.slice(text.lastIndexOf("\n\n") + 1);
+        });
+        response.on("end", () => done({ ttfb, arrived }));
+        response.on("error", fail);
+      },
+    );
+    request.on("socket", (socket) => socket.setNoDelay(true));
+    request.on("error", fail);
+    const sent = performance.now();
+    request.end(body);
+  });
+}
+
+/** Each percentile's difference, through the proxy against direct, as the goals read it: p(proxy) − p(direct). */
+function recordAdded(name: string, direct: readonly number[], proxied: readonly number[]): void {
+  for (const p of [50, 95]) {
+    record("live", `live_${name}_direct_p${p}_ms`, percentile(direct, p));
+    record("live", `live_${name}_proxy_p${p}_ms`, percentile(proxied, p));
+    record("live", `live_${name}_added_p${p}_ms`, percentile(proxied, p) - percentile(direct, p));
+  }
+  record("live", `live_${name}_direct_max_ms`, Math.max(...direct));
+  record("live", `live_${name}_proxy_max_ms`, Math.max(...proxied));
+}
+
+/** The built command, `live --upstream openai=URL --no-open`, started: its viewer's address and its OpenAI base. */
+async function startLive(upstream: string): Promise<{ viewer: string; base: string; command: ChildProcess }> {
+  const command = spawn("node", [LIVE_CLI, "live", "--upstream", `openai=${upstream}`, "--no-open", "--lang", "en"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  let printed = "";
+  command.stdout?.setEncoding("utf8");
+  await new Promise<void>((done, fail) => {
+    command.stdout?.on("data", (chunk: string) => {
+      printed += chunk;
+      if (/^export OPENAI_BASE_URL=\S+$/m.test(printed)) done();
+    });
+    command.on("exit", () => fail(new Error(`live: the command ended before it printed its addresses: ${printed}`)));
+  });
+  const viewer = /^viewer: (\S+)$/m.exec(printed)?.[1] ?? "";
+  const base = /^export OPENAI_BASE_URL=(\S+)$/m.exec(printed)?.[1] ?? "";
+  return { viewer, base, command };
+}
+
+/**
+ * The proxy as its users run it, the built command in its own process (with the record it keeps of each request,
+ * chunk and end), between a client and the timing server, against the same server direct: the time to first byte
+ * of LIVE_TTFB_REQUESTS requests each way (a short answer), and each chunk's delay (its arrival at the client less
+ * its write upstream, both in this process) over LIVE_STREAMS streams each way. Each way has its own keep-alive
+ * connection, warmed first.
+ */
+async function measureLiveProxy(): Promise<void> {
+  const upstream = await timingUpstream();
+  const live = await startLive(upstream.url);
+  const bare = await startBare(upstream.url);
+  const agent = () => new Agent({ keepAlive: true, maxSockets: 1 });
+  const ways = {
+    direct: { base: `${upstream.url}/v1`, agent: agent() },
+    bare: { base: `${bare.base}/v1`, agent: agent() },
+    proxy: { base: live.base, agent: agent() },
+  };
+  type Way = keyof typeof ways;
+  // Each round takes the ways in a different order, so none is always first after a pause.
+  const orders: readonly (readonly Way[])[] = [
+    ["direct", "bare", "proxy"],
+    ["proxy", "direct", "bare"],
+    ["bare", "proxy", "direct"],
+  ];
+  let next = 0;
+  const once = (way: Way, query: string) => {
+    const id = `${way}-${next++}`;
+    return streamed(`${ways[way].base}/chat/completions?id=${id}&${query}`, ways[way].agent).then((got) => ({
+      id,
+      ...got,
+    }));
+  };
+  try {
+    const short = "chunks=3&interval=0&lead=0";
+    for (let i = 0; i < 20; i += 1) for (const way of orders[0] ?? []) await once(way, short);
+    const ttfb: Record<Way, number[]> = { direct: [], bare: [], proxy: [] };
+    for (let i = 0; i < LIVE_TTFB_REQUESTS; i += 1)
+      for (const way of orders[i % orders.length] ?? []) ttfb[way].push((await once(way, short)).ttfb);
+    recordAdded("ttfb", ttfb.direct, ttfb.proxy);
+    recordAdded("ttfb_bare", ttfb.direct, ttfb.bare);
+    const delay: Record<Way, number[]> = { direct: [], bare: [], proxy: [] };
+    const paced = `chunks=${LIVE_CHUNKS}&interval=${LIVE_CHUNK_MS}&lead=${LIVE_CHUNK_MS}`;
+    for (let i = 0; i < LIVE_STREAMS; i += 1) {
+      for (const way of orders[i % orders.length] ?? []) {
+        const { id, arrived } = await once(way, paced);
+        const written = upstream.writes.get(id)?.at ?? [];
+        for (let chunk = 0; chunk < LIVE_CHUNKS; chunk += 1)
+          delay[way].push((arrived[chunk] ?? Number.NaN) - (written[chunk] ?? Number.NaN));
+      }
+    }
+    recordAdded("chunk", delay.direct, delay.proxy);
+    recordAdded("chunk_bare", delay.direct, delay.bare);
+    const all = Object.values(delay).flat();
+    record("live", "live_chunk_missing", all.filter((d) => !Number.isFinite(d)).length);
+  } finally {
+    for (const { agent } of Object.values(ways)) agent.destroy();
+    live.command.kill("SIGTERM");
+    bare.child.kill("SIGTERM");
+    await upstream.close();
+  }
+}
+
+/**
+ * The floor any proxy pays here: a bare Node reverse proxy (each request piped to the upstream and its answer piped
+ * back, nothing read or kept), in its own process as the command is. What the command adds beyond it is its own cost.
+ */
+const BARE_PROXY = `
+  const http = require("node:http");
+  const upstream = new URL(process.argv[1]);
+  const server = http.createServer((incoming, response) => {
+    const outgoing = http.request(new URL(incoming.url, upstream), { method: incoming.method, headers: { ...incoming.headers, host: upstream.host } }, (answer) => {
+      response.writeHead(answer.statusCode, answer.headers);
+      response.flushHeaders();
+      answer.pipe(response);
+    });
+    incoming.pipe(outgoing);
+  });
+  server.listen(0, "127.0.0.1", () => console.log("bare http://127.0.0.1:" + server.address().port));`;
+
+async function startBare(upstream: string): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn("node", ["-e", BARE_PROXY, upstream], { stdio: ["ignore", "pipe", "ignore"] });
+  child.stdout?.setEncoding("utf8");
+  const base = await new Promise<string>((done, fail) => {
+    child.stdout?.on("data", (line: string) => done(/^bare (\S+)/.exec(line)?.[1] ?? ""));
+    child.on("exit", () => fail(new Error("live: the bare proxy ended before it listened")));
+  });
+  return { base, child };
+}
+
+/**
+ * In the page: each word `wN` of the streamed answer, the first time the page's text holds it (a MutationObserver
+ * over the whole document), told to the bench with the epoch time of the animation frame that follows (the frame
+ * that shows it).
+ */
+const WATCH_WORDS = `
+  (() => {
+    const shown = new Set();
+    const scan = () => {
+      const text = document.body === null ? "" : document.body.textContent;
+      const fresh = [];
+      for (const match of text.matchAll(/(?<![\\w-])w(\\d+)(?![\\w-])/g)) {
+        const index = Number(match[1]);
+        if (!shown.has(index)) { shown.add(index); fresh.push(index); }
+      }
+      if (fresh.length > 0) requestAnimationFrame(() => { const at = Date.now(); for (const index of fresh) window.alfWordShown(index, at); });
+    };
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  })();`;
+
+/**
+ * Chunk → page, as a reader sees it: the built command (`live --upstream openai=…`, proxy and viewer in one process),
+ * its viewer open in Chromium, and one streamed answer of LIVE_WORDS words LIVE_WORD_MS apart sent through it after
+ * the page waits for a run; for each word, from the server writing it to the frame after the page's text first holds
+ * it (epoch clocks, the same machine's). The client's side of the same stream is recorded too: each chunk's delay
+ * through the command while its viewer is reading the run.
+ */
+async function measureLivePage(browser: Browser): Promise<void> {
+  const upstream = await timingUpstream();
+  const { viewer, base, command } = await startLive(upstream.url);
+  const page = await newPage(browser);
+  const agent = new Agent({ keepAlive: true });
+  try {
+    const shown = new Map<number, number>();
+    await page.exposeFunction("alfWordShown", (index: number, at: number) => {
+      if (!shown.has(index)) shown.set(index, at);
+    });
+    await page.addInitScript(WATCH_WORDS);
+    await page.goto(viewer, { waitUntil: "load" });
+    await expect(page.getByRole("status").first()).toContainText("Waiting", { timeout: 20_000 });
+    const id = "page";
+    const { arrived } = await streamed(
+      `${base}/chat/completions?id=${id}&chunks=${LIVE_WORDS}&interval=${LIVE_WORD_MS}&lead=${LIVE_LEAD_MS}`,
+      agent,
+    );
+    const written = upstream.writes.get(id) ?? { at: [], epoch: [] };
+    const last = Date.now();
+    while (shown.size < LIVE_WORDS && Date.now() - last < 5000) await page.waitForTimeout(100);
+    const latencies: number[] = [];
+    for (let word = 0; word < LIVE_WORDS; word += 1) {
+      const [at, from] = [shown.get(word), written.epoch[word]];
+      if (at !== undefined && from !== undefined) latencies.push(at - from);
+    }
+    record("live", "live_page_words", latencies.length);
+    record("live", "live_page_p50_ms", percentile(latencies, 50));
+    record("live", "live_page_p95_ms", percentile(latencies, 95));
+    record("live", "live_page_max_ms", Math.max(...latencies));
+    const through = written.at.map((from, word) => (arrived[word] ?? Number.NaN) - from).filter(Number.isFinite);
+    record("live", "live_cli_chunk_p95_ms", percentile(through, 95));
+    record("live", "live_cli_chunk_max_ms", Math.max(...through));
+  } finally {
+    agent.destroy();
+    await page.context().close();
+    command.kill("SIGTERM");
+    await upstream.close();
+  }
+}
+
+/** Issue 43's measures of `agent-loop-figure live`. */
+async function measureLive(browser: Browser): Promise<void> {
+  if (!existsSync(LIVE_CLI)) {
+    console.log(`live: no ${LIVE_CLI} (npm run build makes it); not measured`);
+    return;
+  }
+  console.log("live: the recording proxy against direct, then a chunk's way to the viewer's page");
+  await measureLiveProxy();
+  await measureLivePage(browser);
+}
+
 function startServer(): ChildProcess {
   const env = { ...process.env, ...(DIST === undefined ? {} : { DIST: resolve(DIST) }) };
   return spawn("node", ["scripts/serve.mjs", String(PORT)], { env, stdio: "ignore" });
@@ -625,7 +955,7 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
   ] as const;
   const largeRows = LARGE_LOGS.some((log) => get(log.id, "large_first_step_ms") !== undefined)
     ? [
-        "Chapter page, a large log chosen as a file (issue 30; made by tests/fixtures/large-log.ts), one load each:",
+        `Chapter page, a large log chosen as a file (issue 30; made by tests/fixtures/large-log.ts), one load each${meta.large === undefined ? "" : ` (measured ${meta.large} with \`--large-only\`)`}:`,
         "",
         `| measure | ${LARGE_LOGS.map((log) => log.label).join(" | ")} |`,
         `|---|${LARGE_LOGS.map(() => "---|").join("")}`,
@@ -657,6 +987,46 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
           `| the command's bundle, lib/cli/agent-loop-figure.js (KiB) | ${cell("pack", "pack_bin_kib", 0)} |`,
           "",
         ];
+  // One session's figures: its value alone (a range of one is no range).
+  const one = (target: string, key: string, digits: number) =>
+    get(target, key)?.n === 1 ? fmt(get(target, key)?.median, digits) : cell(target, key, digits);
+  const signed = (target: string, key: string) => {
+    const value = get(target, key)?.median;
+    return value === undefined || !Number.isFinite(value)
+      ? "—"
+      : `${value >= 0 ? "+" : "−"} ${fmt(Math.abs(value), 2)}`;
+  };
+  const added = (name: string, stat: string) =>
+    stat === "max" ? "—" : signed("live", `live_${name}_added_${stat}_ms`);
+  const proxyRow = (title: string, name: string, stat: string) =>
+    `| ${title} | ${one("live", `live_${name}_direct_${stat}_ms`, 2)} | ${one("live", `live_${name}_proxy_${stat}_ms`, 2)} | ${added(name, stat)} | ${one("live", `live_${name}_bare_proxy_${stat}_ms`, 2)} | ${added(`${name}_bare`, stat)} |`;
+  const liveRows =
+    get("live", "live_ttfb_added_p95_ms") === undefined
+      ? []
+      : [
+          `The recording proxy of \`agent-loop-figure live\` (issue 43), on loopback: the built command in its own process (keeping its record of each run), a bare Node reverse proxy in its own process (piping, nothing read: the floor any proxy pays on this machine) and the same scripted server direct; ${LIVE_TTFB_REQUESTS} requests each way for the time to first byte, ${LIVE_STREAMS} streams of ${LIVE_CHUNKS} chunks ${LIVE_CHUNK_MS} ms apart each way for a chunk's delay (server's write → client's read)${meta.live === undefined ? "" : `; measured ${meta.live} with \`--live-only\``}:`,
+          "",
+          "| measure | direct | through the proxy | added | through a bare Node proxy | added |",
+          "|---|---|---|---|---|---|",
+          ...["p50", "p95", "max"].map((stat) => proxyRow(`time to first byte, ${stat} (ms)`, "ttfb", stat)),
+          ...["p50", "p95", "max"].map((stat) => proxyRow(`a streamed chunk's delay, ${stat} (ms)`, "chunk", stat)),
+          "",
+          ...(get("live", "live_page_p95_ms") === undefined
+            ? []
+            : [
+                `The built command (\`live --upstream openai=…\`) with its viewer open in Chromium, one streamed answer of ${LIVE_WORDS} words ${LIVE_WORD_MS} ms apart:`,
+                "",
+                "| measure | value |",
+                "|---|---|",
+                `| a word: written by the server → on the viewer's page, p50 (ms) | ${one("live", "live_page_p50_ms", 0)} |`,
+                `| a word: written by the server → on the viewer's page, p95 (ms) | ${one("live", "live_page_p95_ms", 0)} |`,
+                `| a word: written by the server → on the viewer's page, max (ms) | ${one("live", "live_page_max_ms", 0)} |`,
+                `| words seen on the page (of ${LIVE_WORDS}) | ${one("live", "live_page_words", 0)} |`,
+                `| a chunk's delay to the agent through the command, viewer reading, p95 (ms) | ${one("live", "live_cli_chunk_p95_ms", 2)} |`,
+                `| a chunk's delay to the agent through the command, viewer reading, max (ms) | ${one("live", "live_cli_chunk_max_ms", 2)} |`,
+                "",
+              ]),
+        ];
   return [
     `### ${meta.label} — ${meta.date}`,
     "",
@@ -679,6 +1049,7 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
         ]),
     ...largeRows,
     ...packRows,
+    ...liveRows,
   ].join("\n");
 }
 
@@ -713,13 +1084,14 @@ if (args.includes("--report")) {
   process.exit(0);
 }
 
-buildAll();
+// `--live-only` needs neither the pages' build nor their server: the command's bundle in lib/ is what it measures.
+if (!LIVE_ONLY) buildAll();
 const targets = TARGETS.filter(available);
-const server = startServer();
-await new Promise((done) => setTimeout(done, 800));
+const server = LIVE_ONLY ? null : startServer();
+await new Promise((done) => setTimeout(done, LIVE_ONLY ? 0 : 800));
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  for (let round = 0; round < (LARGE_ONLY ? 0 : ROUNDS); round += 1) {
+  for (let round = 0; round < (LARGE_ONLY || LIVE_ONLY ? 0 : ROUNDS); round += 1) {
     const order = targets
       .map((_, i) => targets[(i + round) % targets.length])
       .filter((t): t is Target => t !== undefined);
@@ -734,29 +1106,45 @@ try {
     for (const target of order) await measureAutoplay(browser, target);
     if (DIST === undefined) await measureImport(browser);
   }
-  if (DIST === undefined) {
+  if (DIST === undefined && !LIVE_ONLY) {
     console.log("large logs: writing them, then one load each");
     writeLargeLogs();
     await measureLargeImports(browser);
     measureCliImport();
     measurePack();
   }
+  if (DIST === undefined && !LARGE_ONLY) await measureLive(browser);
   for (const metrics of Object.values(results)) {
     if (metrics.js_gzip_bytes !== undefined) metrics.js_gzip_kb = metrics.js_gzip_bytes.map((b) => b / 1024);
   }
-  const summary = summarise();
-  const meta = {
+  let summary = summarise();
+  const date = new Date().toISOString().slice(0, 10);
+  let meta: Record<string, string> = {
     label: LABEL,
-    date: new Date().toISOString().slice(0, 10),
+    date,
     machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
     chromium: browser.version(),
     rounds: String(ROUNDS),
   };
-  writeFileSync(OUT, `${JSON.stringify({ meta, summary, samples: results }, null, 2)}\n`);
+  let samples = results;
+  // A part measured alone replaces its own targets in the results file and keeps the others' (and their run's
+  // meta, with the part's date beside it).
+  const part = LIVE_ONLY ? "live" : LARGE_ONLY ? "large" : null;
+  if (part !== null && existsSync(OUT)) {
+    const before = JSON.parse(readFileSync(OUT, "utf8")) as {
+      meta: Record<string, string>;
+      summary: Summary;
+      samples?: Record<string, Samples>;
+    };
+    summary = { ...before.summary, ...summary };
+    samples = { ...before.samples, ...results };
+    meta = { ...before.meta, [part]: date };
+  }
+  writeFileSync(OUT, `${JSON.stringify({ meta, summary, samples }, null, 2)}\n`);
   if (LABEL === "current") writeReport(summary, meta);
   else console.log(`\n${markdown(summary, meta)}`);
   console.log(`wrote ${OUT}${LABEL === "current" ? " and BENCHMARKS.md" : ""}`);
 } finally {
   await browser.close();
-  server.kill();
+  server?.kill();
 }

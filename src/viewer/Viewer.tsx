@@ -6,24 +6,35 @@
  * could be stays, and the page says so.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ExportBar } from "../app/ExportBar";
 import { FailureNote, type LoadFailure } from "../app/FailureNote";
 import { loadRunWords, loadStepPhrases } from "../app/languages";
+import * as runViews from "../app/RunViews";
 import { runNotes } from "../app/RunViews";
 import { runStoryIn } from "../app/run-story";
 import { loadTranscript } from "../app/TranscriptPanel";
 import { type Lang, languageOf } from "../content/languages";
-import { type Catalog, type RunText, type StepPhrasing, type Story, storyCatalog } from "../content/types";
+import {
+  type Catalog,
+  type ExportText,
+  type PageText,
+  type RunText,
+  type StepPhrasing,
+  type Story,
+  storyCatalog,
+} from "../content/types";
 import type { Trace } from "../engine";
 import { resolveSource } from "../figure/source";
 import { formatName } from "../formats";
 import type { LiveFacts } from "../formats/live-facts";
-import { FigureProblems, Player, type ShownProblem, type StepNote } from "../player";
+import { FigureProblems, Player, type PlayerHandle, type ShownProblem, type StepNote } from "../player";
 import { liveNotes } from "./live-notes";
 
 /** How often, at most, a changing run is read again (ms). */
 const SETTLE_MS = 100;
 
 const CATALOGS = import.meta.glob<Catalog>("../content/catalog.*.ts", { import: "catalog" });
+const CHAPTERS = import.meta.glob<PageText>("../content/chapter.*.ts", { import: "chapter" });
 
 /** A run as the server lists it. */
 export interface ListedRun {
@@ -52,13 +63,21 @@ interface Words {
   readonly catalog: Catalog;
   readonly steps: StepPhrasing;
   readonly runs: RunText;
+  /** The export bar's words (the chapter page's). */
+  readonly exporting: ExportText;
 }
 
 async function wordsIn(lang: Lang): Promise<Words> {
   const catalog = CATALOGS[`../content/catalog.${lang}.ts`];
-  if (catalog === undefined) throw new Error(`no catalog for ${lang}`);
-  const [text, steps, runs] = await Promise.all([catalog(), loadStepPhrases(lang), loadRunWords(lang)]);
-  return { lang, catalog: text, steps, runs };
+  const chapter = CHAPTERS[`../content/chapter.${lang}.ts`];
+  if (catalog === undefined || chapter === undefined) throw new Error(`no catalog for ${lang}`);
+  const [text, steps, runs, page] = await Promise.all([
+    catalog(),
+    loadStepPhrases(lang),
+    loadRunWords(lang),
+    chapter(),
+  ]);
+  return { lang, catalog: text, steps, runs, exporting: page.exporting };
 }
 
 /** Why a recorded run cannot be shown: what the import found (the chapter page says it the same way). */
@@ -231,6 +250,8 @@ export function Viewer(props: { lang: Lang }) {
     [words, shown],
   );
   const onLangChange = useCallback((next: Lang) => setLang(next), []);
+  const handle = useRef<PlayerHandle | null>(null);
+  const noop = useCallback(() => {}, []);
   const shownSteps = shown?.ok ? shown.trace.steps.length : 0;
   const onStepChange = useCallback(
     (next: number) => {
@@ -286,6 +307,7 @@ export function Viewer(props: { lang: Lang }) {
                       : viewer.figureProblems(run.name)}
       </p>
       {shown?.ok && shown.summary !== "" ? <p className="viewer-summary">{shown.summary}</p> : null}
+      {shown?.ok && shown.id === run?.id ? <h2 className="viewer-run">{run?.name}</h2> : null}
       {shown?.ok && shown.id === run?.id ? (
         <label className="viewer-follow">
           <input type="checkbox" checked={follow} onChange={(event) => onFollowChange(event.target.checked)} />{" "}
@@ -306,6 +328,17 @@ export function Viewer(props: { lang: Lang }) {
           onStepChange={onStepChange}
           onLangChange={onLangChange}
           notes={shown.notes}
+        />
+      ) : null}
+      {shown?.ok && shown.id === run?.id && run !== undefined ? (
+        <ExportBar
+          text={words.exporting}
+          report={{ runs: words.runs, views: runViews }}
+          onNeedRuns={noop}
+          trace={shown.trace}
+          figure={handle}
+          builtin={null}
+          name={run.name.replace(/[^\w.-]+/g, "-").replace(/^-|-$/g, "")}
         />
       ) : null}
     </main>

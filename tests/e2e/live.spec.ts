@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { importTranscript } from "../../src/formats/import";
 import { scripted } from "../fixtures/scripted-model";
@@ -127,6 +128,9 @@ test("live: an Anthropic SDK's two-turn loop is drawn as one run as it happens; 
   ).toHaveCount(1);
   await follow.check();
   await expect(counter).toHaveText("7 / 7");
+  // The viewer with its live notes, the toggle and the export bar: no accessibility violation.
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
   expect(await page.content()).not.toContain(KEY);
 });
 
@@ -169,6 +173,16 @@ test("live: every SDK and API, streamed and not, gets what it gets direct; each 
     await expect(counterOf(figure), loop.name).toHaveText("7 / 7", { timeout: 10_000 });
     await expect(figure.getByText("timeout is 30").first(), loop.name).toBeAttached();
   }
+
+  // The page downloads a run in any format the import reads: here the Anthropic one, written as Gemini contents.
+  await pickRun(page, "anthropic · run 5");
+  await page.getByRole("combobox", { name: "Export format" }).selectOption("gemini");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download JSON" }).click();
+  const file = await (await downloading).path();
+  const written = importTranscript(readFileSync(file, "utf8"));
+  expect(written.ok && written.format).toBe("gemini");
+  expect(written.ok && written.trace.steps.map((step) => step.kind)).toContain("execution");
 
   // Saved as they went: one file a run, the owner's only, each a trace the import reads with its call paired.
   await expect.poll(() => (statSync(folder, { throwIfNoEntry: false }) ? readdirSync(folder).length : 0)).toBe(8);
