@@ -200,6 +200,8 @@ export function startProxy(options: ProxyOptions = {}): Promise<RecordingProxy> 
       }
     };
     outgoing.on("response", (answer) => {
+      // The provider's headers, and no others: Node would add a Date of its own where the upstream sent none.
+      response.sendDate = false;
       exchange.status = answer.statusCode ?? 502;
       exchange.responseHeaders = recordedHeaders(answer.headers);
       response.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));

@@ -28,7 +28,7 @@ import { resolveSource } from "../figure/source";
 import { formatName } from "../formats";
 import type { LiveFacts } from "../formats/live-facts";
 import { FigureProblems, Player, type PlayerHandle, type ShownProblem, type StepNote } from "../player";
-import { liveNotes } from "./live-notes";
+import { liveHead, liveNotes } from "./live-notes";
 
 /** How often, at most, a changing run is read again (ms). */
 const SETTLE_MS = 100;
@@ -55,6 +55,8 @@ type Shown =
       readonly notes: readonly StepNote[];
       readonly summary: string;
       readonly at: Date;
+      /** The step a reader following the run sits at: its last, or the reply still streaming in. */
+      readonly head: number;
     }
   | { readonly ok: false; readonly id: number; readonly problems: readonly ShownProblem[] };
 
@@ -119,6 +121,7 @@ async function read(run: ListedRun, revision: number, words: Words): Promise<Sho
       notes: [],
       summary: "",
       at: new Date(),
+      head: resolved.trace.steps.length,
     };
   }
   const live = run.kind === "live";
@@ -141,6 +144,7 @@ async function read(run: ListedRun, revision: number, words: Words): Promise<Sho
         : [...runNotes(words.runs, { ...loaded, problems: said.problems }, null), ...said.notes],
     summary: words.runs.importing.summary(loaded.summary, formatName(loaded.summary.format)),
     at: new Date(),
+    head: facts === null ? loaded.trace.steps.length : liveHead(loaded.trace, facts),
   };
 }
 
@@ -225,11 +229,10 @@ export function Viewer(props: { lang: Lang }) {
           setStale(false);
           setFailed(null);
           if (next.ok) {
-            const end = next.trace.steps.length;
-            if (following.current) setStep(end);
+            if (following.current) setStep(next.head);
             else if (before?.id !== next.id) setStep(1);
             // At the end of the run as it was, the figure follows the run's new end.
-            else if (before.ok && where.current >= before.trace.steps.length) setStep(end);
+            else if (before.ok && where.current >= before.head) setStep(next.head);
           }
           shownNow.current = next;
           setShown(next);
@@ -252,20 +255,20 @@ export function Viewer(props: { lang: Lang }) {
   const onLangChange = useCallback((next: Lang) => setLang(next), []);
   const handle = useRef<PlayerHandle | null>(null);
   const noop = useCallback(() => {}, []);
-  const shownSteps = shown?.ok ? shown.trace.steps.length : 0;
+  const head = shown?.ok ? shown.head : 0;
   const onStepChange = useCallback(
     (next: number) => {
       setStep(next);
-      if (next < shownSteps) setFollow(false);
+      if (next < head) setFollow(false);
     },
-    [shownSteps],
+    [head],
   );
   const onFollowChange = useCallback(
     (on: boolean) => {
       setFollow(on);
-      if (on && shownSteps > 0) setStep(shownSteps);
+      if (on && head > 0) setStep(head);
     },
-    [shownSteps],
+    [head],
   );
 
   if (words === null) return null;

@@ -55,3 +55,18 @@ export function liveNotes(
   notes.sort((a, b) => a.step - b.step);
   return { problems: kept, notes };
 }
+
+/**
+ * The step a reader following a live run sits at: while a reply is still streaming in, that reply's step (its text
+ * and tool calls growing, in the context panel and the inner loop), not the run's provisional end after it.
+ */
+export function liveHead(trace: Trace, facts: LiveFacts): number {
+  const steps = trace.steps;
+  const last = steps.at(-1);
+  const before = steps.at(-2);
+  let lastCall = 0;
+  for (const step of steps) if (step.kind === "model_call") lastCall = step.number;
+  return facts.streaming && last?.kind === "finish" && before !== undefined && before.number > lastCall
+    ? before.number
+    : steps.length;
+}

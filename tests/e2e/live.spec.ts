@@ -232,7 +232,7 @@ test("live: the page shows a tool call while its stream is still coming, says it
   ]);
   for (const [i, loop] of streamed.entries()) {
     let settled = false;
-    const running = loop.run(live.bases, "gated").finally(() => {
+    const running = loop.run(live.bases, "gated", "gated").finally(() => {
       settled = true;
     });
     if (i > 0) await pickRun(page, `${loop.provider} · run ${i + 1}`);
@@ -246,6 +246,22 @@ test("live: the page shows a tool call while its stream is still coming, says it
     ).toHaveCount(1);
     await expect(figure.getByText(/are not a JSON object/)).toHaveCount(0);
     expect(settled, `${loop.name}: the SDK has not had its whole answer yet`).toBe(false);
+    // The tool's result goes back; the answer streams in, held halfway: the figure follows it at its own step, its
+    // text in the context panel and, token by token, in the inner loop, still marked as streaming.
+    const proposal = release;
+    proposal();
+    await expect.poll(() => release !== proposal, loop.name).toBe(true);
+    const inner = figure.getByRole("list", { name: "Tokens, generated one by one" });
+    // Each run is its own figure, with the inner loop off until it is switched on.
+    const toggle = figure.getByRole("button", { name: "Inner loop" });
+    if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+    await expect(inner, loop.name).toContainText("timeout");
+    await expect(counterOf(figure), loop.name).toHaveText("6 / 7");
+    await expect(
+      shownNotes(page).filter({ hasText: "Still streaming: this is the answer so far" }),
+      loop.name,
+    ).toHaveCount(1);
+    expect(settled, `${loop.name}: the answer is still held`).toBe(false);
     release();
     await running;
     await expect(counterOf(figure), loop.name).toHaveText("7 / 7", { timeout: 10_000 });
