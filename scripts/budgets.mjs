@@ -14,9 +14,10 @@ export const BUDGETS_KB = {
   /**
    * Each embed page (embed.js alone): floor + 5.8 KB when set (issue 41: labels kept inside a phone's diagram,
    * presenter mode, rounds, the claim, the travelling dot and the host's checklist with its evidence, + 1.6; the
-   * context box's fold and reserve, the figure's drawer, and Tab wrapping at rendered controls only, + 0.1).
+   * context box's fold and reserve, the figure's drawer, and Tab wrapping at rendered controls only, + 0.1; issue 43's
+   * live runs through the one resolver and a reply streaming into the inner loop, + 0.1).
    */
-  embed: 6.9,
+  embed: 7.0,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef } from "react";
 import { callText, type Step, teachingTokens } from "../../engine";
 import { useCatalog } from "../catalog";
 
@@ -26,17 +26,14 @@ export function InnerLoop(props: { step: Step }) {
   const headingId = useId();
   const output = modelOutput(step);
   const tokens = useMemo(() => (output === null ? [] : teachingTokens(output)), [output]);
-  // Each token's delay, fixed when it first appears: a reply still streaming in (a live run) grows at the same step,
-  // and its new tokens follow one another from now, while those already shown keep theirs (a changed delay would
-  // replay their fade).
-  const delays = useRef<{ step: number; of: string[] }>({ step: -1, of: [] });
-  if (delays.current.step !== step.number) delays.current = { step: step.number, of: [] };
-  const known = delays.current.of;
-  if (tokens.length > known.length) {
-    const fresh = tokens.length - known.length;
-    const gap = Math.min(TOKEN_GAP, MAX_SPAN / fresh);
-    for (let i = 0; i < fresh; i += 1) known.push(`${(i * gap).toFixed(3)}s`);
-  }
+  // A reply still streaming in (a live run) grows at the same step: its new tokens follow one another from now, and
+  // those already shown keep no delay (a finished fade stays finished).
+  const seen = useRef([-1, 0]);
+  const base = seen.current[0] === step.number ? (seen.current[1] ?? 0) : 0;
+  useEffect(() => {
+    seen.current = [step.number, tokens.length];
+  });
+  const gap = Math.min(TOKEN_GAP, MAX_SPAN / Math.max(1, tokens.length - base));
   return (
     <section className="alf-inner" aria-labelledby={headingId}>
       <h4 id={headingId} className="alf-panel-heading">
@@ -49,7 +46,7 @@ export function InnerLoop(props: { step: Step }) {
           {tokens.map((token, i) => (
             // Set from script (CSSOM), never in server HTML: the pages' CSP refuses style attributes in markup.
             // biome-ignore lint/suspicious/noArrayIndexKey: tokens repeat; their order is fixed
-            <li key={i} style={{ animationDelay: known[i] }}>
+            <li key={i} style={{ animationDelay: `${(Math.max(0, i - base) * gap).toFixed(3)}s` }}>
               {/^\s+$/.test(token) ? "␣" : token}
             </li>
           ))}
