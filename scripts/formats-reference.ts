@@ -86,7 +86,12 @@ export function replayReference(): string {
     const quoted = (text: string | undefined) => (text === undefined ? undefined : `"${text}"`);
     return [
       `| \`${rule}\` | ${names} | ${joined(declared.map(([name, e]) => [name, e.refuses]))} | ${joined(
-        declared.map(([name, e]) => [name, quoted(e.words)]),
+        declared.map(([name, e]) => [
+          name,
+          e.wordsForSecond === undefined
+            ? quoted(e.words)
+            : `${quoted(e.words) ?? "—"}; for a second result: ${quoted(e.wordsForSecond)}`,
+        ]),
       )} | ${joined(declared.map(([name, e]) => [name, e.source]))} |`,
     ];
   });

@@ -34,7 +34,7 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
                       2 when it cannot be imported (why on stderr, nothing on stdout)
   --format <format>   the transcript's format (default: detected)
   --export <format>   the whole run in that format on stdout (a Claude Code log as JSON Lines); what the
-                      format cannot carry is listed on stderr
+                      file leaves out is listed on stderr
   --scorm <out.zip>   a SCORM 1.2 package of the scenario (default f22) or figure file, for an LMS (from dist/:
                       run npm run build first)
   --mastery <0-100>   with --scorm: the score a learner needs to pass (default: the figure file's
@@ -300,7 +300,7 @@ function importReport(imported: Extract<Imported, { ok: true }>): CliOutput {
 
 /**
  * A run written in `format`: the transcript on stdout (a Claude Code log as JSON Lines, as Claude Code writes it),
- * on stderr what the format cannot carry, what its writer adds, and what its provider would still refuse, one line each.
+ * on stderr what the file leaves out, what its writer adds, and what its provider would still refuse, one line each.
  */
 function exportReport(trace: Trace, format: FormatId, before = ""): CliOutput {
   const written = wireTranscript(format, trace);

@@ -55,7 +55,7 @@ export const COMMANDS: readonly Command[] = [
     name: "export",
     args: "FORMAT (--scenario ID | --figure FILE | --import FILE)",
     summary:
-      "the whole run written in FORMAT on stdout (a Claude Code log as JSON Lines); what the format cannot carry on stderr",
+      "the whole run written in FORMAT on stdout (a Claude Code log as JSON Lines); what the file leaves out on stderr",
     flag: "--export",
     positionals: 1,
     options: ["--scenario", "--figure", "--import", "--format", "--lang"],

@@ -150,7 +150,7 @@ export const labels = {
       gemini:
         "The generateContent body the host sent at its latest model call (the model is named in the URL). The call ids are the figure's (Gemini sets its own). Each model turn's first call carries Google's placeholder thoughtSignature, which Gemini 3 requires.",
       bedrock:
-        "The Converse request (the SDK's ConverseCommand input) the host sent at its latest model call. The modelId and the call ids are placeholders. A result's status \"error\" is supported only by Anthropic Claude models, says AWS.",
+        "The Converse request (the SDK's ConverseCommand input) the host sent at its latest model call. The modelId and the call ids are placeholders. A result's status \"error\" is supported only by Amazon Nova and Anthropic Claude 3 and 4 models, says AWS.",
       "ai-sdk":
         "Not a provider's request: the ModelMessage list the host gave the Vercel AI SDK at its latest model call, which the SDK converts into the chosen provider's request. The call ids are placeholders.",
     },

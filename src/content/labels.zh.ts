@@ -147,7 +147,7 @@ export const labels = {
       gemini:
         "宿主在最近一次模型调用时发送的 generateContent 请求体（模型名写在 URL 里）。调用 ID 是本图的（Gemini 会自己设定）。每一轮模型消息的第一个调用带有 Google 给出的占位 thoughtSignature，这是 Gemini 3 的要求。",
       bedrock:
-        '宿主在最近一次模型调用时发送的 Converse 请求（SDK 的 ConverseCommand 输入）。modelId 和调用 ID 都是占位符。按 AWS 的说法，结果的 status "error" 只有 Anthropic Claude 模型支持。',
+        '宿主在最近一次模型调用时发送的 Converse 请求（SDK 的 ConverseCommand 输入）。modelId 和调用 ID 都是占位符。按 AWS 的说法，结果的 status "error" 只有 Amazon Nova 和 Anthropic Claude 3、4 模型支持。',
       "ai-sdk":
         "这不是服务方的请求：这是宿主在最近一次模型调用时交给 Vercel AI SDK 的 ModelMessage 列表，SDK 再把它转换成所选服务方的请求。调用 ID 是占位符。",
     },

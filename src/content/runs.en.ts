@@ -78,6 +78,8 @@ export const runs = {
           thinking_not_kept: `the turn that calls ${callId} has thinking without its signature`,
           empty_message: `a message has no content (at ${path}), which only a final model turn may have`,
           thinking_block_missing: `the turn that calls ${callId} does not start with a thinking block, which the last tool turn needs with thinking on`,
+          blank_text: `a text block is blank (at ${path}): this provider takes no empty or white-space-only text`,
+          null_content: `a model message has content null and no tool calls (at ${path}), as it was recorded`,
         }[rule]
       } (${rule} at ${path})`,
     story: (name, summary) => ({
@@ -135,8 +137,8 @@ export const runs = {
     },
   },
   exportReport: {
-    lossHeading: (formatName) => `What ${formatName} cannot carry, left out of the file:`,
-    loss: ({ feature, count, step }) =>
+    lossHeading: (formatName) => `Left out of the ${formatName} file:`,
+    loss: ({ feature, count, step, hasPlace }) =>
       `${
         {
           system: count === 1 ? "the system note" : `${count} system notes`,
@@ -176,7 +178,7 @@ export const runs = {
               ? "the order in which 1 turn's results came back: they are written in the order of the calls, each still under its call's id"
               : `the order in which ${count} turns' results came back: they are written in the order of the calls, each still under its call's id`,
         }[feature]
-      } (from step ${step})`,
+      }${hasPlace ? ": the format has a place for this, but the figure keeps no signature or original bytes to put there" : ""} (from step ${step})`,
     noLoss: (formatName) => `${formatName} carries the whole run.`,
     additionHeading: (formatName) => `What the figure adds so that ${formatName} takes it as a request:`,
     addition: ({ kind, count, step }) =>

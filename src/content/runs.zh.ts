@@ -77,6 +77,8 @@ export const runs = {
           thinking_not_kept: `调用 ${callId} 的那一轮有思考内容，却没有它的签名`,
           empty_message: `有一条消息没有内容（${path}），只有最后一轮模型消息可以为空`,
           thinking_block_missing: `调用 ${callId} 的那一轮不是以思考块开头；开启思考时，最后一轮工具调用必须如此`,
+          blank_text: `有一个文本块是空白的（${path}）：这家服务方不接受空的或只有空白字符的文本`,
+          null_content: `按记录原样，一条模型消息的 content 为 null 且没有工具调用（${path}）`,
         }[rule]
       }（${rule}，位置 ${path}）`,
     story: (name, summary) => ({
@@ -130,8 +132,8 @@ export const runs = {
     },
   },
   exportReport: {
-    lossHeading: (formatName) => `${formatName} 无法承载、文件里不会有的内容：`,
-    loss: ({ feature, count, step }) =>
+    lossHeading: (formatName) => `${formatName} 文件里不会有的内容：`,
+    loss: ({ feature, count, step, hasPlace }) =>
       `${
         {
           system: `${count} 条系统说明`,
@@ -147,7 +149,7 @@ export const runs = {
           host_hops: `宿主与 MCP 服务器之间的 ${count} 次 JSON-RPC 往返（tools/call），不在任何一次模型请求里`,
           result_order: `${count} 轮调用的结果回来的先后：写出时按调用的顺序排列，每个结果仍带着自己的调用 ID`,
         }[feature]
-      }（从第 ${step} 步起）`,
+      }${hasPlace ? "：该格式有对应的位置，但本图没有保留可写入的签名或原始数据" : ""}（从第 ${step} 步起）`,
     noLoss: (formatName) => `${formatName} 能承载整次运行。`,
     additionHeading: (formatName) => `为了让 ${formatName} 把它当作请求接受，本图加上了：`,
     addition: ({ kind, count, step }) =>

@@ -386,6 +386,8 @@ const replay: Replay = {
 export const codec: Codec<"anthropic"> = {
   ...formatMeta("anthropic"),
   carries: ["system", "tool_declarations", "error_status", "result_order"],
+  // Thinking goes back with its signature, images with their bytes: neither of which the figure keeps.
+  places: ["reasoning", "media"],
   pairing: "tool_use.id ↔ tool_result.tool_use_id (the results of one turn together in the next user message)",
   detect,
   parse,

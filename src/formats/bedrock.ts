@@ -307,6 +307,17 @@ const replay: Replay = {
       refuses: "a `toolUse` whose `input` is not a JSON object",
       source: "[ToolUseBlock](https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html)",
     },
+    duplicate_call_id: {
+      scope: "turn",
+      refuses: "two `toolUse` blocks of one message with the same `toolUseId`",
+      source: "BEDROCK_DUP_SOURCE",
+    },
+    blank_text: {
+      refuses: "a `text` content block that is empty or only white space, in any message",
+      words:
+        "The text field in the ContentBlock object at messages.N.content.M is blank. Add text to the text field, and try again.",
+      source: "BEDROCK_BLANK_SOURCE",
+    },
   },
   notChecked: ["role alternation: the figure's writer joins consecutive turns of one role"],
 };
@@ -314,6 +325,8 @@ const replay: Replay = {
 export const codec: Codec<"bedrock"> = {
   ...formatMeta("bedrock"),
   carries: ["system", "tool_declarations", "error_status", "result_order"],
+  // reasoningContent with its signature, image and document blocks with their bytes: the figure keeps neither.
+  places: ["reasoning", "media"],
   pairing: 'toolUse.toolUseId ↔ toolResult.toolUseId (in the next user message; status "error" for a failed call)',
   detect,
   parse,

@@ -245,8 +245,8 @@ function detect(data: unknown): number {
 /** The OpenAI Chat Completions codec. */
 /**
  * What OpenAI refuses in a Chat Completions request made of a history (its error texts, as reported). An assistant
- * message with neither content nor tool_calls is refused when its content is `null` ("Invalid value for 'content':
- * expected a string, got null."); the writer above writes `""` there, which is accepted, so it is not checked.
+ * message with neither content nor tool_calls is refused when its content is `null`: checked as the history was
+ * recorded in Chat (the writer above writes `""` there, which is accepted, so a history from elsewhere never has it).
  */
 const replay: Replay = {
   by: "OpenAI",
@@ -268,7 +268,9 @@ const replay: Replay = {
       refuses: "a result that answers no call of the model's turn before it, or a second result for one call",
       words:
         "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
-      source: "reported ([openai-go#43](https://github.com/openai/openai-go/issues/43))",
+      wordsForSecond: "Invalid parameter: Duplicate value for 'tool_call_id' of …",
+      source:
+        "reported ([openai-go#43](https://github.com/openai/openai-go/issues/43)); a second result, [agno#5116](https://github.com/agno-agi/agno/issues/5116)",
     },
     duplicate_call_id: {
       scope: "turn",
@@ -278,16 +280,21 @@ const replay: Replay = {
       source:
         "reported ([agno#5116](https://github.com/agno-agi/agno/issues/5116)); accepted across turns: shared transcript 01",
     },
+    null_content: {
+      refuses:
+        'for a history recorded in Chat Completions: an assistant message with `content: null` and no `tool_calls` (the figure\'s writer writes `""` there, which is accepted)',
+      words: "Invalid value for 'content': expected a string, got null.",
+      source: "reported ([vercel/ai#14950](https://github.com/vercel/ai/pull/14950))",
+    },
   },
-  notChecked: [
-    'an assistant message with neither content nor tool calls: refused when its content is `null` ("Invalid value for \'content\': expected a string, got null.", [vercel/ai#14950](https://github.com/vercel/ai/pull/14950)); the figure\'s Chat writer writes `""` there, which is accepted',
-    "invalid JSON in `arguments`: a string the API does not validate",
-  ],
+  notChecked: ["invalid JSON in `arguments`: a string the API does not validate"],
 };
 
 export const codec: Codec<"chat"> = {
   ...formatMeta("chat"),
   carries: ["system", "tool_declarations", "raw_arguments", "result_order"],
+  // Image and audio parts with their data: the figure keeps only their type.
+  places: ["media"],
   pairing:
     'tool_calls[].id ↔ tool_call_id; a legacy function_call pairs with the next role "function" message of its name (ids function_call_N)',
   detect,

@@ -407,6 +407,8 @@ const replay: Replay = {
 export const codec: Codec<"gemini"> = {
   ...formatMeta("gemini"),
   carries: ["system", "tool_declarations", "error_status"],
+  // A part's thoughtSignature and inline data: the figure keeps neither (only that a signature was there).
+  places: ["reasoning", "media"],
   pairing:
     "functionCall.id ↔ functionResponse.id, written in the order of the calls; a response without an id answers the earliest open call of its name (said in a note)",
   detect,

@@ -19,6 +19,8 @@ export interface Loss {
   readonly count: number;
   /** 1-based: where it first shows (declarations and a leading system note: the first model call). */
   readonly step: number;
+  /** The format has a place for it, which the writer cannot fill (the codec's `places`). */
+  readonly hasPlace?: true;
 }
 
 /**
@@ -104,8 +106,10 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
 
 /** What writing `trace` in `format` drops: its features the format does not carry. */
 export function lossesIn(format: FormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Loss[] {
-  const carries = CODECS[format].carries;
-  return featuresOf(trace).filter((loss) => !carries.includes(loss.feature));
+  const { carries, places = [] } = CODECS[format];
+  return featuresOf(trace).flatMap((loss) =>
+    carries.includes(loss.feature) ? [] : [places.includes(loss.feature) ? { ...loss, hasPlace: true as const } : loss],
+  );
 }
 
 /** One thing a format's writer adds so that its provider takes the request: what, how many, from which step. */

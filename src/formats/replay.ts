@@ -22,6 +22,8 @@ export const RULE_IDS = [
   "arguments_not_object",
   "thinking_not_kept",
   "thinking_block_missing",
+  "blank_text",
+  "null_content",
 ] as const;
 
 /** A rule's id. */
@@ -46,6 +48,8 @@ export interface RuleSpec {
   readonly refuses: string;
   /** The provider's own error text, quoted in the explanation. */
   readonly words?: string;
+  /** Its words for a second result of one call, where they differ (`result_without_call`). */
+  readonly wordsForSecond?: string;
   /** Where the rule is documented or reported (Markdown, with links). */
   readonly source: string;
 }
@@ -188,8 +192,8 @@ interface Context extends ReplayRun {
   readonly callPath: (id: string, nth?: number) => string;
   readonly resultPath: (id: string, nth?: number) => string;
   readonly step: (id: string, kind: "call" | "result", nth?: number) => number;
-  /** The explanation with the provider's words after it, where the codec quotes them. */
-  readonly say: (rule: RuleId, explanation: string) => string;
+  /** The explanation with the provider's words after it (or the words given), where the codec quotes them. */
+  readonly say: (rule: RuleId, explanation: string, words?: string) => string;
   /** Each call of each model turn with calls, and where its result is. */
   readonly outcomes: () => readonly CallOutcome[];
 }
@@ -238,6 +242,20 @@ function outcomesOf(messages: readonly Message[], results: Replay["results"]): C
     }
   });
   return out;
+}
+
+/** The body's list of turns (`messages`, `contents`) and its key. */
+function bodyTurns(run: ReplayRun): { key: string; turns: readonly Record<string, unknown>[] } {
+  const key = run.replay.turns ?? "messages";
+  const turns = (run.body as Record<string, unknown>)[key];
+  return { key, turns: Array.isArray(turns) ? (turns as Record<string, unknown>[]) : [] };
+}
+
+/** The step where the body's turn `i` shows: the body's k-th turn of a role is the run's k-th message of that role. */
+function stepOfTurn(run: ReplayRun, turns: readonly Record<string, unknown>[], i: number): number {
+  const model = (turn: Record<string, unknown> | undefined) => turn?.role === "assistant" || turn?.role === "model";
+  const nth = turns.slice(0, i).filter((earlier) => model(earlier) === model(turns[i])).length;
+  return stepOfMessage(run.trace, indexOfNth(run.messages, model(turns[i]) ? "assistant" : "user", nth));
 }
 
 // ---- the rules ---------------------------------------------------------------------------------------------------
@@ -312,12 +330,13 @@ const CHECKS: { readonly [R in RuleId]: Check<R> } = {
         path: run.resultPath(m.callId, times),
         step: run.step(m.callId, "result", times),
         callId: m.callId,
-        explanation: run.say(
-          "result_without_call",
-          answers
-            ? `a second result for ${m.callId}: its call was answered already`
-            : `the result for ${m.callId} answers no call of the model's turn before it`,
-        ),
+        explanation: answers
+          ? run.say(
+              "result_without_call",
+              `a second result for ${m.callId}: its call was answered already`,
+              run.replay.rules.result_without_call?.wordsForSecond,
+            )
+          : run.say("result_without_call", `the result for ${m.callId} answers no call of the model's turn before it`),
       });
     }
     return problems;
@@ -431,25 +450,17 @@ const CHECKS: { readonly [R in RuleId]: Check<R> } = {
   },
 
   empty_message: (run) => {
-    const key = run.replay.turns ?? "messages";
-    const turns = ((run.body as Record<string, unknown>)[key] ?? []) as readonly Record<string, unknown>[];
+    const { key, turns } = bodyTurns(run);
     const isEmpty = (content: unknown) =>
       content === null || content === undefined || content === "" || (Array.isArray(content) && content.length === 0);
     return turns.flatMap((turn, i) => {
       // A final model turn may be empty (a prefill of nothing).
       if (!isEmpty(turn.content) || (i === turns.length - 1 && turn.role === "assistant")) return [];
-      // The body's k-th turn of this role is the run's k-th message of that role (a writer joins only user turns).
-      const role = turn.role === "assistant" ? "assistant" : "user";
-      const nth = turns
-        .slice(0, i)
-        .filter((earlier) => (earlier.role === "assistant") === (role === "assistant")).length;
-      const index = indexOfNth(run.messages, role, nth);
-      const step = stepOfMessage(run.trace, index);
       return [
         {
           rule: "empty_message" as const,
           path: `${key}.${i}.content`,
-          step,
+          step: stepOfTurn(run, turns, i),
           explanation: run.say(
             "empty_message",
             `the ${turn.role === "assistant" ? "model's" : "user's"} message at ${key}.${i} has no content`,
@@ -550,6 +561,50 @@ const CHECKS: { readonly [R in RuleId]: Check<R> } = {
       },
     ];
   },
+
+  // A text block whose text is empty or only white space, in any turn (Bedrock's "is blank").
+  blank_text: (run) => {
+    const { key, turns } = bodyTurns(run);
+    return turns.flatMap((turn, i) => {
+      const blocks = Array.isArray(turn.content) ? (turn.content as unknown[]) : [];
+      return blocks.flatMap((block, j) => {
+        const text = typeof block === "object" && block !== null ? (block as Record<string, unknown>).text : undefined;
+        if (typeof text !== "string" || text.trim() !== "") return [];
+        const path = `${key}.${i}.content.${j}`;
+        return [
+          {
+            rule: "blank_text" as const,
+            path,
+            step: stepOfTurn(run, turns, i),
+            explanation: run.say("blank_text", `the text block at ${path} is blank`),
+          },
+        ];
+      });
+    });
+  },
+
+  // A model message recorded with `content: null` and no tool calls: what the history holds, not what a writer would
+  // put there, so only for a history recorded in the provider's own format.
+  null_content: (run) => {
+    if (!run.own) return [];
+    const { key, turns } = bodyTurns(run);
+    const at = turns.flatMap((turn, i) => (turn.role === "assistant" ? [i] : []));
+    let nth = -1;
+    return run.messages.flatMap((m, index) => {
+      if (m.role !== "assistant") return [];
+      nth += 1;
+      if (m.content !== null || m.toolCalls.length > 0) return [];
+      const path = `${key}.${at[nth] ?? index}.content`;
+      return [
+        {
+          rule: "null_content" as const,
+          path,
+          step: stepOfMessage(run.trace, index),
+          explanation: run.say("null_content", `the model's message at ${path} has content null and no tool calls`),
+        },
+      ];
+    });
+  },
 };
 
 /**
@@ -564,8 +619,8 @@ export function checkRules(run: ReplayRun): CheckProblem[] {
     callPath: (id, n = 0) => paths.calls.get(id)?.[n] ?? paths.calls.get(id)?.[0] ?? "",
     resultPath: (id, n = 0) => paths.results.get(id)?.[n] ?? paths.results.get(id)?.[0] ?? "",
     step: stepIndex(run.trace),
-    say: (rule, explanation) => {
-      const words = run.replay.rules[rule]?.words;
+    say: (rule, explanation, given) => {
+      const words = given ?? run.replay.rules[rule]?.words;
       return words === undefined ? explanation : `${explanation} (${run.replay.by}: "${words}")`;
     },
     outcomes: () => {

@@ -47,6 +47,11 @@ export interface Codec<Id extends string = string> {
   readonly pairing: string;
   /** What of a run its writer carries (./loss.ts); the rest is listed as lost when a run is written in it. */
   readonly carries: readonly Feature[];
+  /**
+   * Of what it does not carry, what the format has a place for all the same: the figure keeps no signature of a
+   * model's thinking and no bytes of an image, so its writer has nothing true to put there (the report says so).
+   */
+  readonly places?: readonly Feature[];
   readonly detect: (data: unknown) => number;
   readonly parse: (data: unknown) => ParseResult;
   readonly request: (messages: readonly Message[], tools: readonly ToolDeclaration[]) => unknown;

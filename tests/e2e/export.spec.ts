@@ -117,7 +117,7 @@ test.describe("export", () => {
       label: "The whole run as OpenAI Chat Completions (every message, then the final reply)",
     });
     const note = bar.getByRole("note");
-    await expect(note).toContainText("What OpenAI Chat Completions cannot carry, left out of the file:");
+    await expect(note).toContainText("Left out of the OpenAI Chat Completions file:");
     await expect(note.getByRole("listitem")).toHaveText([
       "the error mark of 1 tool result, its text kept (from step 4)",
     ]);

@@ -162,7 +162,11 @@ describe("sentences checked against the APIs", () => {
       expect([id, /调用 ID (都)?是(占位符|本图的)/.test(catalogs.zh.ui.wireNote[id])]).toEqual([id, true]);
     }
     expect(catalogs.en.ui.wireNote.gemini).toContain("placeholder thoughtSignature");
-    expect(catalogs.en.ui.wireNote.bedrock).toContain('status "error" is supported only by Anthropic Claude models');
+    // AWS's ToolResultBlock reference: "only supported by Amazon Nova and Anthropic Claude 3 and 4 models".
+    expect(catalogs.en.ui.wireNote.bedrock).toContain(
+      'status "error" is supported only by Amazon Nova and Anthropic Claude 3 and 4 models',
+    );
+    expect(catalogs.zh.ui.wireNote.bedrock).toContain("Amazon Nova 和 Anthropic Claude 3、4");
     expect(catalogs.en.ui.wireNote["ai-sdk"]).toContain("which the SDK converts");
     expect(catalogs.zh.ui.wireNote["ai-sdk"]).toContain("SDK 再把它转换");
   });

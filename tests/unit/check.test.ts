@@ -94,6 +94,15 @@ describe("each rule, on a history that breaks it", () => {
         { rule: "result_turn_has_other_content", path: "messages.2.content.1", step: 5 },
       ],
     ],
+    // Bedrock: a blank text block anywhere (here the user's task), two toolUse blocks of one message with one id.
+    [
+      "check-bedrock-blank-and-duplicate.json",
+      "bedrock",
+      [
+        { rule: "blank_text", path: "messages.0.content.0", step: 1 },
+        { rule: "duplicate_call_id", path: "messages.1.content.1.toolUse", step: 3 },
+      ],
+    ],
   ])("%s for %s", (name, provider, expected) => {
     expect(problemsIn(name, provider)).toEqual(expected);
   });
@@ -147,7 +156,7 @@ describe("each rule, on a history that breaks it", () => {
     }
   });
 
-  it('Chat: a model message with no content and no calls is written with content "" (OpenAI refuses null there), so it is not a problem', () => {
+  it('Chat: a model message recorded with content null and no calls is refused as recorded; the writer writes "" there, which a history from elsewhere gets', () => {
     const result = importTranscript(
       JSON.stringify({
         messages: [
@@ -162,7 +171,45 @@ describe("each rule, on a history that breaks it", () => {
     if (!result.ok) throw new Error("not imported");
     const body = CODECS.chat.request(result.trace.messages, []) as { messages: { role: string; content: unknown }[] };
     expect(body.messages[1]).toEqual({ role: "assistant", content: "" });
-    expect(checkReplay(result.trace, "chat", "chat")).toEqual([]);
+    const [problem, ...others] = checkReplay(result.trace, "chat", "chat");
+    expect([problem?.rule, problem?.path, problem?.step, others]).toEqual([
+      "null_content",
+      "messages.1.content",
+      2,
+      [],
+    ]);
+    expect(problem?.explanation).toContain("\"Invalid value for 'content': expected a string, got null.\"");
+    // Recorded elsewhere (an Anthropic run has no null content to keep): the request the figure writes is what counts.
+    expect(checkReplay(result.trace, "chat", "anthropic")).toEqual([]);
+  });
+
+  it("Chat: a second result for one call is quoted in OpenAI's words for it (a duplicate tool_call_id), an orphan in its own", () => {
+    const call = { id: "call_1", type: "function", function: { name: "lookup", arguments: "{}" } };
+    const result = importTranscript(
+      JSON.stringify({
+        messages: [
+          { role: "user", content: "Look it up." },
+          { role: "assistant", content: null, tool_calls: [call] },
+          { role: "tool", tool_call_id: "call_1", content: "found" },
+          { role: "tool", tool_call_id: "call_1", content: "found again" },
+          { role: "tool", tool_call_id: "call_9", content: "from nowhere" },
+          { role: "assistant", content: "Found." },
+        ],
+      }),
+      "chat",
+    );
+    if (!result.ok) throw new Error("not imported");
+    const said = checkReplay(result.trace, "chat", "chat").map((problem) => [problem.rule, problem.explanation]);
+    expect(said).toEqual([
+      [
+        "result_without_call",
+        `a second result for call_1: its call was answered already (OpenAI: "Invalid parameter: Duplicate value for 'tool_call_id' of …")`,
+      ],
+      [
+        "result_without_call",
+        `the result for call_9 answers no call of the model's turn before it (OpenAI: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.")`,
+      ],
+    ]);
   });
 
   it("quotes the provider's own error text where it is known", () => {
@@ -301,6 +348,25 @@ describe("what passes", () => {
         });
       expect(checked.length).toBeGreaterThanOrEqual(6);
       for (const [file, format, problems] of checked) expect([file, format, problems]).toEqual([file, format, []]);
+    },
+  );
+
+  it.skipIf(!existsSync("../shared/real-transcripts"))(
+    "a real Gemini run whose user prompt is empty: Bedrock refuses the blank text block, Anthropic the empty message",
+    () => {
+      const result = importTranscript(
+        read("../shared/real-transcripts/11-pydanticai-gemini-parallel-functioncall.json"),
+      );
+      if (!result.ok) throw new Error("not imported");
+      const rules = (provider: CheckProvider) =>
+        checkReplay(result.trace, provider, result.format).map(({ rule, path }) => `${rule} at ${path}`);
+      expect(CHECK_PROVIDERS.map((provider) => [provider, rules(provider)])).toEqual([
+        ["chat", []],
+        ["responses", []],
+        ["anthropic", ["empty_message at messages.0.content"]],
+        ["gemini", []],
+        ["bedrock", ["blank_text at messages.0.content.0"]],
+      ]);
     },
   );
 

@@ -215,7 +215,7 @@ describe("npm run demo -- --export", () => {
     const body = JSON.parse(out.stdout);
     expect(body.messages.find((m: { role: string }) => m.role === "tool")).toMatchObject({ tool_call_id: "call_1" });
     expect(out.stderr).toBe(
-      "What OpenAI Chat Completions cannot carry, left out of the file:\n  the error mark of 1 tool result, its text kept (from step 4)\n",
+      "Left out of the OpenAI Chat Completions file:\n  the error mark of 1 tool result, its text kept (from step 4)\n",
     );
     expect((await runCli(["--scenario", "f22", "--export", "anthropic"])).stderr).toBe(
       "Anthropic Messages carries the whole run.\n",
@@ -224,7 +224,7 @@ describe("npm run demo -- --export", () => {
 
   it("reports from the run: what a forgetful host dropped, what the writer adds, what the provider would still refuse", async () => {
     expect((await runCli(["--scenario", "missing-feedback", "--lang", "en", "--export", "chat"])).stderr).toBe(
-      "What OpenAI Chat Completions cannot carry, left out of the file:\n  3 calls the model proposed, and their results: the host never put them in the model's context, so only the figure's trace holds them (from step 3)\n",
+      "Left out of the OpenAI Chat Completions file:\n  3 calls the model proposed, and their results: the host never put them in the model's context, so only the figure's trace holds them (from step 3)\n",
     );
     expect((await runCli(["--scenario", "f22", "--lang", "en", "--export", "gemini"])).stderr).toBe(
       "Google Gemini generateContent carries the whole run.\nWhat the figure adds so that Google Gemini generateContent takes it as a request:\n  Google's placeholder thoughtSignature on the first call of 1 model turn, which Gemini 3 requires of calls no Gemini 3 model signed (from step 2)\n",

@@ -162,6 +162,24 @@ describe("the loss report", () => {
     expect(lossesIn("neutral", runOf("unfed_calls"))).toEqual([]);
   });
 
+  it("tells what a format has a place for, but the figure cannot fill, from what the format has no place for", async () => {
+    const run = runOf("reasoning");
+    const reasoning = (format: (typeof FORMAT_IDS)[number]) =>
+      lossesIn(format, run).find((l) => l.feature === "reasoning");
+    for (const format of ["anthropic", "gemini", "bedrock", "responses"] as const)
+      expect([format, reasoning(format)?.hasPlace]).toEqual([format, true]);
+    expect(reasoning("chat")?.hasPlace).toBeUndefined();
+    const { runs } = await import("../../src/content/runs.en");
+    const said = (format: "anthropic" | "chat") => {
+      const loss = reasoning(format);
+      if (loss === undefined) throw new Error(`no reasoning lost in ${format}`);
+      return runs.exportReport.loss(loss);
+    };
+    expect(said("anthropic")).toContain("the format has a place for this, but the figure keeps no signature");
+    expect(said("chat")).not.toContain("has a place");
+    expect(runs.exportReport.lossHeading("Anthropic Messages")).toBe("Left out of the Anthropic Messages file:");
+  });
+
   // Every scenario in every format, read back: what the run had and the export lost is exactly what the report says,
   // and every call the model proposed is in the file or counted as dropped.
   it.each(SCENARIO_IDS)("%s: each format's export, read back, lost just what its report says", (id) => {

@@ -339,6 +339,40 @@ describe("7. Errors that say what the document is", () => {
       expect(text).toContain(name);
   });
 
+  // Near formats that another codec's reader took and failed on ("read as OpenAI Chat Completions: missing at
+  // 1.tool_calls.0.function", "read as Anthropic Messages: expected an array"): named by what they are.
+  it.each([
+    [
+      "an Inspect AI message list",
+      [
+        { id: "m1", role: "user", content: "What is the timeout?", source: "input" },
+        {
+          id: "m2",
+          role: "assistant",
+          content: "",
+          source: "generate",
+          model: "gpt-4o",
+          tool_calls: [{ id: "call_1", function: "read_file", arguments: { path: "config.txt" }, type: "function" }],
+        },
+        { id: "m3", role: "tool", content: "timeout=30", tool_call_id: "call_1", function: "read_file" },
+      ],
+    ],
+    [
+      "the parameters of an MCP sampling/createMessage request",
+      {
+        messages: [{ role: "user", content: { type: "text", text: "What is the capital of France?" } }],
+        modelPreferences: { hints: [{ name: "claude-3-sonnet" }], intelligencePriority: 0.8 },
+        systemPrompt: "You are a helpful assistant.",
+        maxTokens: 100,
+      },
+    ],
+    ["an Inspect AI evaluation log", { version: 2, status: "success", eval: { task: "t" }, samples: [] }],
+  ])("names %s as not read yet, not as a format it is not", (name, document) => {
+    const text = allText(failed(JSON.stringify(document)));
+    expect(text).toContain(`this looks like ${name}, which is not read yet`);
+    expect(text).not.toContain("read as");
+  });
+
   it.each([
     ["gemini", '{"contents":[{"role":"user","parts":[{"text":"hi"}]}]}'],
     [
