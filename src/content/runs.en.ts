@@ -80,6 +80,7 @@ export const runs = {
           thinking_block_missing: `the turn that calls ${callId} does not start with a thinking block, which the last tool turn needs with thinking on`,
           blank_text: `a text block is blank (at ${path}): this provider takes no empty or white-space-only text`,
           null_content: `a model message has content null and no tool calls (at ${path}), as it was recorded`,
+          signature_missing: `${callId}, the first call of a step in the current turn, was recorded without its thoughtSignature, which Gemini 3 models require`,
         }[rule]
       } (${rule} at ${path})`,
     story: (name, summary) => ({

@@ -79,6 +79,7 @@ export const runs = {
           thinking_block_missing: `调用 ${callId} 的那一轮不是以思考块开头；开启思考时，最后一轮工具调用必须如此`,
           blank_text: `有一个文本块是空白的（${path}）：这家服务方不接受空的或只有空白字符的文本`,
           null_content: `按记录原样，一条模型消息的 content 为 null 且没有工具调用（${path}）`,
+          signature_missing: `${callId} 是当前这一轮中某一步的第一个调用，记录里却没有它的 thoughtSignature，而 Gemini 3 模型要求有`,
         }[rule]
       }（${rule}，位置 ${path}）`,
     story: (name, summary) => ({

@@ -57,7 +57,8 @@ export type MessagePart =
    * some providers want back unchanged with the turn's tool calls.
    */
   | { readonly type: "reasoning"; readonly text: string; readonly redacted: boolean; readonly signed?: true }
-  | { readonly type: "tool_call"; readonly callId: string }
+  /** `signed`: the call came with a thoughtSignature (a Gemini model's, or a placeholder Google documents). */
+  | { readonly type: "tool_call"; readonly callId: string; readonly signed?: true }
   | { readonly type: "provider_tool"; readonly id: string; readonly name: string; readonly input: string }
   | { readonly type: "provider_result"; readonly id: string; readonly name: string; readonly content: string }
   | { readonly type: "media"; readonly media: string }

@@ -212,7 +212,8 @@ function readParts(content: unknown, at: string, pairing: Pairing, out: Message[
       const call = toolCall(callId, name, field(fn, "args") ?? {}, "object");
       pairing.open.push({ callId, name });
       calls.push(call);
-      shown.push({ type: "tool_call", callId });
+      const signed = typeof part.thoughtSignature === "string" && part.thoughtSignature !== "";
+      shown.push(signed ? { type: "tool_call", callId, signed } : { type: "tool_call", callId });
       return;
     }
     if (isRecord(part.functionResponse)) {
@@ -360,8 +361,8 @@ function detect(data: unknown): number {
 /** The Google Gemini generateContent codec. */
 /**
  * What Google refuses in a generateContent request made of a history (its documents and its error texts). Gemini
- * 3 also validates the `thoughtSignature` of the first function call of each step of the current turn; the writer
- * above puts Google's placeholder on every model turn's first call that has none, so that is not checked.
+ * 3 also validates the `thoughtSignature` of the first function call of each step of the current turn: the writer
+ * above puts Google's placeholder on every model turn's first call, so only a history recorded in Gemini can lack it.
  */
 const replay: Replay = {
   by: "Gemini",
@@ -396,10 +397,17 @@ const replay: Replay = {
       refuses: "a `functionCall` whose `args` is not a JSON object",
       source: "the `FunctionCall.args` schema (a `Struct`)",
     },
+    signature_missing: {
+      models: "Gemini 3",
+      refuses:
+        "for a history recorded in Gemini: the first `functionCall` of a step of the current turn (from the last user message with text) without its `thoughtSignature`, refused by Gemini 3 models (Gemini 2.5 takes it; the figure's writer puts Google's placeholder there)",
+      words: "Function call is missing a thought_signature in functionCall parts.",
+      source:
+        '[thought signatures](https://ai.google.dev/gemini-api/docs/thought-signatures) ("The first functionCall part in each step of the current turn must include its thought_signature"); the words as reported ([nanbingxyz/5ire#405](https://github.com/nanbingxyz/5ire/issues/405))',
+    },
   },
   notChecked: [
     "a first model turn of text only: no Google document or error refuses it",
-    "a missing `thoughtSignature` (Gemini 3 refuses one on the current turn's first function calls: \"Function call is missing a thought_signature in functionCall parts.\", [thought signatures](https://ai.google.dev/gemini-api/docs/thought-signatures); older turns are not validated): the figure's writer puts Google's documented placeholder on each model turn's first call that has none",
     "role alternation: the figure's writer joins consecutive turns of one role",
   ],
 };

@@ -77,8 +77,10 @@ function partsMatter(parts: readonly MessagePart[]): boolean {
     if (part.type === "text") {
       texts += 1;
       if (callSeen || texts > 1) return true;
-    } else if (part.type === "tool_call") callSeen = true;
-    else return true;
+    } else if (part.type === "tool_call") {
+      if (part.signed === true) return true;
+      callSeen = true;
+    } else return true;
   }
   return false;
 }

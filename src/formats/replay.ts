@@ -24,6 +24,7 @@ export const RULE_IDS = [
   "thinking_block_missing",
   "blank_text",
   "null_content",
+  "signature_missing",
 ] as const;
 
 /** A rule's id. */
@@ -62,6 +63,8 @@ interface RuleOptions {
   readonly call_id_pattern: { readonly pattern: RegExp; readonly maxLength?: number };
   /** `onlyWithCall`: refused only when the model's first turn holds a call (a first turn of text is taken). */
   readonly first_message_not_user: { readonly onlyWithCall?: boolean };
+  /** The models that refuse it, where the provider's others take it. */
+  readonly signature_missing: { readonly models: string };
 }
 
 /** A rule's entry in a codec: its spec and its options. */
@@ -560,6 +563,43 @@ const CHECKS: { readonly [R in RuleId]: Check<R> } = {
         ),
       },
     ];
+  },
+
+  // The current turn (from the last user message with text on) as recorded in the provider's own format: the first
+  // call of each of the model's steps in it must have come with its signature (Gemini 3's thoughtSignature, which
+  // the figure's writer replaces with Google's placeholder, so only a recorded history can lack it).
+  signature_missing: (run, { models }) => {
+    if (!run.own) return [];
+    const { messages } = run;
+    let start = 0;
+    messages.forEach((m, i) => {
+      if (m.role === "user" && m.content !== "") start = i;
+    });
+    const problems: CheckProblem[] = [];
+    let stepOpen = false;
+    for (const m of messages.slice(start)) {
+      if (m.role !== "assistant") {
+        stepOpen = false;
+        continue;
+      }
+      const first = m.toolCalls[0];
+      // Consecutive model messages are one step (one model content): its first call is the one signed.
+      if (first === undefined || stepOpen) continue;
+      stepOpen = true;
+      const part = (m.parts ?? []).find((p) => p.type === "tool_call");
+      if (part?.type === "tool_call" && part.signed === true) continue;
+      problems.push({
+        rule: "signature_missing",
+        path: run.callPath(first.callId),
+        step: run.step(first.callId, "call"),
+        callId: first.callId,
+        explanation: run.say(
+          "signature_missing",
+          `${first.callId} (${first.name}), the first call of a step in the current turn, was recorded without its thoughtSignature, which ${models} models require`,
+        ),
+      });
+    }
+    return problems;
   },
 
   // A text block whose text is empty or only white space, in any turn (Bedrock's "is blank").

@@ -68,13 +68,28 @@ describe("each rule, on a history that breaks it", () => {
         { rule: "thinking_not_kept", path: "messages.1.content.0", step: 3 },
       ],
     ],
-    // A first model turn of text, and a call without its signature: taken (the request carries the placeholder).
-    ["check-gemini-missing-signature.json", "gemini", []],
-    ["check-gemini-first-call.json", "gemini", [{ rule: "first_message_not_user", path: "contents.0.role", step: 1 }]],
+    // A first model turn of text is taken; the current turn's second step was recorded without its signature, which
+    // Gemini 3 refuses (the first step's call has one).
+    [
+      "check-gemini-missing-signature.json",
+      "gemini",
+      [{ rule: "signature_missing", path: "contents.4.parts.0.functionCall", step: 8 }],
+    ],
+    [
+      "check-gemini-first-call.json",
+      "gemini",
+      [
+        { rule: "first_message_not_user", path: "contents.0.role", step: 1 },
+        { rule: "signature_missing", path: "contents.0.parts.0.functionCall", step: 2 },
+      ],
+    ],
     [
       "check-string-arguments.json",
       "gemini",
-      [{ rule: "arguments_not_object", path: "contents.1.parts.0.functionCall", step: 3 }],
+      [
+        { rule: "arguments_not_object", path: "contents.1.parts.0.functionCall", step: 3 },
+        { rule: "signature_missing", path: "contents.1.parts.0.functionCall", step: 3 },
+      ],
     ],
     [
       "check-string-arguments.json",
@@ -132,6 +147,12 @@ describe("each rule, on a history that breaks it", () => {
         .flatMap((m) => (m.role === "tool" ? [] : (m.parts ?? [])))
         .filter((p) => p.type === "reasoning"),
     ).toEqual([]);
+    // The written request, recorded as it would be sent: each step's first call is signed, so Gemini 3 takes it.
+    expect(checkReplay(back.trace, "gemini", "gemini")).toEqual([]);
+    // The history recorded without them, checked for Gemini as it was recorded: refused; recorded elsewhere (the
+    // figure writes the placeholders): taken.
+    expect(checkReplay(result.trace, "gemini", "gemini").map((p) => p.rule)).toEqual(["signature_missing"]);
+    expect(checkReplay(result.trace, "gemini", "chat")).toEqual([]);
   });
 
   it("arguments written as a JSON string where an object is due (Gemini args, Bedrock input) are kept as written and reported", () => {
