@@ -64,7 +64,7 @@ export const labels = {
     dwell: "停留时间",
     dwellValue: (seconds) => `${seconds} 秒`,
     dwellAtLeast: (seconds) => `${seconds} 秒或按阅读时长`,
-    announce: (n, total, stepTitle) => `步骤第 ${n} 步，共 ${total} 步：${stepTitle}`,
+    announce: (n, total, stepTitle) => `第 ${n} 步，共 ${total} 步：${stepTitle}`,
     announceWarnings: (count) => `（此步有 ${count} 条警告）`,
     announceChange: (label, callIds) => `。箭头上：${label}${callIds.length === 0 ? "" : `，${callIds.join("、")}`}`,
     announceOutcome: (outcome) => `。运行已结束，结局：${outcome}。`,

@@ -170,7 +170,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   finish: (step, facts) => {
     return {
-      completed: `The host checks the environment itself rather than the answer's words: the check passes and no call is pending, so the task is complete${facts.failedExecutions > 0 ? ` as far as that check goes (${facts.failedExecutions} tool execution${facts.failedExecutions === 1 ? "" : "s"} failed on the way)` : ""}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
+      completed: `The host checks the environment itself rather than the answer's words: ${(step.checks?.length ?? 1) > 1 ? `all ${step.checks?.length} checks pass` : "the check passes"} and no call is pending, so the task is complete${facts.failedExecutions > 0 ? ` as far as ${(step.checks?.length ?? 1) > 1 ? "those checks go" : "that check goes"} (${facts.failedExecutions} tool execution${facts.failedExecutions === 1 ? "" : "s"} failed on the way)` : ""}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
       refused:
         "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
       verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,

@@ -103,7 +103,7 @@ const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
 function wantedText(wanted: Evidence, tool: string): string {
   if ("file" in wanted) return `${tool} 需要先读取 ${wanted.file}，而还没有工具读过它`;
   const values = Object.entries(wanted.args).map(([key, value]) => `${key} 为 ${JSON.stringify(value)}`);
-  return `${tool} 需要先有一次${values.length > 0 ? `${values.join("、")}的` : ""} ${wanted.tool} 成功结果，而现在没有`;
+  return `${tool} 需要先有一次${values.length > 0 ? ` ${values.join("、")} 的` : ""} ${wanted.tool} 成功结果，而现在没有`;
 }
 
 /** That a result comes back before the results of calls proposed ahead of it (nothing when it overtakes none). */
@@ -165,7 +165,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   finish: (step, facts) => {
     switch (step.outcome) {
       case "completed":
-        return `宿主不看回答里的说法，而是自己核对环境：检查通过，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就这项检查而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
+        return `宿主不看回答里的说法，而是自己核对环境：${(step.checks?.length ?? 1) > 1 ? `${step.checks?.length} 项检查全部通过` : "检查通过"}，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就${(step.checks?.length ?? 1) > 1 ? "这些检查" : "这项检查"}而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
       case "refused":
         return "模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。";
       case "verification_missing":

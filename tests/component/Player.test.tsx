@@ -285,9 +285,7 @@ describe("the F22 player", () => {
     const regions = document.querySelectorAll("[aria-live]");
     expect(regions).toHaveLength(1);
     await user.click(within(figure).getByRole("button", { name: "下一步" }));
-    expect(regions[0]).toHaveTextContent(
-      /^步骤第 2 步，共 8 步：2\. 宿主构建上下文|^步骤第 2 步，共 8 步：宿主构建上下文/,
-    );
+    expect(regions[0]).toHaveTextContent(/^第 2 步，共 8 步：2\. 宿主构建上下文|^第 2 步，共 8 步：宿主构建上下文/);
   });
 
   it("announces what travels at each step (its arrow's payload and call ids), and the outcome at the end", async () => {

@@ -111,7 +111,7 @@ test.describe("keyboard", () => {
     for (let n = 2; n <= 8; n += 1) {
       await page.keyboard.press("ArrowRight");
       await expect(counterOf(figure)).toHaveText(`${n} / 8`);
-      await expect(liveRegionOf(page)).toHaveText(new RegExp(`^步骤第 ${n} 步，共 8 步：`));
+      await expect(liveRegionOf(page)).toHaveText(new RegExp(`^第 ${n} 步，共 8 步：`));
     }
     await page.keyboard.press("ArrowRight");
     await expect(counterOf(figure)).toHaveText("8 / 8");

@@ -89,7 +89,22 @@ const overtakenIn = (t: Truth): string[] => {
   return earlier.filter((id) => backAt(id) > step.number);
 };
 
+/** How many checks the host's verdict at a finish came from (a run that lists none made one). */
+const checksAt = (t: Truth): number => (t.step.kind === "finish" ? (t.step.checks?.length ?? 1) : 0);
+
 const CLAIMS: readonly Claim[] = [
+  {
+    name: "the host's one check passes",
+    said: { en: fixed("the check passes"), zh: fixed("：检查通过") },
+    about: (t) => t.step.kind === "finish" && t.step.outcome === "completed",
+    iff: (t) => checksAt(t) === 1,
+  },
+  {
+    name: "every one of the host's several checks passes",
+    said: { en: (t) => `all ${checksAt(t)} checks pass`, zh: (t) => `${checksAt(t)} 项检查全部通过` },
+    about: (t) => t.step.kind === "finish" && t.step.outcome === "completed",
+    iff: (t) => checksAt(t) > 1,
+  },
   {
     name: "a fed result is the host's refusal",
     said: { en: fixed("(why the host refused it)"), zh: fixed("宿主拒绝它的原因") },
@@ -161,7 +176,7 @@ const CLAIMS: readonly Claim[] = [
         const wanted = t.step.kind === "validation" ? t.step.wanted : undefined;
         if (wanted === undefined) return /成功结果，而现在没有|需要先读取/;
         return "tool" in wanted
-          ? `item 为 ${JSON.stringify(wanted.args.item)}的 ${wanted.tool} 成功结果`
+          ? `一次 item 为 ${JSON.stringify(wanted.args.item)} 的 ${wanted.tool} 成功结果`
           : `需要先读取 ${wanted.file}`;
       },
     },
@@ -248,8 +263,9 @@ const figureFiles = fc
     ),
     feedBack: fc.boolean(),
     budget: fc.integer({ min: 1, max: 6 }),
+    checks: fc.integer({ min: 1, max: 2 }),
   })
-  .map(({ tools, allowed, turns, feedBack, budget }) => ({
+  .map(({ tools, allowed, turns, feedBack, budget, checks }) => ({
     figure: 1,
     id: "random-lesson",
     scenario: {
@@ -288,7 +304,7 @@ const figureFiles = fc
         })),
         { answer: "All done, I think." },
       ],
-      done: [{ resultOk: "tool_0" }],
+      done: [{ resultOk: "tool_0" }, ...(checks > 1 ? [{ answerIncludes: "done" }] : [])],
     },
   }));
 

@@ -23,7 +23,7 @@ const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
   completed: "✓",
   refused: "⊘",
   verification_missing: "?",
-  budget_exhausted: "⏹",
+  budget_exhausted: "■",
   not_recorded: "◌",
 };
 
