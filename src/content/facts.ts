@@ -69,13 +69,21 @@ export interface StepFacts extends TitleFacts {
   readonly wanted: Evidence | null;
   /** At an execution or an MCP server's answer: the tool ran and its result is an error. */
   readonly toolFailed: boolean;
+  /**
+   * At an execution or an MCP server's answer of a recorded run: its result is an error, and the run does not record
+   * why (the host's refusal, the tool's failure or the agent's own check look alike in a transcript).
+   */
+  readonly causeUnrecorded: boolean;
   /** At the finish: how many of the run's tool executions ended in an error result. */
   readonly failedExecutions: number;
   /** At a model call: the model sees a tool result for the first time. */
   readonly firstResult: boolean;
   /** At a validation: the tool has no operation id, so that check does not apply. */
   readonly noOperationId: boolean;
-  /** At an execution: its result goes into the model's context (a host that drops its exchanges never sends it). */
+  /**
+   * At an execution: the model gets its result, at a later model call (a host that drops its exchanges never sends
+   * it; a run that ends first, its budget spent or its transcript over, never calls the model again).
+   */
   readonly resultReachesModel: boolean;
   /** At the end of an imported run: how the transcript ends. */
   readonly transcriptEnd: TranscriptEnd | null;
@@ -137,6 +145,29 @@ function overtakenBy(trace: FactsTrace, step: Step, callId: string): string[] {
 }
 
 /**
+ * Whether a later model call gets the result of `callId`: the next model call after `step` holds it in its context.
+ * A recorded run that ends with the result appended has not called the model yet, as far as it records: it counts.
+ * Work from the step to the next model call (a round), and over the messages that call appends.
+ */
+function reachesModel(trace: FactsTrace, step: Step, callId: string): boolean {
+  let end = trace.messages.length;
+  let called = false;
+  for (let i = step.number; i < trace.steps.length && !called; i += 1) {
+    const next = trace.steps[i];
+    if (next?.kind === "model_call") {
+      end = next.contextEnd;
+      called = true;
+    }
+  }
+  if (!called && trace.outcome !== "not_recorded") return false;
+  for (let j = step.contextEnd; j < end; j += 1) {
+    const m = trace.messages[j];
+    if (m?.role === "tool" && m.callId === callId) return true;
+  }
+  return false;
+}
+
+/**
  * The facts of `step` in `trace`.
  * @example stepFacts(f22.steps[5], f22).fed // [{ callId: "call_1", kind: "ok" }]
  */
@@ -148,6 +179,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     toolEffect: "unknown" as ToolEffect,
     wanted: null as Evidence | null,
     toolFailed: false,
+    causeUnrecorded: false,
     failedExecutions: 0,
     firstResult: false,
     noOperationId: false,
@@ -183,23 +215,17 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.mcpError = rpcOf(step).isError;
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
+      facts.causeUnrecorded = facts.toolFailed && trace.outcome === "not_recorded";
       facts.overtaken = overtakenBy(trace, step, step.call.callId);
-      for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {
-        const m = trace.messages[i];
-        facts.resultReachesModel = m?.role === "tool" && m.callId === step.call.callId;
-      }
+      facts.resultReachesModel = reachesModel(trace, step, step.call.callId);
       break;
     }
     case "execution":
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
+      facts.causeUnrecorded = facts.toolFailed && trace.outcome === "not_recorded";
       facts.overtaken = overtakenBy(trace, step, step.call.callId);
-      // The result, when fed, comes after the context this step shows: look from there, not from the start (a
-      // caption for every step of a long transcript stays linear).
-      for (let i = step.contextEnd; i < trace.messages.length && !facts.resultReachesModel; i += 1) {
-        const m = trace.messages[i];
-        facts.resultReachesModel = m?.role === "tool" && m.callId === step.call.callId;
-      }
+      facts.resultReachesModel = reachesModel(trace, step, step.call.callId);
       break;
     case "finish": {
       if (step.outcome !== "not_recorded") {

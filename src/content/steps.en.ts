@@ -153,7 +153,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }[step.verdict];
   },
   execution: (step, facts) => {
-    return `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host. The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
+    return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `The tool lives in an MCP server, so the host does not run it itself: its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;

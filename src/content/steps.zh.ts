@@ -147,7 +147,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }
   },
   execution: (step, facts) => {
-    return `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
+    return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `这个工具在 MCP 服务器里，宿主不自己执行：它的 MCP 客户端发出 JSON-RPC tools/call 请求，用自己的请求 ID ${facts.rpcId}（不是 call_id），并记下 ${facts.rpcId} 对应 ${step.call.callId}。模型看不到这一跳。`;

@@ -151,7 +151,30 @@ const CLAIMS: readonly Claim[] = [
     name: "the tool failed",
     said: { en: fixed("it ran, and failed"), zh: fixed("它运行了，但失败了") },
     about: (t) => t.step.kind === "execution",
-    iff: (t) => t.step.toolResult?.status === "error",
+    iff: (t) => !t.recorded && t.step.toolResult?.status === "error",
+  },
+  {
+    name: "a recorded error result, whose cause the run does not record",
+    said: {
+      en: fixed("whether the host refused the call or the tool ran and failed"),
+      zh: fixed("是宿主拒绝了这次调用，还是工具运行后失败了"),
+    },
+    about: (t) => t.step.kind === "execution",
+    iff: (t) => t.recorded && t.step.toolResult?.status === "error",
+  },
+  {
+    name: "the model gets this result later",
+    said: { en: fixed("The model has not seen it yet"), zh: fixed("模型还没看到它") },
+    about: (t) => t.step.kind === "execution",
+    // Naively: some later model call's context holds the result (a recorded run that ends on it: it is appended).
+    iff: (t) => {
+      const { step, trace } = t;
+      if (step.kind !== "execution") return false;
+      const holds = (end: number) =>
+        trace.messages.slice(step.contextEnd, end).some((m) => m.role === "tool" && m.callId === step.call.callId);
+      const later = trace.steps.filter((s) => s.number > step.number && s.kind === "model_call");
+      return later.length > 0 ? holds(later[0]?.contextEnd ?? 0) : t.recorded && holds(trace.messages.length);
+    },
   },
   {
     name: "a result comes back before those of calls proposed ahead of it",
@@ -344,10 +367,13 @@ describe("the figure's own words, in any lesson", () => {
     fc.assert(
       fc.property(figureFiles, (file) => {
         const trace = run(file);
-        for (const step of trace.steps) {
-          const t = truthOf(trace, step);
-          for (const claim of CLAIMS) if (claim.about(t)) seen.get(claim.name)?.add(claim.iff(t));
-        }
+        // The run, and the run recorded as an Anthropic request (whose error results keep their is_error).
+        const recorded = importTranscript(JSON.stringify(anthropicRequest(trace.messages, trace.tools)));
+        for (const each of recorded.ok ? [trace, recorded.trace] : [trace])
+          for (const step of each.steps) {
+            const t = truthOf(each, step);
+            for (const claim of CLAIMS) if (claim.about(t)) seen.get(claim.name)?.add(claim.iff(t));
+          }
       }),
       { numRuns: 300, seed: 28 },
     );
