@@ -157,8 +157,9 @@ function validate(
   if (!scenario.allowedTools.includes(name)) return refuse("tool_allowed", "tool_not_allowed");
   if (tool === null) return refuse("tool_allowed", "unknown_tool");
   check("tool_allowed", "passed");
-  if (!tool.inScope(args)) return refuse("in_scope", "scope_violation");
-  check("in_scope", "passed");
+  if (tool.inScope === undefined) check("in_scope", "not_applicable");
+  else if (!tool.inScope(args)) return refuse("in_scope", "scope_violation");
+  else check("in_scope", "passed");
   const operationId = tool.operationId?.(args) ?? null;
   if (operationId === null) check("operation_id", "not_applicable");
   else {

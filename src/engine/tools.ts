@@ -107,8 +107,11 @@ export interface ToolDefinition {
   readonly refusals?: Readonly<Partial<Record<LoopErrorCode, string>>>;
   /** Whether `args` has exactly the fields this tool takes. */
   wellFormed(args: JsonObject): boolean;
-  /** Whether the call stays inside what the task may touch. Checked only on well-formed args. */
-  inScope(args: JsonObject): boolean;
+  /**
+   * Whether the call stays inside what the task may touch. Checked only on well-formed args; a tool without it
+   * declares no scope, and the check does not apply to its calls.
+   */
+  inScope?(args: JsonObject): boolean;
   run(args: JsonObject, files: MemoryFiles): ToolOutput;
   /**
    * For a tool whose calls take time: start a call, deciding now how long it runs; its effects and output come when

@@ -251,12 +251,15 @@ function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, M
     ...(Object.keys(refusals).length === 0 ? {} : { refusals }),
     ...(tool.mcp === undefined ? {} : { mcp: { server: tool.mcp.server } }),
     wellFormed: wellFormedBy(parameters),
-    inScope: (args) => {
-      if (scope === undefined) return true;
-      const value = args[scope.argument];
-      if (scope.within === "project" && !(typeof value === "string" && isProjectPath(value))) return false;
-      return scope.oneOf === undefined || scope.oneOf.some((option) => option === value);
-    },
+    ...(scope === undefined
+      ? {}
+      : {
+          inScope: (args: JsonObject) => {
+            const value = args[scope.argument];
+            if (scope.within === "project" && !(typeof value === "string" && isProjectPath(value))) return false;
+            return scope.oneOf === undefined || scope.oneOf.some((option) => option === value);
+          },
+        }),
     start,
     run: (args, files) => start(args, files).finish(),
   };
