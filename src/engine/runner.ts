@@ -127,6 +127,13 @@ interface Started {
   readonly running: RunningCall;
 }
 
+/** How many writes the run's tools have made so far, over every file. */
+function writesSoFar(files: MemoryFiles): number {
+  let total = 0;
+  for (const count of Object.values(files.writeCounts())) total += count;
+  return total;
+}
+
 /**
  * Check a call in the order the teaching experiment does: form, tool allowed, scope, then the operation id (same
  * action → replay; different action → conflict) and the tool's precondition. The call_id is checked for form
@@ -281,7 +288,11 @@ export function runScenario(scenario: Scenario): Trace {
   };
   /** A started call is done: its effects and output, recorded as the step where its result reaches the host. */
   const finishCall = ({ call, callId, name, tool, operationId, rpc, running }: Started): void => {
+    // A write is an execution that changed a file or of a tool declared to change something, whatever its result
+    // says (a write can fail on the way back): the notion the file's state and a done check's count use too.
+    const before = writesSoFar(files);
     const output = running.finish();
+    const wrote = writesSoFar(files) > before || tool.writes === true;
     done.push(freeze({ name, args: call.args, status: output.status }));
     const result: ToolResult = freeze({
       callId,
@@ -293,7 +304,11 @@ export function runScenario(scenario: Scenario): Trace {
     if (rpc !== null) {
       // A tool's own failure comes back inside a successful response, marked isError (the spec's "tool
       // execution error"), not as a JSON-RPC error: the host passes it on to the model as an error result.
-      counters = freeze({ ...counters, toolExecutions: counters.toolExecutions + 1 });
+      counters = freeze({
+        ...counters,
+        toolExecutions: counters.toolExecutions + 1,
+        simulatedWrites: counters.simulatedWrites + (wrote ? 1 : 0),
+      });
       record({
         kind: "mcp_response",
         lane: "mcp",
@@ -315,7 +330,7 @@ export function runScenario(scenario: Scenario): Trace {
       counters = freeze({
         ...counters,
         toolExecutions: counters.toolExecutions + 1,
-        simulatedWrites: counters.simulatedWrites + (tool.writes === true && output.status === "ok" ? 1 : 0),
+        simulatedWrites: counters.simulatedWrites + (wrote ? 1 : 0),
       });
       record({
         kind: "execution",

@@ -467,3 +467,41 @@ describe("a story in one language, read in another", () => {
     expect(storyCatalog(catalogs.zh, opened.figure.story).ui.figureStoryNote).toBe("");
   });
 });
+
+describe("one notion of a write", () => {
+  it("a write whose result came back an error (a timeout after the file changed) is a write: counted, and the file changed", () => {
+    const file = {
+      figure: 1,
+      id: "write-lost-on-the-way-back",
+      scenario: {
+        task: "Record the refund in ledger.txt",
+        system: "You keep the ledger.",
+        files: { "ledger.txt": "" },
+        tools: [
+          {
+            name: "append_ledger",
+            description: "Append a line to ledger.txt.",
+            parameters: {
+              type: "object",
+              properties: { line: { type: "string" } },
+              required: ["line"],
+              additionalProperties: false,
+            },
+            results: [{ error: true, returns: "timeout", changes: { "ledger.txt": "refund 40" } }],
+          },
+        ],
+        host: { allow: ["append_ledger"], maxModelCalls: 2 },
+        model: [{ calls: [{ tool: "append_ledger", args: { line: "refund 40" } }] }, { answer: "Recorded." }],
+        done: [{ fileChanged: "ledger.txt" }],
+      },
+    };
+    const opened = openFigure(file, "en");
+    if (!opened.ok) throw new Error(JSON.stringify(opened.problems));
+    const { trace } = opened.figure;
+    const execution = trace.steps.find((step) => step.kind === "execution");
+    expect(execution?.toolResult?.status).toBe("error");
+    expect(trace.counters).toMatchObject({ toolExecutions: 1, simulatedWrites: 1 });
+    expect(execution?.fileChanges).toEqual([{ path: "ledger.txt", state: "changed" }]);
+    expect(execution?.counters.simulatedWrites).toBe(1);
+  });
+});
