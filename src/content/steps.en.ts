@@ -53,7 +53,7 @@ const TITLES: StepPhrases<TitleFacts> = {
   finish: (step) => {
     return {
       completed: "Host checks the environment: done, and delivers the answer",
-      refused: "Host checks the environment: what the task needed was refused, not done",
+      refused: "Host checks the environment: not done, and a call was refused on the way",
       verification_missing: "Host checks the environment: verification missing, not done",
       budget_exhausted: "Host stops: the model-call budget is used up",
       not_recorded: "The transcript ends here",
@@ -172,7 +172,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return {
       completed: `The host checks the environment itself rather than the answer's words: ${(step.checks?.length ?? 1) > 1 ? `all ${step.checks?.length} checks pass` : "the check passes"} and no call is pending, so the task is complete${facts.failedExecutions > 0 ? ` as far as ${(step.checks?.length ?? 1) > 1 ? "those checks go" : "that check goes"} (${facts.failedExecutions} tool execution${facts.failedExecutions === 1 ? "" : "s"} failed on the way)` : ""}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
       refused:
-        "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way, so what the task needed never happened. The host tells the user so instead of calling it done.",
+        "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way (its step says why), so the task is not complete. The host tells the user so instead of calling it done.",
       verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
       budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
       not_recorded: `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} A transcript records no host check of the environment, so whether the task got done is not recorded${step.answer === null ? "" : ", whatever the reply says"}.`,

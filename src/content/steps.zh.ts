@@ -53,7 +53,7 @@ const TITLES: StepPhrases<TitleFacts> = {
   finish: (step) => {
     return {
       completed: "宿主核对环境：任务完成，把回答交给用户",
-      refused: "宿主核对环境：所需的动作被拒绝，任务未完成",
+      refused: "宿主核对环境：任务未完成，途中有调用被拒绝",
       verification_missing: "宿主核对环境：缺少验证，任务未完成",
       budget_exhausted: "宿主停止：模型调用预算已用完",
       not_recorded: "记录到此结束",
@@ -167,7 +167,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       case "completed":
         return `宿主不看回答里的说法，而是自己核对环境：${(step.checks?.length ?? 1) > 1 ? `${step.checks?.length} 项检查全部通过` : "检查通过"}，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就${(step.checks?.length ?? 1) > 1 ? "这些检查" : "这项检查"}而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
       case "refused":
-        return "模型不再请求工具。宿主核对环境：检查没有通过，途中有调用被宿主拒绝，任务需要的动作没有发生。宿主把这一点如实告诉用户，而不是当作完成。";
+        return "模型不再请求工具。宿主核对环境：检查没有通过，途中还有调用被宿主拒绝（那一步说明了原因），所以任务没有完成。宿主把这一点如实告诉用户，而不是当作完成。";
       case "verification_missing":
         return `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`;
       case "budget_exhausted":
