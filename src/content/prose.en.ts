@@ -46,7 +46,7 @@ export const prose = {
     },
     {
       heading: "How to observe and verify",
-      body: "A full run makes exactly one simulated write; repeating an operation id does not write again; the unauthorised publish is refused. No real LLM is called and no real project file is read or written.",
+      body: "In the chapter's experiment (the script under “Run it”), a full run makes exactly one simulated write; repeating an operation id does not write again; the unauthorised publish is refused. No real LLM is called and no real project file is read or written.",
     },
   ],
   runHeading: "Run it",

@@ -169,6 +169,14 @@ export interface ImportOptions {
   readonly sent?: boolean;
 }
 
+/** A figure file's telltales: its format version and its scenario. */
+const isFigureFile = (data: unknown): boolean =>
+  typeof data === "object" &&
+  data !== null &&
+  !Array.isArray(data) &&
+  typeof (data as Record<string, unknown>).figure === "number" &&
+  typeof (data as Record<string, unknown>).scenario === "object";
+
 export function importTranscript(
   source: string,
   format?: FormatId,
@@ -179,6 +187,14 @@ export function importTranscript(
   if (!decoded.ok) return failure(null, [decoded.error]);
   const { data } = decoded;
   let chosen = format;
+  // A figure file is a lesson, not a record of a run: it opens as a figure (the resolver's `figure` source).
+  if (chosen === undefined && isFigureFile(data))
+    return failure(null, [
+      {
+        message:
+          "this is a figure file (a lesson), not a recorded run: open it as a figure (the page's ?figure=URL, the authoring page, or agent-loop-figure view FILE)",
+      },
+    ]);
   if (chosen === undefined) {
     const best = detectBest(data);
     const foreign = foreignFormat(data);

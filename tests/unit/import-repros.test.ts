@@ -339,6 +339,12 @@ describe("7. Errors that say what the document is", () => {
       expect(text).toContain(name);
   });
 
+  it("names a figure file as a lesson to open as a figure, not a run", () => {
+    const text = allText(failed(readFileSync("examples/figures/weather.json", "utf8")));
+    expect(text).toContain("this is a figure file (a lesson), not a recorded run");
+    expect(text).not.toContain("not a transcript this import reads");
+  });
+
   // Near formats that another codec's reader took and failed on ("read as OpenAI Chat Completions: missing at
   // 1.tool_calls.0.function", "read as Anthropic Messages: expected an array"): named by what they are.
   it.each([
