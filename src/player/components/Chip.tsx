@@ -1,6 +1,15 @@
 import { usePlayer, usePlayerStore } from "../store/context";
 import type { PlayerState } from "../store/createPlayerStore";
 
+/** Longer ids (a provider's `toolu_…`, `call_…` of 24 or more characters) are drawn shortened in the diagram. */
+const SHORT_AFTER = 16;
+
+/**
+ * An id as the diagram draws it: whole when short, else an ellipsis and its tail (a provider's ids share their head,
+ * `toolu_01…`, and differ in their tail); the whole id is in the chip's title, read aloud, and in the panels.
+ */
+export const drawnId = (callId: string): string => (callId.length > SHORT_AFTER ? `…${callId.slice(-6)}` : callId);
+
 /** The call_id whose thread is highlighted: the one pointed at, else the pinned one. */
 const activeThread = (s: PlayerState) => s.thread ?? s.pinnedThread;
 
@@ -18,9 +27,23 @@ export function CallIdChip(props: { callId: string; label?: string }) {
   const point = () => store.getState().pointThread(callId);
   const leave = () => store.getState().pointThread(null, callId);
   if (label === undefined) {
+    const drawn = drawnId(callId);
     return (
-      <code className="alf-chip" data-thread={lit ? "" : undefined} onPointerEnter={point} onPointerLeave={leave}>
-        {callId}
+      <code
+        className="alf-chip"
+        data-thread={lit ? "" : undefined}
+        title={drawn === callId ? undefined : callId}
+        onPointerEnter={point}
+        onPointerLeave={leave}
+      >
+        {drawn === callId ? (
+          callId
+        ) : (
+          <>
+            <span aria-hidden="true">{drawn}</span>
+            <span className="alf-sr-only">{callId}</span>
+          </>
+        )}
       </code>
     );
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { FigureText } from "../../content";
 import {
   callText,
@@ -621,17 +621,19 @@ export function StepPanels(props: {
                 <p className="alf-message alf-tools">
                   <span className="alf-role">{text.ui.toolsDeclared}</span>
                   <span className="alf-message-body">
-                    {tools.map((tool) =>
-                      tool.builtIn === undefined ? (
-                        <code key={tool.name}>
-                          {tool.name}({Object.keys(asRecord(tool.parameters.properties)).join(", ")})
-                        </code>
-                      ) : (
-                        <code key={tool.name} data-built-in="">
-                          {text.ui.builtInTool(tool.name, tool.builtIn)}
-                        </code>
-                      ),
-                    )}
+                    {/* Each declaration kept whole where it fits, a separator between them (read aloud too). */}
+                    {tools.map((tool, i) => (
+                      <Fragment key={tool.name}>
+                        {i > 0 ? " · " : null}
+                        {tool.builtIn === undefined ? (
+                          <code>
+                            {tool.name}({Object.keys(asRecord(tool.parameters.properties)).join(", ")})
+                          </code>
+                        ) : (
+                          <code data-built-in="">{text.ui.builtInTool(tool.name, tool.builtIn)}</code>
+                        )}
+                      </Fragment>
+                    ))}
                   </span>
                 </p>
                 {from > 0 ? (

@@ -49,8 +49,17 @@ export function createLabelFit(env: DomEnv = browserEnv()): LabelFit {
   const sizes = { diagram: 0, lanes: 0 };
   let attached: { readonly diagram: Element; readonly lanes: Element } | null = null;
   let frame = 0;
+  let room = 0;
   const fit = () => {
     if (sizes.diagram === 0) return;
+    // The widest a label may be: the lanes' width, less the margins (its CSS max-width reads it; longer ones end in
+    // an ellipsis rather than cross the diagram's edge).
+    const wide = Math.max(0, Math.floor(sizes.lanes - 2 * LABEL_MARGIN));
+    const diagram = attached?.diagram as HTMLElement | undefined;
+    if (wide !== room && diagram?.style !== undefined) {
+      room = wide;
+      diagram.style.setProperty("--alf-label-room", `${wide}px`);
+    }
     const geometry = { viewport: sizes.diagram, diagram: sizes.diagram, gutter: sizes.diagram - sizes.lanes };
     for (const [label, place] of placed) {
       if (place.width === 0) continue;
@@ -85,6 +94,7 @@ export function createLabelFit(env: DomEnv = browserEnv()): LabelFit {
   return {
     attach(elements) {
       attached = elements;
+      room = 0;
       observer?.observe(elements.diagram);
       observer?.observe(elements.lanes);
       return () => {
