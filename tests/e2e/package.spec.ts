@@ -167,7 +167,7 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
   const extra = upFront(join(app, "dist-figure"), "figure.html") - upFront(join(app, "dist-floor"), "floor.html");
   expect(
     ratchet(extra / 1024, PACKAGE_BUDGET_KIB),
-    `the package's up-front JS: floor + ${(extra / 1024).toFixed(1)} KiB gzip`,
+    `the package's up-front JS: floor + ${(extra / 1024).toFixed(2)} KiB gzip`,
   ).toEqual({ verdict: "ok" });
   await page.route("http://fresh-app.test/**", (route) => {
     const path = new URL(route.request().url()).pathname;
