@@ -173,18 +173,27 @@ export function Viewer(props: { lang: Lang }) {
   }, [lang]);
 
   // The runs, and again whenever the server has a new one (a live run beginning); each change of a run, as told.
+  // The list is read again once the event stream is open (a run begun before it connected was told to no one), and
+  // only the newest read is kept (two reads may answer out of order).
   useEffect(() => {
-    const list = () =>
+    let asked = 0;
+    const list = () => {
+      const mine = ++asked;
       void fetch("api/runs").then(
         async (response) => {
           if (response.status === 401 || response.status === 403) setAccess("denied");
           else if (!response.ok) setAccess("gone");
-          else setRuns(((await response.json()) as { runs: ListedRun[] }).runs);
+          else {
+            const listed = ((await response.json()) as { runs: ListedRun[] }).runs;
+            if (mine === asked) setRuns(listed);
+          }
         },
         () => setAccess("gone"),
       );
+    };
     list();
     const events = new EventSource("api/events");
+    events.addEventListener("open", list);
     events.addEventListener("runs", list);
     events.addEventListener("change", (event) => {
       const { id, revision } = JSON.parse((event as MessageEvent<string>).data) as { id: number; revision: number };
@@ -194,7 +203,7 @@ export function Viewer(props: { lang: Lang }) {
   }, []);
 
   const run = runs?.[chosen];
-  const revision = run === undefined ? 0 : (revisions[run.id] ?? run.revision);
+  const revision = run === undefined ? 0 : Math.max(revisions[run.id] ?? 0, run.revision);
   // The step the reader is at, read when a new version arrives: at the end, the figure follows the run's end.
   const where = useRef(step);
   where.current = step;
