@@ -60,13 +60,21 @@ const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ")
 function tables(schema: Schema, path: string, out: string[]): void {
   const objects = (s: Schema): Schema[] =>
     s.properties !== undefined ? [s] : s.items !== undefined ? objects(s.items) : (s.anyOf ?? []).flatMap(objects);
-  for (const object of objects(schema)) {
+  const forms = objects(schema);
+  for (const object of forms) {
+    // A field of several object forms gets a table per form, each headed by its keys.
+    const form =
+      forms.length > 1
+        ? ` as \`{${Object.keys(object.properties ?? {})
+            .map((key) => `"${key}": …`)
+            .join(", ")}}\``
+        : "";
     const required = new Set(object.required ?? []);
     const rows = Object.entries(object.properties ?? {}).map(
       ([key, field]) =>
         `| \`${key}\` | ${cell(typeOf(field))} | ${required.has(key) ? "yes" : field.default === undefined ? "no" : `no (default \`${JSON.stringify(field.default)}\`)`} | ${cell(field.description ?? "")} |`,
     );
-    out.push(`### \`${path}\`\n`, ...(object.description === undefined ? [] : [`${object.description}\n`]));
+    out.push(`### \`${path}\`${form}\n`, ...(object.description === undefined ? [] : [`${object.description}\n`]));
     out.push("| field | type | required | what it is |", "|---|---|---|---|", ...rows, "");
     for (const [key, field] of Object.entries(object.properties ?? {})) {
       if (isText(field)) continue;

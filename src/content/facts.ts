@@ -4,7 +4,7 @@
  * ever reaches the model, how a transcript ends). A language only words these; it never re-derives them, so a
  * third language is words, not a third copy of this logic.
  */
-import { appendedOf, type Evidence, feedsFirstResult, rpcOf, type Step, type Trace } from "../engine";
+import { appendedOf, type DoneCheck, type Evidence, feedsFirstResult, rpcOf, type Step, type Trace } from "../engine";
 
 /**
  * What a result fed back is: a tool's output; an error result because the host refused the call (its reason); an
@@ -19,8 +19,11 @@ export interface FedResult {
   readonly kind: ResultKind;
 }
 
-/** What a tool does, as its run declared: changes something, only reads, or not declared (an imported run). */
-export type ToolEffect = "writes" | "reads" | "unknown";
+/**
+ * What a tool does, as its run declared: changes a file, acts outside the files (sends, prints), only reads, or not
+ * declared (an imported run).
+ */
+export type ToolEffect = "writes" | "side_effect" | "reads" | "unknown";
 
 /** What the facts need of a trace: its messages, steps, tool declarations and outcome. */
 export type FactsTrace = Pick<Trace, "messages" | "steps" | "tools" | "outcome">;
@@ -74,6 +77,12 @@ export interface StepFacts extends TitleFacts {
    * why (the host's refusal, the tool's failure or the agent's own check look alike in a transcript).
    */
   readonly causeUnrecorded: boolean;
+  /** At an execution: the tool did the work, but its answer was lost on the way; the host got a timeout. */
+  readonly resultLost: boolean;
+  /** At an execution: the tool answered from its own record of the operation (its earlier answer was lost). */
+  readonly fromRecord: boolean;
+  /** At the finish: the host's checks that do not hold (none when every one holds, or the run lists none). */
+  readonly failedChecks: readonly DoneCheck[];
   /** At the finish: how many of the run's tool executions ended in an error result. */
   readonly failedExecutions: number;
   /** At a model call: the model sees a tool result for the first time. */
@@ -106,7 +115,7 @@ function effectOf(trace: FactsTrace, name: string): ToolEffect {
   if (trace.outcome === "not_recorded") return "unknown";
   const tool = trace.tools.find((t) => t.name === name);
   if (tool === undefined || tool.builtIn !== undefined) return "unknown";
-  return tool.writes === true ? "writes" : "reads";
+  return tool.sideEffect === true ? "side_effect" : tool.writes === true ? "writes" : "reads";
 }
 
 /**
@@ -180,6 +189,9 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     wanted: null as Evidence | null,
     toolFailed: false,
     causeUnrecorded: false,
+    resultLost: false,
+    fromRecord: false,
+    failedChecks: [] as readonly DoneCheck[],
     failedExecutions: 0,
     firstResult: false,
     noOperationId: false,
@@ -221,6 +233,8 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       break;
     }
     case "execution":
+      facts.resultLost = step.lost === true;
+      facts.fromRecord = step.fromRecord === true;
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
       facts.causeUnrecorded = facts.toolFailed && trace.outcome === "not_recorded";
@@ -228,6 +242,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.resultReachesModel = reachesModel(trace, step, step.call.callId);
       break;
     case "finish": {
+      facts.failedChecks = (step.checks ?? []).filter((c) => !c.held).map((c) => c.check);
       if (step.outcome !== "not_recorded") {
         // Once per run, at its last step (the finish is shown once; a long import's finish is not_recorded).
         for (const s of trace.steps)

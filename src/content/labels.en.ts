@@ -11,6 +11,7 @@ export const labels = {
     well_formed: "call is well formed",
     tool_allowed: "tool is on the allowed list",
     in_scope: "arguments stay in scope",
+    policy: "argument values within the host's rules",
     operation_id: "operation id not used for a different action",
     precondition: "precondition (evidence) met",
   },
@@ -18,11 +19,11 @@ export const labels = {
   outcomes: {
     completed: "completed",
     refused: "refused",
-    verification_missing: "verification missing",
+    verification_missing: "not verified",
     budget_exhausted: "budget exhausted",
     not_recorded: "not recorded",
   },
-  fileStates: { unread: "not read", read: "read", changed: "changed" },
+  fileStates: { unread: "untouched", read: "read", changed: "changed" },
   roles: { system: "system", user: "user", assistant: "model", tool: "tool result" },
   report: {
     nature: "nature",
@@ -94,12 +95,19 @@ export const labels = {
           return `a tool changed ${check.path}`;
         case "resultOk":
           return `${check.tool} ran without an error`;
+        case "allOk":
+          return `every ${check.tool} call ran without an error`;
         case "resultIncludes":
           return `a ${check.tool} result says “${check.text}”`;
         case "answerIncludes":
           return `the reply says “${check.text}”`;
         case "count": {
-          const what = check.writes !== undefined ? `${check.writes} written` : `${check.calls ?? ""} run`;
+          const what =
+            check.writes !== undefined
+              ? `${check.writes} written`
+              : check.succeeded !== undefined
+                ? `${check.succeeded} run without an error`
+                : `${check.calls ?? ""} run`;
           const bounds = [
             check.exactly === undefined ? null : `exactly ${check.exactly}`,
             check.atLeast === undefined ? null : `at least ${check.atLeast}`,

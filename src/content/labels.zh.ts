@@ -11,6 +11,7 @@ export const labels = {
     well_formed: "调用格式正确",
     tool_allowed: "工具在允许列表里",
     in_scope: "参数没有越出作用域",
+    policy: "参数取值符合宿主的规则",
     operation_id: "操作 ID 没有被用于不同的动作",
     precondition: "前置条件（证据）已满足",
   },
@@ -18,11 +19,11 @@ export const labels = {
   outcomes: {
     completed: "已完成",
     refused: "已拒绝",
-    verification_missing: "缺少验证",
+    verification_missing: "未通过验证",
     budget_exhausted: "预算耗尽",
     not_recorded: "未记录",
   },
-  fileStates: { unread: "未读取", read: "已读取", changed: "已修改" },
+  fileStates: { unread: "未读写", read: "已读取", changed: "已修改" },
   roles: { system: "系统", user: "用户", assistant: "模型", tool: "工具结果" },
   // The script's own keys and disclaimer: the report prints byte for byte as run_demo() does.
   report: {
@@ -93,12 +94,19 @@ export const labels = {
           return `工具改过 ${check.path}`;
         case "resultOk":
           return `${check.tool} 执行没有出错`;
+        case "allOk":
+          return `${check.tool} 的每次调用都没有出错`;
         case "resultIncludes":
           return `${check.tool} 的结果里有“${check.text}”`;
         case "answerIncludes":
           return `回复里有“${check.text}”`;
         case "count": {
-          const what = check.writes !== undefined ? `${check.writes} 被写` : `${check.calls ?? ""} 执行`;
+          const what =
+            check.writes !== undefined
+              ? `${check.writes} 被写`
+              : check.succeeded !== undefined
+                ? `${check.succeeded} 成功执行`
+                : `${check.calls ?? ""} 执行`;
           const bounds = [
             check.exactly === undefined ? null : `恰好 ${check.exactly} 次`,
             check.atLeast === undefined ? null : `至少 ${check.atLeast} 次`,

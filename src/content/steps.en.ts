@@ -2,8 +2,9 @@
  * The English step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
  * engine's errors in words. The figure's other words are ./labels.en.ts; ./catalog.en.ts is both.
  */
-import { type Evidence, type FinishStep, rpcOf } from "../engine";
+import { type DoneCheck, type Evidence, type FinishStep, rpcOf } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
+import { labels } from "./labels.en";
 import { clip, resultLabel, stepWords } from "./step-words";
 import type { StepPhrases, StepPhrasing } from "./types";
 
@@ -37,6 +38,9 @@ const TITLES: StepPhrases<TitleFacts> = {
     }[step.verdict];
   },
   execution: (step) => {
+    if (step.lost === true) return `Tool runs ${named(step.call.name)}; its answer is lost, the host gets a timeout`;
+    if (step.fromRecord === true)
+      return `Tool answers ${named(step.call.name)} from its record; the host tags the result ${step.call.callId}`;
     return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
   },
   mcp_request: (step) => {
@@ -54,7 +58,7 @@ const TITLES: StepPhrases<TitleFacts> = {
     return {
       completed: "Host checks the environment: done, and delivers the answer",
       refused: "Host checks the environment: not done, and a call was refused on the way",
-      verification_missing: "Host checks the environment: verification missing, not done",
+      verification_missing: "Host checks the environment: not verified, not done",
       budget_exhausted: "Host stops: the model-call budget is used up",
       not_recorded: "The transcript ends here",
     }[step.outcome];
@@ -77,6 +81,7 @@ const ERRORS: StepPhrasing["errors"] = {
   invalid_call_id: "A call id must be a non-empty string",
   tool_not_allowed: "This tool is not allowed",
   scope_violation: "The call reaches outside its allowed scope",
+  policy_refused: "Its argument values break one of the host's rules",
   idempotency_conflict: "One idempotency id cannot stand for two different actions",
   missing_evidence: "Missing prior evidence",
   unknown_tool: "Unknown teaching tool",
@@ -100,10 +105,21 @@ const FED_WHY: Readonly<Record<ResultKind, string>> = {
 /** Why the operation-id check does not apply, by what the tool does. */
 const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
   reads: "this tool only reads and has no operation id, so that check does not apply.",
+  side_effect:
+    "this tool acts outside the files (it sends, prints or charges) yet has no operation id, so that check does not apply and nothing stops a repeat from acting twice.",
   writes:
     "this tool changes something yet has no operation id, so that check does not apply and nothing stops a repeat from running twice.",
   unknown: "this tool has no operation id, so that check does not apply.",
 };
+
+/** Checks in quotes, as the host's checklist words them. */
+const quoted = (checks: readonly DoneCheck[]): string => checks.map((c) => `“${labels.ui.doneCheck(c)}”`).join(", ");
+
+/** Which of the host's checks did not pass, in words: the one check, or those of several that do not hold. */
+function unheld(step: FinishStep, facts: StepFacts): string {
+  if ((step.checks?.length ?? 1) <= 1 || facts.failedChecks.length === 0) return "the check does not pass";
+  return `${quoted(facts.failedChecks)} ${facts.failedChecks.length === 1 ? "does" : "do"} not hold`;
+}
 
 /** What a precondition wanted and did not find, in words. */
 function wantedText(wanted: Evidence, tool: string): string {
@@ -153,6 +169,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }[step.verdict];
   },
   execution: (step, facts) => {
+    if (facts.resultLost)
+      return `The tool does the work of ${named(step.call.name)}, but its answer is lost on the way: the host gets a timeout error, and cannot tell whether the work was done. It tags that error ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+    if (facts.fromRecord)
+      return `The tool finds this operation id in its own record: it did this work before, when its answer was lost. It answers from the record and does nothing again, so the work is done once. The host tags the answer ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
     return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
@@ -171,9 +191,8 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   finish: (step, facts) => {
     return {
       completed: `The host checks the environment itself rather than the answer's words: ${(step.checks?.length ?? 1) > 1 ? `all ${step.checks?.length} checks pass` : "the check passes"} and no call is pending, so the task is complete${facts.failedExecutions > 0 ? ` as far as ${(step.checks?.length ?? 1) > 1 ? "those checks go" : "that check goes"} (${facts.failedExecutions} tool execution${facts.failedExecutions === 1 ? "" : "s"} failed on the way)` : ""}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
-      refused:
-        "The model stopped asking for tools. The host checks the environment: the check does not pass, and the host refused a call on the way (its step says why), so the task is not complete. The host tells the user so instead of calling it done.",
-      verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
+      refused: `The model stopped asking for tools. The host checks the environment: ${unheld(step, facts)}, and the host refused a call on the way (its step says why), so the task is not complete. The host tells the user so instead of calling it done.`,
+      verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${facts.failedChecks.length > 0 && (step.checks?.length ?? 0) > 1 ? ` (${quoted(facts.failedChecks)} ${facts.failedChecks.length === 1 ? "does" : "do"} not hold)` : ""}${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
       budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
       not_recorded: `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} A transcript records no host check of the environment, so whether the task got done is not recorded${step.answer === null ? "" : ", whatever the reply says"}.`,
     }[step.outcome];

@@ -2,8 +2,9 @@
  * The 中文 step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
  * engine's errors in words. The figure's other words are ./labels.zh.ts; ./catalog.zh.ts is both.
  */
-import { type Evidence, type FinishStep, rpcOf } from "../engine";
+import { type DoneCheck, type Evidence, type FinishStep, rpcOf } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
+import { labels } from "./labels.zh";
 import { clip, resultLabel, stepWords } from "./step-words";
 import type { StepPhrases, StepPhrasing } from "./types";
 
@@ -37,6 +38,9 @@ const TITLES: StepPhrases<TitleFacts> = {
     }[step.verdict];
   },
   execution: (step) => {
+    if (step.lost === true) return `工具执行 ${named(step.call.name)}；回复在途中丢失，宿主只收到超时`;
+    if (step.fromRecord === true)
+      return `工具按自己的记录答复 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
     return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
   },
   mcp_request: (step) => {
@@ -54,7 +58,7 @@ const TITLES: StepPhrases<TitleFacts> = {
     return {
       completed: "宿主核对环境：任务完成，把回答交给用户",
       refused: "宿主核对环境：任务未完成，途中有调用被拒绝",
-      verification_missing: "宿主核对环境：缺少验证，任务未完成",
+      verification_missing: "宿主核对环境：未通过验证，任务未完成",
       budget_exhausted: "宿主停止：模型调用预算已用完",
       not_recorded: "记录到此结束",
     }[step.outcome];
@@ -78,6 +82,7 @@ const ERRORS: StepPhrasing["errors"] = {
   invalid_call_id: "调用ID必须是非空字符串",
   tool_not_allowed: "工具未授权",
   scope_violation: "作用域越界",
+  policy_refused: "参数取值违反了宿主的一条规则",
   idempotency_conflict: "同一幂等ID不能指向不同动作",
   missing_evidence: "缺少前置证据",
   unknown_tool: "未知教学工具",
@@ -95,9 +100,20 @@ const FED: Readonly<Record<ResultKind, (callId: string) => string>> = {
 /** Why the operation-id check does not apply, by what the tool does. */
 const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
   reads: "这个工具只读取、没有操作 ID，这一项不适用。",
+  side_effect:
+    "这个工具会在文件之外产生作用（发送、打印或扣款），却没有操作 ID：这一项不适用，重复的请求也会再作用一次。",
   writes: "这个工具会改动东西，却没有操作 ID：这一项不适用，重复的请求也会再执行一次。",
   unknown: "这个工具没有操作 ID，这一项不适用。",
 };
+
+/** Checks in quotes, as the host's checklist words them. */
+const quoted = (checks: readonly DoneCheck[]): string => checks.map((c) => `“${labels.ui.doneCheck(c)}”`).join("、");
+
+/** Which of the host's checks did not pass, in words: the one check, or those of several that do not hold. */
+function unheld(step: FinishStep, facts: StepFacts): string {
+  if ((step.checks?.length ?? 1) <= 1 || facts.failedChecks.length === 0) return "检查没有通过";
+  return `${quoted(facts.failedChecks)}不成立`;
+}
 
 /** What a precondition wanted and did not find, in words. */
 function wantedText(wanted: Evidence, tool: string): string {
@@ -147,6 +163,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }
   },
   execution: (step, facts) => {
+    if (facts.resultLost)
+      return `工具完成了 ${named(step.call.name)} 的工作，但回复在途中丢失：宿主只收到一个超时错误，无法判断工作是否已经完成。它给这个错误附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+    if (facts.fromRecord)
+      return `工具在自己的记录里找到了这个操作 ID：之前做过这件事，只是回复丢了。它按记录答复，不再做一遍，所以这件事只做了一次。宿主给答复附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
     return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
@@ -167,9 +187,9 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       case "completed":
         return `宿主不看回答里的说法，而是自己核对环境：${(step.checks?.length ?? 1) > 1 ? `${step.checks?.length} 项检查全部通过` : "检查通过"}，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就${(step.checks?.length ?? 1) > 1 ? "这些检查" : "这项检查"}而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
       case "refused":
-        return "模型不再请求工具。宿主核对环境：检查没有通过，途中还有调用被宿主拒绝（那一步说明了原因），所以任务没有完成。宿主把这一点如实告诉用户，而不是当作完成。";
+        return `模型不再请求工具。宿主核对环境：${unheld(step, facts)}，途中还有调用被宿主拒绝（那一步说明了原因），所以任务没有完成。宿主把这一点如实告诉用户，而不是当作完成。`;
       case "verification_missing":
-        return `模型不再请求工具，但宿主核对环境时检查没有通过${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`;
+        return `模型不再请求工具，但宿主核对环境时检查没有通过${facts.failedChecks.length > 0 && (step.checks?.length ?? 0) > 1 ? `（${quoted(facts.failedChecks)}不成立）` : ""}${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`;
       case "budget_exhausted":
         return `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`;
       case "not_recorded":

@@ -11,6 +11,7 @@ export const LOOP_ERROR_DEVELOPER_MESSAGES = {
   invalid_call_id: "call id must be a non-empty string",
   tool_not_allowed: "tool is not in the allowed set",
   scope_violation: "call arguments leave the allowed scope",
+  policy_refused: "the host's policy does not allow the call's argument values",
   idempotency_conflict: "operation id already stands for a different action",
   missing_evidence: "a precondition's evidence is missing (a file not read, or no successful result it needs first)",
   unknown_tool: "unknown teaching tool",
@@ -45,6 +46,8 @@ export const HOST_REFUSALS: Readonly<
   tool_not_allowed: (tool) =>
     `${tool} was not run: this host does not allow it in this run. Do not call it again; ask the user, or go on without it.`,
   scope_violation: (tool) => `${tool} was not run: its arguments leave the project. Use a path inside the project.`,
+  policy_refused: (tool) =>
+    `${tool} was not run: this host's policy does not allow these argument values. Ask the user before trying again.`,
   idempotency_conflict: (tool) =>
     `${tool} was not run: this operation id already stands for a different action. Use a new operation id for a new action.`,
   missing_evidence: (tool, wanted) =>
@@ -55,6 +58,16 @@ export const HOST_REFUSALS: Readonly<
         : `${tool} was not run: it needs a successful ${wanted.tool} result${argumentsText(wanted.args)} first. Call ${wanted.tool}${Object.keys(wanted.args).length > 0 ? " with those values" : ""}, then try again.`,
   unknown_tool: (tool) => `${tool} was not run: no tool of that name is declared.`,
 };
+
+/**
+ * What the host gets when a tool's answer is lost on the way (a timeout): an error result that says only what the
+ * host knows, that no answer came, not whether the work was done.
+ */
+export const HOST_TIMEOUT = (tool: string): string =>
+  JSON.stringify({
+    error: "timeout",
+    message: `No answer from ${tool} in time: whether it did the work is not known.`,
+  });
 
 /**
  * The one error class the engine throws: a stable `code` and a developer's message. A reader's message in a

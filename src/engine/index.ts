@@ -92,4 +92,5 @@ export {
   OUTCOMES,
   rpcOf,
   TRACE_VERSION,
+  VALIDATION_RULES,
 } from "./trace.ts";

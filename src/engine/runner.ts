@@ -145,7 +145,11 @@ function validate(
   operations: ReadonlyMap<string, Completed>,
   files: MemoryFiles,
   done: readonly RunCall[],
-): Validation & { readonly tool: ToolDefinition | null; readonly operationId: string | null } {
+): Validation & {
+  readonly tool: ToolDefinition | null;
+  readonly operationId: string | null;
+  readonly policyWords?: string;
+} {
   const checks: ValidationCheck[] = [];
   const check = (rule: ValidationCheck["rule"], result: CheckResult) => checks.push({ rule, result });
   const refuse = (rule: ValidationCheck["rule"], errorCode: LoopErrorCode) => {
@@ -167,6 +171,11 @@ function validate(
   if (tool.inScope === undefined) check("in_scope", "not_applicable");
   else if (!tool.inScope(args)) return refuse("in_scope", "scope_violation");
   else check("in_scope", "passed");
+  if (tool.policy !== undefined) {
+    const broken = tool.policy(args);
+    if (broken !== null) return { ...refuse("policy", "policy_refused"), policyWords: broken };
+    check("policy", "passed");
+  }
   const operationId = tool.operationId?.(args) ?? null;
   if (operationId === null) check("operation_id", "not_applicable");
   else {
@@ -263,8 +272,14 @@ export function runScenario(scenario: Scenario): Trace {
       answer,
       ...(checks === undefined ? {} : { checks }),
     });
-    const tools = scenario.tools.map(({ name, description, parameters, writes }) =>
-      freeze({ name, description, parameters, ...(writes === true ? { writes } : {}) }),
+    const tools = scenario.tools.map(({ name, description, parameters, writes, sideEffect }) =>
+      freeze({
+        name,
+        description,
+        parameters,
+        ...(writes === true ? { writes } : {}),
+        ...(sideEffect === true ? { sideEffect } : {}),
+      }),
     );
     return freeze({
       version: TRACE_VERSION,
@@ -292,7 +307,8 @@ export function runScenario(scenario: Scenario): Trace {
     // says (a write can fail on the way back): the notion the file's state and a done check's count use too.
     const before = writesSoFar(files);
     const output = running.finish();
-    const wrote = writesSoFar(files) > before || tool.writes === true;
+    // An answer from the tool's own record of an operation did nothing again: no write.
+    const wrote = output.fromRecord !== true && (writesSoFar(files) > before || tool.writes === true);
     done.push(freeze({ name, args: call.args, status: output.status }));
     const result: ToolResult = freeze({
       callId,
@@ -326,7 +342,10 @@ export function runScenario(scenario: Scenario): Trace {
         }),
       });
     } else {
-      if (operationId !== null) operations.set(operationId, { name, args: call.args, result });
+      // The host keeps an operation's result only when it came back as a success: after an error (a timeout, when
+      // the host cannot know whether the work was done) a repeat goes to the tool again, under the same id.
+      if (operationId !== null && output.status === "ok")
+        operations.set(operationId, { name, args: call.args, result });
       counters = freeze({
         ...counters,
         toolExecutions: counters.toolExecutions + 1,
@@ -339,6 +358,8 @@ export function runScenario(scenario: Scenario): Trace {
         callIds: freeze([callId]),
         toolResult: result,
         call,
+        ...(output.lost === true ? { lost: true as const } : {}),
+        ...(output.fromRecord === true ? { fromRecord: true as const } : {}),
       });
     }
     results.push(result);
@@ -440,7 +461,10 @@ export function runScenario(scenario: Scenario): Trace {
         refusals += 1;
         const code = errorCode ?? "invalid_call_fields";
         const declared = scenario.tools.find((candidate) => candidate.name === name)?.refusals?.[code];
-        const message = declared ?? (code === "invalid_budget" ? code : HOST_REFUSALS[code](name, validation.wanted));
+        const message =
+          validation.policyWords ??
+          declared ??
+          (code === "invalid_budget" ? code : HOST_REFUSALS[code](name, validation.wanted));
         result = freeze({
           callId,
           name,

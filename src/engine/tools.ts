@@ -70,6 +70,10 @@ export class MemoryFiles {
 export interface ToolOutput {
   readonly status: "ok" | "error";
   readonly content: string;
+  /** The tool did the work but the answer was lost on the way: the host gets a timeout error (`status` "error"). */
+  readonly lost?: true;
+  /** The tool answered from its own record of the operation: it did nothing again. */
+  readonly fromRecord?: true;
 }
 
 /**
@@ -94,6 +98,8 @@ export interface ToolDefinition {
   operationId?(args: JsonObject): string | undefined;
   /** Whether running it changes something (counted as a simulated write). */
   readonly writes?: boolean;
+  /** What it changes is outside the files (it sends, prints, charges): with `writes`. */
+  readonly sideEffect?: boolean;
   /**
    * What must hold before it may run, for tools that need something: the evidence missing for these arguments
    * (a file not yet read, or no successful result of a tool for the same values), or `null` when it is there.
@@ -105,6 +111,11 @@ export interface ToolDefinition {
    * words of its own (a lesson's author writes them); the others are the host's generic ones (HOST_REFUSALS).
    */
   readonly refusals?: Readonly<Partial<Record<LoopErrorCode, string>>>;
+  /**
+   * The host's own rules on this tool's argument values: the words of the first rule these arguments break (sent
+   * to the model as the refusal), or null when none does. Absent: the host has no rule for the tool (no check).
+   */
+  policy?(args: JsonObject): string | null;
   /** Whether `args` has exactly the fields this tool takes. */
   wellFormed(args: JsonObject): boolean;
   /**

@@ -107,9 +107,18 @@ export interface Edge {
  * One of the host's checks on a proposed call, in the order the host makes them. `operation_id`: the tool's
  * operation id (its idempotency key, chosen by the caller for the action) has not been used for different
  * arguments; a call_id is no such key (providers mint a fresh one per call). `precondition`: what the tool needs
- * first (e.g. evidence before a patch).
+ * first (e.g. evidence before a patch). `policy`: the host's own rules on argument values (an amount limit); a host
+ * with no rule for the tool makes no such check, so the row is absent.
  */
-export type ValidationRule = "well_formed" | "tool_allowed" | "in_scope" | "operation_id" | "precondition";
+export const VALIDATION_RULES = [
+  "well_formed",
+  "tool_allowed",
+  "in_scope",
+  "policy",
+  "operation_id",
+  "precondition",
+] as const;
+export type ValidationRule = (typeof VALIDATION_RULES)[number];
 
 /** How a check came out: `not_applicable` when the tool has nothing to check there (no operation id, no precondition). */
 export type CheckResult = "passed" | "failed" | "not_applicable";
@@ -203,6 +212,13 @@ export interface ValidationStep extends StepBase {
 export interface ExecutionStep extends StepBase {
   readonly kind: "execution";
   readonly call: ToolCall;
+  /**
+   * The tool did the work, but its answer never reached the host: the host got a timeout error, and does not know
+   * whether the work was done.
+   */
+  readonly lost?: true;
+  /** The tool answered from its own record of this operation id (an earlier run of it was lost): it did nothing again. */
+  readonly fromRecord?: true;
 }
 
 /**
@@ -244,13 +260,16 @@ export type DoneCheck =
   | { readonly kind: "fileRead"; readonly path: string }
   | { readonly kind: "fileChanged"; readonly path: string }
   | { readonly kind: "resultOk"; readonly tool: string }
+  /** Every execution of the tool returned a result that is not an error, and it ran at least once. */
+  | { readonly kind: "allOk"; readonly tool: string }
   | { readonly kind: "resultIncludes"; readonly tool: string; readonly text: string }
   | { readonly kind: "answerIncludes"; readonly text: string }
   | {
       readonly kind: "count";
-      /** Writes of this file, or else runs of this tool (replays not counted). */
+      /** Writes of this file, runs of this tool, or its runs whose result is not an error (replays not counted). */
       readonly writes?: string;
       readonly calls?: string;
+      readonly succeeded?: string;
       readonly exactly?: number;
       readonly atMost?: number;
       readonly atLeast?: number;
@@ -285,10 +304,11 @@ export function evidenceOf(check: DoneCheck, steps: readonly Step[]): Step | nul
     case "resultOk":
       return result((r) => r.name === check.tool && r.status === "ok");
     case "resultIncludes":
-      return result((r) => r.name === check.tool && r.content.includes(check.text));
+      return result((r) => r.name === check.tool && r.status === "ok" && r.content.includes(check.text));
     case "answerIncludes":
       return result((r) => r.status === "ok" && check.text.length > 0 && includesValue(r.content, check.text));
     case "count":
+    case "allOk":
       return null;
   }
 }
@@ -367,6 +387,8 @@ export interface ToolDeclaration {
   readonly builtIn?: string;
   /** The tool changes something when it runs (a simulated write), as its run declared; absent: it only reads. */
   readonly writes?: true;
+  /** What it changes is outside the files (it sends, prints, charges), as its run declared (with `writes`). */
+  readonly sideEffect?: true;
 }
 
 /** The context the model had been given at `step`: a view of the trace's messages. */

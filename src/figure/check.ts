@@ -4,7 +4,7 @@
  * does not declare, a file that is not in the input). Each problem says where, as a path of keys.
  */
 import { isPlainObject } from "../engine";
-import type { FigureFile, FigureScenario } from "./schema";
+import type { Comparison, FigureFile, FigureScenario } from "./schema";
 
 /** One problem: what is wrong, at which path in the file. */
 export interface PathProblem {
@@ -14,6 +14,34 @@ export interface PathProblem {
 
 const oneOf = (object: object, keys: readonly string[]) =>
   keys.filter((key) => (object as Record<string, unknown>)[key] !== undefined);
+
+/** A comparison of one argument (a result's `when.compare`, a host rule's `refuseWhen`): its names and pattern. */
+function checkComparison(
+  where: (string | number)[],
+  argument: string,
+  comparison: Comparison,
+  toolName: string,
+  properties: Readonly<Record<string, unknown>>,
+  at: (path: (string | number)[], message: string) => void,
+): void {
+  const needArgument = (path: (string | number)[], name: string) => {
+    if (!Object.hasOwn(properties, name)) at(path, `"${name}" is not among ${toolName}'s parameters' properties`);
+  };
+  needArgument(where, argument);
+  if (Object.keys(comparison).length === 0)
+    at(where, "expected at least one of `lt`, `lte`, `gt`, `gte`, `oneOf`, `pattern`");
+  for (const key of ["lt", "lte", "gt", "gte"] as const) {
+    const operand = comparison[key];
+    if (typeof operand === "object") needArgument([...where, key, "arg"], operand.arg);
+  }
+  if (comparison.pattern !== undefined) {
+    try {
+      new RegExp(comparison.pattern, "u");
+    } catch {
+      at([...where, "pattern"], "not a valid regular expression");
+    }
+  }
+}
 
 function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void {
   const at = (path: (string | number)[], message: string) => problems.push({ path: ["scenario", ...path], message });
@@ -42,6 +70,18 @@ function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void 
         at(["tools", t, "scope"], "expected `within` or `oneOf`");
     }
     if (tool.operationId !== undefined) needArgument(["tools", t, "operationId"], tool.operationId);
+    const effect = tool.effect;
+    if (typeof effect === "object" && "writes" in effect) {
+      needFile(["tools", t, "effect", "writes"], effect.writes);
+      tool.results.forEach((result, r) => {
+        for (const file of Object.keys(result.changes ?? {}))
+          if (file !== effect.writes)
+            at(
+              ["tools", t, "results", r, "changes", file],
+              `${tool.name} is declared to write "${effect.writes}" only`,
+            );
+      });
+    }
     if (tool.needsRead !== undefined) needFile(["tools", t, "needsRead"], tool.needsRead);
     if (tool.needs !== undefined) {
       const needed = declared.get(tool.needs.tool);
@@ -57,13 +97,20 @@ function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void 
     }
     tool.results.forEach((result, r) => {
       const path = ["tools", t, "results", r];
-      const given = oneOf(result, ["readFile", "returns"]);
-      if (given.length !== 1) at(path, "expected exactly one of `readFile` and `returns`");
+      const given = oneOf(result, ["readFile", "returns", "text"]);
+      if (given.length !== 1) at(path, "expected exactly one of `readFile`, `returns` and `text`");
       if (result.readFile !== undefined) {
         needArgument([...path, "readFile"], result.readFile);
-        for (const key of oneOf(result, ["error", "reads", "changes"]))
-          at([...path, key], "`readFile` decides the result itself: leave out `error`, `reads` and `changes`");
+        for (const key of oneOf(result, ["error", "reads", "changes", "lost"]))
+          at([...path, key], "`readFile` decides the result itself: leave out `error`, `reads`, `changes` and `lost`");
       }
+      if (result.changes !== undefined && tool.effect === "reads")
+        at(
+          [...path, "changes"],
+          `${tool.name} is declared to only read (\`effect: "reads"\`), yet this result changes a file`,
+        );
+      if (result.lost === true && result.error === true)
+        at([...path, "error"], "a lost result is the answer the tool gave and the host never got: leave out `error`");
       // The host keeps an operation's result once its call is done; a repeat checked while the first still runs
       // would find nothing to replay, and run twice.
       if (result.seconds !== undefined && result.seconds > 0 && tool.operationId !== undefined)
@@ -74,39 +121,52 @@ function checkScenario(scenario: FigureScenario, problems: PathProblem[]): void 
       for (const [i, file] of (result.reads ?? []).entries()) needFile([...path, "reads", i], file);
       for (const file of Object.keys(result.changes ?? {})) needFile([...path, "changes", file], file);
       if (result.when?.changed !== undefined) needFile([...path, "when", "changed"], result.when.changed);
-      for (const [argument, comparison] of Object.entries(result.when?.compare ?? {})) {
-        const where = [...path, "when", "compare", argument];
-        needArgument(where, argument);
-        if (Object.keys(comparison).length === 0)
-          at(where, "expected at least one of `lt`, `lte`, `gt`, `gte`, `oneOf`, `pattern`");
-        for (const key of ["lt", "lte", "gt", "gte"] as const) {
-          const operand = comparison[key];
-          if (typeof operand === "object") needArgument([...where, key, "arg"], operand.arg);
-        }
-        if (comparison.pattern !== undefined) {
-          try {
-            new RegExp(comparison.pattern, "u");
-          } catch {
-            at([...where, "pattern"], "not a valid regular expression");
-          }
-        }
-      }
+      for (const [argument, comparison] of Object.entries(result.when?.compare ?? {}))
+        checkComparison([...path, "when", "compare", argument], argument, comparison, tool.name, properties, at);
     });
+  });
+  (scenario.host.rules ?? []).forEach((rule, i) => {
+    const where = ["host", "rules", i];
+    const tool = declared.get(rule.tool);
+    if (tool === undefined) {
+      at([...where, "tool"], `"${rule.tool}" is not a declared tool`);
+      return;
+    }
+    const properties = propertiesOf(tool.parameters);
+    const entries = Object.entries(rule.refuseWhen);
+    if (entries.length === 0) at([...where, "refuseWhen"], "expected at least one argument to compare");
+    for (const [argument, comparison] of entries)
+      checkComparison([...where, "refuseWhen", argument], argument, comparison, tool.name, properties, at);
   });
   scenario.model.forEach((turn, i) => {
     if (oneOf(turn, ["calls", "answer"]).length !== 1) at(["model", i], "expected exactly one of `calls` and `answer`");
   });
   scenario.done.forEach((check, i) => {
-    const given = oneOf(check, ["fileRead", "fileChanged", "resultOk", "resultIncludes", "answerIncludes", "count"]);
+    const given = oneOf(check, [
+      "fileRead",
+      "fileChanged",
+      "resultOk",
+      "allOk",
+      "resultIncludes",
+      "answerIncludes",
+      "count",
+    ]);
     if (given.length !== 1)
       at(
         ["done", i],
-        "expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `resultIncludes`, `answerIncludes` and `count`",
+        "expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `allOk`, `resultIncludes`, `answerIncludes` and `count`",
       );
+    for (const [key, tool] of [
+      ["resultOk", check.resultOk],
+      ["allOk", check.allOk],
+    ] as const)
+      if (tool !== undefined && !declared.has(tool)) at(["done", i, key], `"${tool}" is not a declared tool`);
     if (check.count !== undefined) {
       const { count } = check;
-      if (oneOf(count, ["writes", "calls"]).length !== 1)
-        at(["done", i, "count"], "expected exactly one of `writes` (a file) and `calls` (a tool)");
+      if (oneOf(count, ["writes", "calls", "succeeded"]).length !== 1)
+        at(["done", i, "count"], "expected exactly one of `writes` (a file), `calls` and `succeeded` (a tool)");
+      if (count.succeeded !== undefined && !declared.has(count.succeeded))
+        at(["done", i, "count", "succeeded"], `"${count.succeeded}" is not a declared tool`);
       if (oneOf(count, ["exactly", "atMost", "atLeast"]).length === 0)
         at(["done", i, "count"], "expected `exactly`, `atMost` or `atLeast`");
       if (count.writes !== undefined) needFile(["done", i, "count", "writes"], count.writes);

@@ -23,8 +23,12 @@ import {
   type ToolDefinition,
   type ToolOutput,
 } from "../engine";
+import { HOST_TIMEOUT } from "../engine/errors";
 import { REFUSAL_RULES, type RefusalRule } from "./rules";
 import type { Comparison, FigureCheck, FigureResult, FigureScenarioInput, FigureTool, Text } from "./schema";
+
+/** The host's rules on argument values, as a figure file writes them. */
+type FigureRules = NonNullable<FigureScenarioInput["host"]["rules"]>;
 
 /**
  * A text in `lang`: the same text for every language, or the one given for `lang`, else the first one given.
@@ -160,6 +164,7 @@ const REFUSAL_CODES: Readonly<Record<RefusalRule, LoopErrorCode>> = {
   well_formed: "invalid_call_fields",
   tool_allowed: "tool_not_allowed",
   in_scope: "scope_violation",
+  policy: "policy_refused",
   operation_id: "idempotency_conflict",
   precondition: "missing_evidence",
 };
@@ -208,7 +213,18 @@ const contentOf = (value: unknown): string => (typeof value === "string" ? value
  * What the tool does for a call, decided as the call starts: the first result that applies (or the error
  * `no_result`), how long it takes, and its effects and output, which come when it finishes.
  */
-function startResults(tool: FigureTool, args: JsonObject, files: MemoryFiles, attempt: number): RunningCall {
+function startResults(
+  tool: FigureTool,
+  args: JsonObject,
+  files: MemoryFiles,
+  attempt: number,
+  lang: Lang,
+  record: Map<string, ToolOutput> | undefined,
+): RunningCall {
+  const operationId = tool.operationId === undefined ? undefined : String(args[tool.operationId]);
+  // An operation the tool did before, whose answer was lost: it answers from its record and does nothing again.
+  const kept = operationId === undefined ? undefined : record?.get(operationId);
+  if (kept !== undefined) return { seconds: 0, finish: () => ({ ...kept, fromRecord: true }) };
   const result = tool.results.find((candidate) => applies(candidate, args, files, attempt));
   if (result === undefined) return { seconds: 0, finish: () => ({ status: "error", content: "no_result" }) };
   const finish = (): ToolOutput => {
@@ -218,14 +234,46 @@ function startResults(tool: FigureTool, args: JsonObject, files: MemoryFiles, at
     }
     for (const path of result.reads ?? []) files.read(path);
     for (const [path, content] of Object.entries(result.changes ?? {})) files.write(path, content);
-    return { status: result.error === true ? "error" : "ok", content: contentOf(result.returns ?? "") };
+    const output: ToolOutput = {
+      status: result.error === true ? "error" : "ok",
+      content: result.text === undefined ? contentOf(result.returns ?? "") : textIn(result.text, lang),
+    };
+    if (result.lost !== true) return output;
+    if (operationId !== undefined) record?.set(operationId, output);
+    return { status: "error", content: HOST_TIMEOUT(tool.name), lost: true };
   };
   return { seconds: result.seconds ?? 0, finish };
 }
 
+/**
+ * The host's own rules on a tool's argument values (`host.rules`): the words of the first rule a call breaks, in
+ * `lang`; none when the host has no rule for the tool.
+ */
+function policyOf(tool: FigureTool, rules: FigureRules, lang: Lang): ToolDefinition["policy"] {
+  const mine = rules.filter((rule) => rule.tool === tool.name);
+  if (mine.length === 0) return undefined;
+  return (args) => {
+    const broken = mine.find((rule) =>
+      Object.entries(rule.refuseWhen).every(([key, comparison]) => compares(args[key], comparison, args)),
+    );
+    return broken === undefined ? null : textIn(broken.refusal, lang);
+  };
+}
+
 /** A declared tool as the host knows it. `executions` counts, per run (per run's files), how often each ran. */
-function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, Map<string, number>>): ToolDefinition {
+function toolOf(
+  tool: FigureTool,
+  lang: Lang,
+  executions: WeakMap<MemoryFiles, Map<string, number>>,
+  rules: FigureRules,
+): ToolDefinition {
   const parameters = tool.parameters as JsonObject;
+  // The tool's record of the operations it did, per run: what it answers a repeat of one whose answer was lost.
+  const records = new WeakMap<MemoryFiles, Map<string, ToolOutput>>();
+  const policy = policyOf(tool, rules, lang);
+  const effect = tool.effect;
+  const writes =
+    effect === undefined ? tool.results.some((result) => result.changes !== undefined) : typeof effect === "object";
   const scope = tool.scope;
   const operationArgument = tool.operationId;
   const precondition = preconditionOf(tool);
@@ -239,13 +287,20 @@ function toolOf(tool: FigureTool, lang: Lang, executions: WeakMap<MemoryFiles, M
     }
     const attempt = (counts.get(tool.name) ?? 0) + 1;
     counts.set(tool.name, attempt);
-    return startResults(tool, args, files, attempt);
+    let record = records.get(files);
+    if (record === undefined && tool.operationId !== undefined) {
+      record = new Map();
+      records.set(files, record);
+    }
+    return startResults(tool, args, files, attempt, lang, record);
   };
   return {
     name: tool.name,
     description: textIn(tool.description, lang),
     parameters,
-    ...(tool.results.some((result) => result.changes !== undefined) ? { writes: true } : {}),
+    ...(writes ? { writes: true } : {}),
+    ...(typeof effect === "object" && "sideEffect" in effect ? { sideEffect: true } : {}),
+    ...defined({ policy }),
     ...(operationArgument === undefined ? {} : { operationId: (args) => String(args[operationArgument]) }),
     ...defined({ precondition }),
     ...(Object.keys(refusals).length === 0 ? {} : { refusals }),
@@ -290,11 +345,12 @@ function doneCheckOf(check: FigureCheck, lang: Lang): DoneCheck {
   if (check.fileRead !== undefined) return { kind: "fileRead", path: check.fileRead };
   if (check.fileChanged !== undefined) return { kind: "fileChanged", path: check.fileChanged };
   if (check.resultOk !== undefined) return { kind: "resultOk", tool: check.resultOk };
+  if (check.allOk !== undefined) return { kind: "allOk", tool: check.allOk };
   if (check.resultIncludes !== undefined)
     return { kind: "resultIncludes", tool: check.resultIncludes.tool, text: check.resultIncludes.text };
   if (check.answerIncludes !== undefined) return { kind: "answerIncludes", text: textIn(check.answerIncludes, lang) };
-  const { writes, calls, exactly, atMost, atLeast } = check.count ?? {};
-  return { kind: "count", ...defined({ writes, calls, exactly, atMost, atLeast }) };
+  const { writes, calls, succeeded, exactly, atMost, atLeast } = check.count ?? {};
+  return { kind: "count", ...defined({ writes, calls, succeeded, exactly, atMost, atLeast }) };
 }
 
 /** Whether one of the host's checks holds in the environment. */
@@ -304,17 +360,27 @@ function holds(check: FigureCheck, environment: Environment, lang: Lang): boolea
   if (check.fileChanged !== undefined) return state(check.fileChanged) === "changed";
   if (check.resultOk !== undefined)
     return environment.results.some((result) => result.name === check.resultOk && result.status === "ok");
+  if (check.allOk !== undefined) {
+    const runs = environment.results.filter((result) => result.name === check.allOk && !result.replayed);
+    return runs.length > 0 && runs.every((result) => result.status === "ok");
+  }
   if (check.resultIncludes !== undefined) {
     const { tool, text } = check.resultIncludes;
-    return environment.results.some((result) => result.name === tool && result.content.includes(text));
+    return environment.results.some(
+      (result) => result.name === tool && result.status === "ok" && result.content.includes(text),
+    );
   }
   if (check.answerIncludes !== undefined) return environment.answer.includes(textIn(check.answerIncludes, lang));
   if (check.count !== undefined) {
-    const { writes, calls, exactly, atMost, atLeast } = check.count;
+    const { writes, calls, succeeded, exactly, atMost, atLeast } = check.count;
     const n =
       writes !== undefined
         ? (environment.writes[writes] ?? 0)
-        : environment.results.filter((result) => result.name === calls && !result.replayed).length;
+        : environment.results.filter(
+            (result) =>
+              !result.replayed &&
+              (succeeded === undefined ? result.name === calls : result.name === succeeded && result.status === "ok"),
+          ).length;
     return (
       (exactly === undefined || n === exactly) &&
       (atMost === undefined || n <= atMost) &&
@@ -336,7 +402,7 @@ export function figureScenario(
   langs: readonly string[],
 ): Scenario {
   const executions = new WeakMap<MemoryFiles, Map<string, number>>();
-  const tools = scenario.tools.map((tool) => toolOf(tool, lang, executions));
+  const tools = scenario.tools.map((tool) => toolOf(tool, lang, executions, scenario.host.rules ?? []));
   return {
     id,
     request: textIn(scenario.task, lang),

@@ -127,7 +127,23 @@ const ResultSchema = v.pipe(
     returns: v.optional(
       v.pipe(json, v.description("The result's content: a string as it is, any other JSON value as JSON text.")),
     ),
+    text: v.optional(
+      v.pipe(
+        TextSchema,
+        v.description(
+          "The result's content as text, in one language for all or by language code (as any text of the file); in place of `returns`.",
+        ),
+      ),
+    ),
     error: v.optional(v.pipe(v.boolean(), v.description("The result is an error result (the tool failed)."))),
+    lost: v.optional(
+      v.pipe(
+        v.literal(true),
+        v.description(
+          "The tool did the work (its `changes` happen, its result is kept in the tool's record) but the answer never reaches the host, which sees a timeout error instead. A later call under the same operation id is answered from the tool's record, and changes nothing again.",
+        ),
+      ),
+    ),
     reads: v.optional(
       v.pipe(v.array(str("An input file.")), v.description("Input files this result counts as read (evidence).")),
     ),
@@ -148,7 +164,7 @@ const ResultSchema = v.pipe(
       ),
     ),
   }),
-  v.description("What the tool does for a call: exactly one of `readFile` and `returns`."),
+  v.description("What the tool does for a call: exactly one of `readFile`, `returns` and `text`."),
 );
 
 /** A tool's own words for a refusal by one check. */
@@ -174,6 +190,23 @@ const ToolSchema = v.strictObject({
         oneOf: v.optional(v.pipe(v.array(v.string()), v.description("One of these values."))),
       }),
       v.description("What the host lets a call touch; a call outside it is refused (in_scope)."),
+    ),
+  ),
+  effect: v.optional(
+    v.pipe(
+      v.union(
+        [
+          v.literal("reads"),
+          v.strictObject({ writes: str("The input file it writes.") }),
+          v.strictObject({
+            sideEffect: v.pipe(TextSchema, v.description('What it does, in a few words: "sends the email".')),
+          }),
+        ],
+        'expected "reads", {"writes": file} or {"sideEffect": text}',
+      ),
+      v.description(
+        'What running it does to the world: `"reads"` (nothing changes), `{"writes": "ledger.txt"}` (it changes that file), or `{"sideEffect": "prints the label"}` (it acts outside the files: sends, prints, charges). A tool that writes or has a side effect counts as a write each time it runs, whatever its result, and is told to need an operation id. Default: it writes when one of its results has `changes`, else it reads.',
+      ),
     ),
   ),
   operationId: v.optional(
@@ -259,10 +292,13 @@ const CheckSchema = v.pipe(
     fileRead: v.optional(str("A tool has read this input file.")),
     fileChanged: v.optional(str("A tool has changed this input file.")),
     resultOk: v.optional(str("This tool ran and returned a result that is not an error.")),
+    allOk: v.optional(
+      str("Every execution of this tool returned a result that is not an error, and it ran at least once."),
+    ),
     resultIncludes: v.optional(
       v.pipe(
         v.strictObject({ tool: str("The tool."), text: str("Text its result contains.") }),
-        v.description("This tool ran and one of its results contains this text."),
+        v.description("This tool ran and one of its results that is not an error contains this text."),
       ),
     ),
     answerIncludes: v.optional(v.pipe(TextSchema, v.description("The model's final reply contains this text."))),
@@ -271,12 +307,15 @@ const CheckSchema = v.pipe(
         v.strictObject({
           writes: v.optional(str("Count the tools' writes to this input file.")),
           calls: v.optional(str("Count this tool's executions (a replay from the record is not one).")),
+          succeeded: v.optional(
+            str("Count this tool's executions whose result is not an error (a replay from the record is not one)."),
+          ),
           exactly: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description("Exactly this many."))),
           atMost: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description("At most this many."))),
           atLeast: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description("At least this many."))),
         }),
         v.description(
-          'A count that must hold: one of `writes` (a file) and `calls` (a tool), with `exactly`, `atMost` and/or `atLeast`: `{"writes": "bookings.txt", "exactly": 1}`.',
+          'A count that must hold: one of `writes` (a file), `calls` and `succeeded` (a tool), with `exactly`, `atMost` and/or `atLeast`: `{"writes": "bookings.txt", "exactly": 1}`.',
         ),
       ),
     ),
@@ -305,6 +344,31 @@ const ScenarioSchema = v.strictObject({
         v.pipe(
           v.array(v.string()),
           v.description("The tools the host runs on its own authority (default: every declared tool)."),
+        ),
+      ),
+      rules: v.optional(
+        v.pipe(
+          v.array(
+            v.strictObject({
+              tool: str("The tool the rule is about."),
+              refuseWhen: v.pipe(
+                v.record(v.string(), ComparisonSchema),
+                v.description(
+                  'Refuse a call whose arguments compare so, by argument (all must hold): `{"amount": {"gt": 100}}`.',
+                ),
+              ),
+              refusal: v.pipe(
+                TextSchema,
+                v.description(
+                  "What the host tells the model when the rule refuses a call, in one language or by language.",
+                ),
+              ),
+            }),
+          ),
+          v.maxLength(FIGURE_LIMITS.tools),
+          v.description(
+            "The host's own rules on argument values, checked before a call runs (its `policy` check): the first rule a call breaks refuses it, in the rule's words.",
+          ),
         ),
       ),
       feedBack: v.optional(

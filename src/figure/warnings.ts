@@ -7,10 +7,25 @@
 
 import type { Lang } from "../content/languages";
 import { type StepMatch, stepMatches } from "../content/types";
-import type { Trace } from "../engine";
+import { isPlainObject, type Trace } from "../engine";
 import type { PathProblem } from "./check";
 import type { FigureFile } from "./schema";
 import { storyIn } from "./story";
+
+/** JSON Schema keywords the host does not check (it checks types, required fields, `additionalProperties` and `enum`). */
+const UNENFORCED = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "multipleOf",
+] as const;
 
 /** The file's warnings, each at its path, for the run it made. */
 export function figureWarnings(file: FigureFile, trace: Trace): PathProblem[] {
@@ -19,11 +34,53 @@ export function figureWarnings(file: FigureFile, trace: Trace): PathProblem[] {
   if (scenario !== undefined) {
     const allowed = scenario.host.allow;
     const proposed = new Set(scenario.model.flatMap((turn) => (turn.calls ?? []).map((call) => call.tool)));
+    const rules = scenario.host.rules ?? [];
     scenario.tools.forEach((tool, t) => {
       if (allowed !== undefined && !allowed.includes(tool.name) && !proposed.has(tool.name))
         warnings.push({
           path: ["scenario", "tools", t, "name"],
           message: `${tool.name} is declared to the model, but the host never allows it and the model never proposes it`,
+        });
+      // A constraint in the declared schema is a request to the model: the host checks types, required fields and
+      // enum, not these, unless one of its rules (or the tool's scope) is about the argument.
+      const properties = isPlainObject(tool.parameters.properties) ? tool.parameters.properties : {};
+      for (const [argument, schema] of Object.entries(properties)) {
+        if (!isPlainObject(schema)) continue;
+        const checked =
+          tool.scope?.argument === argument ||
+          rules.some((rule) => rule.tool === tool.name && Object.hasOwn(rule.refuseWhen, argument));
+        if (checked) continue;
+        for (const key of UNENFORCED)
+          if (Object.hasOwn(schema, key))
+            warnings.push({
+              path: ["scenario", "tools", t, "parameters", "properties", argument, key],
+              message: `\`${key}\` is sent to the model, but no host rule enforces it: a call that breaks it runs (add a rule in \`host.rules\` to refuse it)`,
+            });
+      }
+      tool.results.forEach((result, r) => {
+        if (result.error === true && result.changes !== undefined)
+          warnings.push({
+            path: ["scenario", "tools", t, "results", r, "changes"],
+            message:
+              "an error result that changes a file: the tool reports a failure, yet the change is made and counted as a write (for work done whose answer was lost, use `lost: true`)",
+          });
+      });
+    });
+    const finish = trace.steps.at(-1);
+    scenario.done.forEach((check, i) => {
+      const wanted = check.resultIncludes;
+      if (wanted === undefined || finish?.kind !== "finish" || finish.checks?.[i]?.held !== false) return;
+      const inError = trace.steps.some(
+        (step) =>
+          step.kind === "execution" &&
+          step.toolResult?.name === wanted.tool &&
+          step.toolResult.status === "error" &&
+          step.toolResult.content.includes(wanted.text),
+      );
+      if (inError)
+        warnings.push({
+          path: ["scenario", "done", i, "resultIncludes"],
+          message: `only an error result of ${wanted.tool} says this, and an error result does not count: the check does not hold`,
         });
     });
   }

@@ -20,12 +20,13 @@ import {
   type ToolDeclaration,
   TRACE_VERSION,
   type Trace,
+  VALIDATION_RULES,
   type ValidationRule,
   type Verdict,
 } from "../engine";
 import { stepUnpacker } from "./compact";
 
-const RULES: readonly ValidationRule[] = ["well_formed", "tool_allowed", "in_scope", "operation_id", "precondition"];
+const RULES: readonly ValidationRule[] = VALIDATION_RULES;
 const CHECK_RESULTS: readonly CheckResult[] = ["passed", "failed", "not_applicable"];
 const VERDICTS: readonly Verdict[] = ["approved", "replayed", "refused"];
 
@@ -105,12 +106,14 @@ const doneCheck = v.variant("kind", [
   v.object({ kind: v.literal("fileRead"), path: v.string() }),
   v.object({ kind: v.literal("fileChanged"), path: v.string() }),
   v.object({ kind: v.literal("resultOk"), tool: v.string() }),
+  v.object({ kind: v.literal("allOk"), tool: v.string() }),
   v.object({ kind: v.literal("resultIncludes"), tool: v.string(), text: v.string() }),
   v.object({ kind: v.literal("answerIncludes"), text: v.string() }),
   v.object({
     kind: v.literal("count"),
     writes: v.exactOptional(v.string()),
     calls: v.exactOptional(v.string()),
+    succeeded: v.exactOptional(v.string()),
     exactly: v.exactOptional(count),
     atMost: v.exactOptional(count),
     atLeast: v.exactOptional(count),
@@ -132,7 +135,13 @@ const step = v.variant("kind", [
       v.union([v.object({ file: v.string() }), v.object({ tool: v.string(), args: v.record(v.string(), json) })]),
     ),
   }),
-  v.object({ ...base, kind: v.literal("execution"), call: v.union([toolCall, callRef]) }),
+  v.object({
+    ...base,
+    kind: v.literal("execution"),
+    call: v.union([toolCall, callRef]),
+    lost: v.exactOptional(v.literal(true)),
+    fromRecord: v.exactOptional(v.literal(true)),
+  }),
   v.object({ ...base, kind: v.literal("mcp_request"), call: v.union([toolCall, callRef]), rpc: json }),
   v.object({ ...base, kind: v.literal("mcp_response"), call: v.union([toolCall, callRef]), rpc: json }),
   v.object({ ...base, kind: v.literal("answer"), text: v.string() }),
@@ -154,6 +163,7 @@ const tool: v.GenericSchema<unknown, ToolDeclaration> = v.object({
   parameters: json,
   builtIn: v.exactOptional(v.string()),
   writes: v.exactOptional(v.literal(true)),
+  sideEffect: v.exactOptional(v.literal(true)),
 });
 
 /** The versions read: 1 (every step whole) and 2 (steps may refer to the messages). */

@@ -75,7 +75,7 @@ describe("the F22 player", () => {
       expect(panel(figure, "上下文")).toHaveTextContent("模型还没有看到任何内容");
       expect(panel(figure, "调用标识")).toHaveTextContent("暂无");
       expect(panel(figure, "工具结果")).toHaveTextContent("暂无");
-      expect(within(figure).getByText("未读取", SEEN)).toBeInTheDocument();
+      expect(within(figure).getByText("未读写", SEEN)).toBeInTheDocument();
     });
   });
 
@@ -84,7 +84,7 @@ describe("the F22 player", () => {
       const { figure } = renderPlayer({ initialIndex: 2 });
       expect(panel(figure, "调用标识")).toHaveTextContent("call_1");
       expect(panel(figure, "工具结果")).toHaveTextContent("暂无");
-      expect(within(figure).getByText("未读取", SEEN)).toBeInTheDocument();
+      expect(within(figure).getByText("未读写", SEEN)).toBeInTheDocument();
       expect(within(figure).getByText(/什么都还没有执行/)).toBeInTheDocument();
     });
   });
@@ -338,7 +338,7 @@ describe("the F22 player", () => {
     for (const name of ["Context", "Call ID", "Tool result"]) expect(panel(figure, name)).toBeInTheDocument();
     const lanes = within(within(figure).getByRole("list", { name: "Lanes" }));
     for (const name of ["User", "Model", "Host", "Tool"]) expect(lanes.getByText(name)).toBeInTheDocument();
-    expect(within(figure).getByText("not read", SEEN)).toBeInTheDocument();
+    expect(within(figure).getByText("untouched", SEEN)).toBeInTheDocument();
   });
 
   it("offers a language switch when the page asks for one", async () => {

@@ -90,7 +90,7 @@ test.describe("scenarios on the chapter page", () => {
     await fig.focus();
     await page.keyboard.press("ArrowRight");
     await expect(banner).toBeVisible();
-    await expect(banner).toHaveText("? Outcome: verification missing");
+    await expect(banner).toHaveText("? Outcome: not verified");
     await expect(fig.locator(".alf-counts")).toHaveText("Model calls 3 / 6 · Tool executions 2 · Simulated writes 1");
     await expect(fig.locator(".alf-step-caption")).toContainText("no evidence of a passing test");
     // Its room was kept: the figure did not grow.

@@ -68,6 +68,10 @@ interface Claim {
 
 const fixed = (text: string) => () => text;
 
+/** A result the host got as a timeout: the work's answer lost on the way (naively, by its content). */
+const timedOut = (step: Step): boolean =>
+  step.kind === "execution" && step.toolResult?.status === "error" && step.toolResult.content.includes('"timeout"');
+
 /**
  * The calls proposed with this step's call, before it, whose results come at a later step (naively: the whole run's
  * steps, and the first step after the proposal that holds each call's result).
@@ -145,13 +149,61 @@ const CLAIMS: readonly Claim[] = [
     name: "the tool writes",
     said: { en: fixed("changes something"), zh: fixed("会改动东西") },
     about: approvedWithoutOperationId,
-    iff: (t) => !t.recorded && toolOf(t)?.writes === true,
+    iff: (t) => !t.recorded && toolOf(t)?.writes === true && toolOf(t)?.sideEffect !== true,
+  },
+  {
+    name: "the tool acts outside the files",
+    said: { en: fixed("acts outside the files"), zh: fixed("在文件之外产生作用") },
+    about: approvedWithoutOperationId,
+    iff: (t) => !t.recorded && toolOf(t)?.sideEffect === true,
   },
   {
     name: "the tool failed",
     said: { en: fixed("it ran, and failed"), zh: fixed("它运行了，但失败了") },
     about: (t) => t.step.kind === "execution",
-    iff: (t) => !t.recorded && t.step.toolResult?.status === "error",
+    iff: (t) => !t.recorded && t.step.toolResult?.status === "error" && !timedOut(t.step),
+  },
+  {
+    name: "the tool's answer was lost on the way",
+    said: { en: fixed("its answer is lost on the way"), zh: fixed("回复在途中丢失") },
+    about: (t) => t.step.kind === "execution",
+    iff: (t) => !t.recorded && timedOut(t.step),
+  },
+  {
+    name: "the tool answers from its record",
+    said: { en: fixed("answers from the record and does nothing again"), zh: fixed("按记录答复，不再做一遍") },
+    about: (t) => t.step.kind === "execution",
+    // Naively: an earlier execution of the same tool under the same operation id timed out.
+    iff: (t) => {
+      const { step } = t;
+      if (t.recorded || step.kind !== "execution" || step.call.args.op === undefined) return false;
+      return t.trace.steps.some(
+        (s) =>
+          s.number < step.number &&
+          s.kind === "execution" &&
+          s.call.name === step.call.name &&
+          s.call.args.op === step.call.args.op &&
+          timedOut(s),
+      );
+    },
+  },
+  {
+    name: "a call refused by the host's own rule on its values",
+    said: { en: fixed("break one of the host's rules"), zh: fixed("违反了宿主的一条规则") },
+    about: (t) => t.step.kind === "validation",
+    // Naively: the random lessons' one rule refuses item "c" to a tool that has it, once the earlier checks passed.
+    iff: (t) =>
+      t.step.kind === "validation" &&
+      t.step.verdict === "refused" &&
+      t.step.call.args.item === "c" &&
+      t.step.checks.some((c) => c.rule === "policy"),
+  },
+  {
+    name: "the finish names which of several checks do not hold",
+    said: { en: fixed("not hold"), zh: fixed("不成立") },
+    about: (t) =>
+      t.step.kind === "finish" && (t.step.outcome === "verification_missing" || t.step.outcome === "refused"),
+    iff: (t) => t.step.kind === "finish" && checksAt(t) > 1 && (t.step.checks ?? []).some((c) => !c.held),
   },
   {
     name: "a recorded error result, whose cause the run does not record",
@@ -208,8 +260,8 @@ const CLAIMS: readonly Claim[] = [
   },
 ];
 
-/** What no generic sentence may say in any lesson: F22's file, task and tool, the experiment's "read before you patch". */
-const NEVER = /config\.txt|timeout|read_file|read before you patch|read the project|读取项目|先读后改/;
+/** What no generic sentence may say in any lesson: F22's file, task and tool, the experiment's "read before you patch" (a timeout error, the words of a lost answer, is any lesson's). */
+const NEVER = /config\.txt|timeout(?!"| error|$)|read_file|read before you patch|read the project|读取项目|先读后改/;
 
 const says = (text: string, phrase: string | RegExp) =>
   typeof phrase === "string" ? text.includes(phrase) : phrase.test(text);
@@ -248,11 +300,15 @@ const ITEMS = ["a", "b", "c"] as const;
  * same tool overtakes it), or never; a tool with an operation id answers at once (the checker refuses seconds on it).
  */
 const resultsOf = (
-  tool: { writes: boolean; fails: boolean; operationId: boolean; slowFor: "none" | "a" | "every" },
+  tool: { writes: boolean; fails: boolean; lost: boolean; operationId: boolean; slowFor: "none" | "a" | "every" },
   i: number,
 ) => {
   const result = {
-    ...(tool.fails ? { error: true, returns: "it broke" } : { returns: { done: i } }),
+    ...(tool.lost
+      ? { returns: { done: i }, lost: true }
+      : tool.fails
+        ? { error: true, returns: "it broke" }
+        : { text: { en: `done ${i}`, zh: `完成 ${i}` } }),
     ...(tool.writes ? { changes: { "notes.txt": `written by tool_${i}` } } : {}),
   };
   if (tool.operationId || tool.slowFor === "none") return [result];
@@ -267,7 +323,10 @@ const figureFiles = fc
     tools: fc.array(
       fc.record({
         writes: fc.boolean(),
+        effect: fc.constantFrom("default", "reads", "writes", "sideEffect"),
         fails: fc.boolean(),
+        lost: fc.boolean(),
+        rule: fc.boolean(),
         scoped: fc.boolean(),
         operationId: fc.boolean(),
         needs: fc.boolean(),
@@ -286,7 +345,7 @@ const figureFiles = fc
     ),
     feedBack: fc.boolean(),
     budget: fc.integer({ min: 1, max: 6 }),
-    checks: fc.integer({ min: 1, max: 2 }),
+    checks: fc.integer({ min: 1, max: 4 }),
   })
   .map(({ tools, allowed, turns, feedBack, budget, checks }) => ({
     figure: 1,
@@ -308,9 +367,28 @@ const figureFiles = fc
         ...(tool.operationId ? { operationId: "op" } : {}),
         ...(tool.needs && i > 0 ? { needs: { tool: "tool_0", sameArgs: ["item"] } } : {}),
         ...(tool.needsRead ? { needsRead: "notes.txt" } : {}),
+        // A declared effect agrees with the results: one that only reads changes nothing.
+        ...(tool.effect === "reads" && !tool.writes
+          ? { effect: "reads" }
+          : tool.effect === "writes"
+            ? { effect: { writes: "notes.txt" } }
+            : tool.effect === "sideEffect"
+              ? { effect: { sideEffect: "sends a note" } }
+              : {}),
         results: resultsOf(tool, i),
       })),
       host: {
+        rules: tools.flatMap((tool, i) =>
+          tool.rule
+            ? [
+                {
+                  tool: `tool_${i}`,
+                  refuseWhen: { item: { oneOf: ["c"] } },
+                  refusal: { en: "Item c needs a person's approval.", zh: "c 项需要人工批准。" },
+                },
+              ]
+            : [],
+        ),
         allow: tools.flatMap((_, i) => (allowed[i] === true ? [`tool_${i}`] : [])),
         feedBack,
         maxModelCalls: budget,
@@ -327,7 +405,12 @@ const figureFiles = fc
         })),
         { answer: "All done, I think." },
       ],
-      done: [{ resultOk: "tool_0" }, ...(checks > 1 ? [{ answerIncludes: "done" }] : [])],
+      done: [
+        { resultOk: "tool_0" },
+        ...(checks > 1 ? [{ answerIncludes: "done" }] : []),
+        ...(checks > 2 ? [{ allOk: "tool_0" }] : []),
+        ...(checks > 3 ? [{ count: { succeeded: "tool_0", atLeast: 2 } }] : []),
+      ],
     },
   }));
 

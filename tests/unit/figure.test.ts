@@ -98,11 +98,11 @@ describe("reading a figure file", () => {
     });
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
       'scenario.tools.0.needsRead: "missing.txt" is not an input file (files: "config.txt")',
-      "scenario.tools.0.results.0: expected exactly one of `readFile` and `returns`",
+      "scenario.tools.0.results.0: expected exactly one of `readFile`, `returns` and `text`",
       "scenario.tools.0.results.0.readFile: \"file\" is not among read_file's parameters' properties",
       'scenario.tools.1.name: a second tool named "read_file"',
       "scenario.model.0: expected exactly one of `calls` and `answer`",
-      "scenario.done.0: expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `resultIncludes`, `answerIncludes` and `count`",
+      "scenario.done.0: expected exactly one of `fileRead`, `fileChanged`, `resultOk`, `allOk`, `resultIncludes`, `answerIncludes` and `count`",
       'scenario.done.0.fileRead: "nope.txt" is not an input file (files: "config.txt")',
     ]);
   });
