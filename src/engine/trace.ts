@@ -103,13 +103,7 @@ export interface Edge {
   readonly to: Lane;
 }
 
-/**
- * One of the host's checks on a proposed call, in the order the host makes them. `operation_id`: the tool's
- * operation id (its idempotency key, chosen by the caller for the action) has not been used for different
- * arguments; a call_id is no such key (providers mint a fresh one per call). `precondition`: what the tool needs
- * first (e.g. evidence before a patch). `policy`: the host's own rules on argument values (an amount limit); a host
- * with no rule for the tool makes no such check, so the row is absent.
- */
+/** The host's checks on a proposed call, in the order it makes them. */
 export const VALIDATION_RULES = [
   "well_formed",
   "tool_allowed",
@@ -118,6 +112,13 @@ export const VALIDATION_RULES = [
   "operation_id",
   "precondition",
 ] as const;
+/**
+ * One of the host's checks on a proposed call, in the order the host makes them. `operation_id`: the tool's
+ * operation id (its idempotency key, chosen by the caller for the action) has not been used for different
+ * arguments; a call_id is no such key (providers mint a fresh one per call). `precondition`: what the tool needs
+ * first (e.g. evidence before a patch). `policy`: the host's own rules on argument values (an amount limit); a host
+ * with no rule for the tool makes no such check, so the row is absent.
+ */
 export type ValidationRule = (typeof VALIDATION_RULES)[number];
 
 /** How a check came out: `not_applicable` when the tool has nothing to check there (no operation id, no precondition). */
