@@ -181,6 +181,8 @@ export type StepMatch =
 export interface StoryCaption {
   readonly when: StepMatch;
   readonly text: string;
+  /** The step's title in the story's words (a recorded run's steps named as the lesson names them). */
+  readonly title?: string;
 }
 
 /** Whether `step` is the one `when` names (a task, answer or finish caption is for every step of that kind). */
@@ -578,6 +580,9 @@ export function storyCatalog<Text extends FigureText>(text: Text, story: Story):
     ...text,
     stepCaption: (step, trace) =>
       story.captions.find((caption) => stepMatches(step, caption.when))?.text ?? text.stepCaption(step, trace),
+    stepTitle: (step) =>
+      story.captions.find((caption) => caption.title !== undefined && stepMatches(step, caption.when))?.title ??
+      text.stepTitle(step),
     ui: {
       ...ui,
       // A story without a kicker of its own (a figure file may leave it out) gets the figure's own.

@@ -473,7 +473,18 @@ const StorySchema = v.strictObject({
   input: v.optional(str("The fixed input, in words.")),
   captions: v.optional(
     v.pipe(
-      v.array(v.strictObject({ when: StepMatchSchema, text: str("The caption.") })),
+      v.array(
+        v.strictObject({
+          when: StepMatchSchema,
+          text: str("The caption."),
+          title: v.optional(
+            v.pipe(
+              str("The step's title in your words, in place of the generic one (a recorded run's steps, say)."),
+              v.maxLength(200),
+            ),
+          ),
+        }),
+      ),
       v.maxLength(FIGURE_LIMITS.captions),
       v.description("Captions of the steps told in the figure's own words; the generic caption elsewhere."),
     ),

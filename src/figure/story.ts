@@ -48,7 +48,11 @@ export function storyIn(file: StorySource, lang: Lang): Story {
     title,
     lesson: other?.lesson ?? "",
     input: other?.input ?? "",
-    captions: (own?.captions ?? []).map((caption) => ({ when: matchOf(caption.when), text: caption.text })),
+    captions: (own?.captions ?? []).map((caption) => ({
+      when: matchOf(caption.when),
+      text: caption.text,
+      ...defined({ title: caption.title }),
+    })),
     ...defined({ writtenIn: otherLang }),
     ...(asked?.checkpoints === undefined
       ? {}

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogs } from "../../src/content";
 import type { Lang } from "../../src/content/languages";
+import { storyCatalog } from "../../src/content/types";
 import type { Step, Trace } from "../../src/engine";
 import { openFigure } from "../../src/figure";
 
@@ -338,5 +339,52 @@ describe("warnings for silent traps", () => {
       "scenario.tools.0.parameters.properties.order.pattern: `pattern` is sent to the model, but no host rule enforces it",
       "scenario.tools.0.results.0.changes: an error result that changes a file",
     ]);
+  });
+});
+
+describe("an author's own titles", () => {
+  it("name a recorded run's steps in the story's words, the others keep the figure's", () => {
+    const file = {
+      figure: 1,
+      id: "recorded-titles",
+      recorded: {
+        transcript: {
+          model: "claude-sonnet-4-5",
+          max_tokens: 1024,
+          tools: [{ name: "get_stock", description: "Stock level.", input_schema: { type: "object", properties: {} } }],
+          messages: [
+            { role: "user", content: "How many left?" },
+            { role: "assistant", content: [{ type: "tool_use", id: "toolu_01A", name: "get_stock", input: {} }] },
+            {
+              role: "user",
+              content: [
+                { type: "tool_result", tool_use_id: "toolu_01A", is_error: true, content: "sku: field required" },
+              ],
+            },
+          ],
+        },
+      },
+      story: {
+        en: {
+          title: "A validation error",
+          captions: [
+            {
+              when: { kind: "execution", callId: "toolu_01A" },
+              title: "get_stock's arguments fail validation",
+              text: "The call comes back as an error: the arguments were missing sku.",
+            },
+          ],
+        },
+      },
+    };
+    const opened = openFigure(file, "en");
+    if (!opened.ok) throw new Error(JSON.stringify(opened.problems));
+    const { trace, story } = opened.figure;
+    const text = storyCatalog(catalogs.en, story);
+    const execution = stepsOf(trace, "execution")[0];
+    const proposal = stepsOf(trace, "proposal")[0];
+    if (execution === undefined || proposal === undefined) throw new Error("steps expected");
+    expect(text.stepTitle(execution)).toBe("get_stock's arguments fail validation");
+    expect(text.stepTitle(proposal)).toBe(catalogs.en.stepTitle(proposal));
   });
 });
