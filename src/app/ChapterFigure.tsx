@@ -64,6 +64,18 @@ export function ChapterFigure(props: {
     if (request.invalid !== null) setLinkProblem({ problem: request.invalid, shown: request.index + 1 });
   }, []);
 
+  // The player's handle, for this page and for the page's owner (`props.ref`).
+  const handle = useRef<PlayerHandle | null>(null);
+  const outer = props.ref;
+  const playerRef = useCallback(
+    (next: PlayerHandle | null) => {
+      handle.current = next;
+      if (typeof outer === "function") outer(next);
+      else if (outer !== null && outer !== undefined) outer.current = next;
+    },
+    [outer],
+  );
+
   const whenSettled = useSettled(400);
   // A `#step-N` link followed on this page (a course author's "see step 6") moves the figure there. The link
   // wins over a URL write still pending from stepping (which would put the old step back), and a link to the step
@@ -74,6 +86,8 @@ export function ChapterFigure(props: {
       const next = stepFromUrl({ hash, search: "" }, trace.steps.length);
       if (next.invalid !== null) return;
       whenSettled.cancel();
+      // Following a link is the reader taking over, as a step of their own is: a playing figure stops there.
+      handle.current?.pause();
       setStep(next.index + 1);
       // A step's URL write that ran between the link and its event (a busy page) named another step: the link wins.
       if (window.location.hash !== hash)
@@ -123,7 +137,7 @@ export function ChapterFigure(props: {
   return (
     <>
       <Player
-        ref={props.ref}
+        ref={playerRef}
         warmUp
         trace={trace}
         text={text}

@@ -431,6 +431,22 @@ test.describe("language and links", () => {
     await expect(counterOf(figure)).toHaveText("6 / 8");
   });
 
+  test("a #step link followed while the figure plays stops it at that step", async ({ page }) => {
+    await page.goto("./");
+    const figure = figureOf(page);
+    await figure.getByRole("button", { name: "播放" }).click();
+    await expect(figure).toHaveAttribute("data-state", "playing");
+    await page.evaluate(() => {
+      window.location.hash = "step-7";
+    });
+    await expect(counterOf(figure)).toHaveText("7 / 8");
+    await expect(figure).toHaveAttribute("data-state", "paused");
+    // It stays there: the playback does not go on from the link's step.
+    await page.waitForTimeout(2500);
+    await expect(counterOf(figure)).toHaveText("7 / 8");
+    await expect(page).toHaveURL(/#step-7$/);
+  });
+
   test("a #step link right after stepping wins over the pending URL write, and the URL agrees once settled", async ({
     page,
   }) => {

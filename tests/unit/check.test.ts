@@ -246,6 +246,27 @@ describe("each rule, on a history that breaks it", () => {
 describe("what passes", () => {
   const runs = SCENARIO_IDS.flatMap((id) => LANGS.map((lang) => [id, lang] as const));
 
+  it("a legacy functions / function_call history OpenAI answered, judged as recorded (not by the figure's rewrite)", () => {
+    const legacy = {
+      model: "gpt-3.5-turbo-0613",
+      functions: [{ name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } }],
+      messages: [
+        { role: "user", content: "Weather in Paris and Rome?" },
+        { role: "assistant", content: null, function_call: { name: "get_weather", arguments: '{"city":"Paris"}' } },
+        { role: "function", name: "get_weather", content: "sunny" },
+        { role: "assistant", content: "", function_call: { name: "get_weather", arguments: '{"city":"Rome"}' } },
+        { role: "function", name: "get_weather", content: "rain" },
+        { role: "assistant", content: "Paris is sunny, Rome rainy." },
+        { role: "user", content: "Thanks." },
+      ],
+    };
+    const read = importTranscript(JSON.stringify(legacy));
+    if (!read.ok) throw new Error("the legacy request is not read");
+    expect(read.format).toBe("chat");
+    for (const provider of CHECK_PROVIDERS)
+      expect(checkReplay(read.trace, provider, read.format), provider).toEqual([]);
+  });
+
   it.each(runs)("%s (%s), for every provider", (id, lang) => {
     const trace = runScenario(scenarioById(id, lang));
     for (const provider of CHECK_PROVIDERS) expect(checkReplay(trace, provider)).toEqual([]);
