@@ -6,14 +6,16 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import schema from "../../examples/figures/figure.schema.json";
-import { DEFAULT_LANG, LANGUAGES, type Lang } from "../content/languages";
+import { DEFAULT_LANG, LANGS, LANGUAGES, type Lang } from "../content/languages";
 import { type AuthorText, type Catalog, storyCatalog } from "../content/types";
+import { WIDE, WIDTHS } from "../embed/frames";
 import { type FigureOpening, type FigureProblem, type OpenFigure, openFigure, problemLine } from "../figure";
 import { compressShare, SHARE_LIMIT, SHARE_PARAM } from "../figure/share";
 import { importTranscript } from "../formats/import";
 import { Player, useLatest } from "../player";
 import type { Schema } from "./completion";
 import { createFigureEditor, type FigureEditor } from "./editor";
+import { type Heights, type MeasureProgress, measureHeights } from "./measure";
 import { TEMPLATES, type TemplateId } from "./templates";
 
 /** How long the text must rest before the preview runs it again. */
@@ -70,11 +72,12 @@ export function embedCode(
   id: string,
   lang: Lang,
   title: string,
+  height = 1140,
 ): Record<"iframe" | "element" | "react", string> {
   const file = `figures/${id}.json`;
   const attribute = title.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
   return {
-    iframe: `<iframe src="${base}embed.html?lang=${lang}&figure=${file}" title="${attribute}" loading="lazy"\n  style="display:block; width:100%; height:1140px; border:0"></iframe>\n<script src="${base}embed-host.js" defer></script>`,
+    iframe: `<iframe src="${base}embed.html?lang=${lang}&figure=${file}" title="${attribute}" loading="lazy"\n  style="display:block; width:100%; height:${height}px; border:0"></iframe>\n<script src="${base}embed-host.js" defer></script>`,
     element: `<script type="module" src="${base}agent-loop-figure.js"></script>\n<agent-loop-figure src="${base}${file}" lang="${lang}"></agent-loop-figure>`,
     react: `import { AgentLoopFigure } from "agent-loop-figure";\nimport "agent-loop-figure/style.css";\nimport figure from "./${id}.json";\n\nexport const Lesson = () => <AgentLoopFigure figure={figure} lang="${lang}" />;`,
   };
@@ -216,7 +219,33 @@ export function AuthorPage(props: {
 
   const figureText = useMemo(() => (shown === null ? catalog : storyCatalog(catalog, shown.story)), [catalog, shown]);
   const base = new URL(".", window.location.href).href;
-  const code = embedCode(base, shown?.id ?? "my-figure", lang, shown?.story.title ?? "");
+  // The lesson's own heights, once measured for this very text (a change makes them stale).
+  const [heights, setHeights] = useState<{ readonly of: string; readonly values: Heights } | null>(null);
+  const [measuring, setMeasuring] = useState<MeasureProgress | null>(null);
+  const [measureFailed, setMeasureFailed] = useState(false);
+  const measure = useRef<AbortController | null>(null);
+  useEffect(() => () => measure.current?.abort(), []);
+  const measured = heights !== null && heights.of === settled ? heights.values : null;
+  const startMeasure = () => {
+    measure.current?.abort();
+    const controller = new AbortController();
+    measure.current = controller;
+    const text = settled;
+    setMeasureFailed(false);
+    measureHeights(base, text, LANGS, controller.signal, setMeasuring).then(
+      (values) => {
+        setHeights({ of: text, values });
+        setMeasuring(null);
+        setSaid(author.measured(values[WIDE] ?? 0));
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setMeasuring(null);
+        setMeasureFailed(true);
+      },
+    );
+  };
+  const code = embedCode(base, shown?.id ?? "my-figure", lang, shown?.story.title ?? "", measured?.[WIDE]);
   const compressed = useMemo(() => compressShare(source), [source]);
   // A link only for a file that plays: one with problems would open as its problems.
   const share = opening.ok && compressed.length <= SHARE_LIMIT ? compressed : null;
@@ -358,6 +387,40 @@ export function AuthorPage(props: {
           <Snippet label={author.embedElement} code={code.element} words={author} onCopied={setSaid} />
           <Snippet label={author.embedReact} code={code.react} words={author} onCopied={setSaid} />
         </div>
+        <h3>{author.heightsHeading}</h3>
+        <p>{author.heightsNote}</p>
+        <p className="author-actions">
+          <button
+            type="button"
+            className="author-button"
+            disabled={!opening.ok || measuring !== null}
+            onClick={startMeasure}
+          >
+            {author.measure}
+          </button>{" "}
+          {measuring !== null && <span>{author.measuring(measuring.done, measuring.of)}</span>}
+          {measureFailed && <span className="author-error">{author.measureFailed}</span>}
+        </p>
+        {measured !== null && (
+          <table className="author-heights">
+            <caption>{author.heightsCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{author.frameWidth}</th>
+                <th scope="col">{author.frameHeight}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {WIDTHS.map((width) => (
+                <tr key={width}>
+                  <th scope="row">{author.px(width)}</th>
+                  <td>{author.px(measured[width] ?? 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {heights !== null && measured === null && <p>{author.heightsStale}</p>}
         <h3>{author.shareHeading}</h3>
         {shareLink === null || embedLink === null ? (
           <p>{opening.ok ? author.shareTooLong(compressed.length, SHARE_LIMIT) : author.shareNeedsFix}</p>

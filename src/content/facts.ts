@@ -8,10 +8,11 @@ import { appendedOf, type DoneCheck, type Evidence, feedsFirstResult, rpcOf, typ
 
 /**
  * What a result fed back is: a tool's output; an error result because the host refused the call (its reason); an
- * error result because the tool ran and failed; or an error result whose cause the trace does not record (an
- * imported transcript has no host checks).
+ * error result because the tool ran and failed; a timeout the host got because the tool's answer was lost on the
+ * way (the work was done); or an error result whose cause the trace does not record (an imported transcript has no
+ * host checks).
  */
-export type ResultKind = "ok" | "refused" | "failed" | "error";
+export type ResultKind = "ok" | "refused" | "failed" | "lost" | "error";
 
 /** A result a model call appends to the context. */
 export interface FedResult {
@@ -83,7 +84,11 @@ export interface StepFacts extends TitleFacts {
   readonly fromRecord: boolean;
   /** At the finish: the host's checks that do not hold (none when every one holds, or the run lists none). */
   readonly failedChecks: readonly DoneCheck[];
-  /** At the finish: how many of the run's tool executions ended in an error result. */
+  /** At an answer: the run records the host's check of the environment (an engine run does; a transcript does not). */
+  readonly hostChecks: boolean;
+  /** At the finish: how many of the run's tool executions did the work but had their answer lost on the way. */
+  readonly lostAnswers: number;
+  /** At the finish: how many of the run's tool executions ended in an error result (lost answers aside). */
   readonly failedExecutions: number;
   /** At a model call: the model sees a tool result for the first time. */
   readonly firstResult: boolean;
@@ -124,12 +129,14 @@ function effectOf(trace: FactsTrace, name: string): ToolEffect {
  */
 function causesBefore(trace: FactsTrace, step: Step): Map<string, ResultKind> {
   const causes = new Map<string, ResultKind>();
+  const recorded = trace.outcome === "not_recorded";
   for (let i = step.number - 2; i >= 0; i -= 1) {
     const s = trace.steps[i];
     if (s === undefined || s.kind === "model_call") break;
     if (s.kind === "validation" && s.verdict === "refused") causes.set(s.call.callId, "refused");
-    if ((s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error")
-      causes.set(s.call.callId, "failed");
+    // A recorded run's error results say nothing of their cause: they stay "error".
+    if ((s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error" && !recorded)
+      causes.set(s.call.callId, s.kind === "execution" && s.lost === true ? "lost" : "failed");
   }
   return causes;
 }
@@ -193,6 +200,8 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     fromRecord: false,
     failedChecks: [] as readonly DoneCheck[],
     failedExecutions: 0,
+    lostAnswers: 0,
+    hostChecks: false,
     firstResult: false,
     noOperationId: false,
     resultReachesModel: false,
@@ -245,9 +254,11 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.failedChecks = (step.checks ?? []).filter((c) => !c.held).map((c) => c.check);
       if (step.outcome !== "not_recorded") {
         // Once per run, at its last step (the finish is shown once; a long import's finish is not_recorded).
-        for (const s of trace.steps)
-          if ((s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error")
+        for (const s of trace.steps) {
+          if (s.kind === "execution" && s.lost === true) facts.lostAnswers += 1;
+          else if ((s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error")
             facts.failedExecutions += 1;
+        }
         break;
       }
       const last = trace.messages.at(-1);
@@ -261,8 +272,10 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
               : "reply";
       break;
     }
-    case "proposal":
     case "answer":
+      facts.hostChecks = trace.outcome !== "not_recorded";
+      break;
+    case "proposal":
       break;
     default: {
       const never: never = step;

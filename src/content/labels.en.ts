@@ -23,7 +23,7 @@ export const labels = {
     budget_exhausted: "budget exhausted",
     not_recorded: "not recorded",
   },
-  fileStates: { unread: "untouched", read: "read", changed: "changed" },
+  fileStates: { unread: "not read", read: "read", changed: "changed" },
   roles: { system: "system", user: "user", assistant: "model", tool: "tool result" },
   report: {
     nature: "nature",

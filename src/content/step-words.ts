@@ -51,3 +51,14 @@ export function resultLabel(content: string): string {
   }
   return clip(content);
 }
+
+/**
+ * A proposal's tools for its arrow's label: each name once, in the order proposed, with how many calls it has when
+ * more than one (`get_weather ×3`), so a row of parallel calls keeps room for its call_ids.
+ * @example toolTally([{ name: "a" }, { name: "a" }, { name: "b" }]) // ["a ×2", "b"]
+ */
+export function toolTally(calls: readonly { readonly name: string }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const call of calls) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
+}

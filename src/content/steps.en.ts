@@ -5,7 +5,7 @@
 import { type DoneCheck, type Evidence, type FinishStep, rpcOf } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.en";
-import { clip, resultLabel, stepWords } from "./step-words";
+import { clip, resultLabel, stepWords, toolTally } from "./step-words";
 import type { StepPhrases, StepPhrasing } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -41,6 +41,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     if (step.lost === true) return `Tool runs ${named(step.call.name)}; its answer is lost, the host gets a timeout`;
     if (step.fromRecord === true)
       return `Tool answers ${named(step.call.name)} from its record; the host tags the result ${step.call.callId}`;
+    if (step.toolResult?.status === "error")
+      return `An error comes back for ${named(step.call.name)}; the host tags it ${step.call.callId}`;
     return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
   },
   mcp_request: (step) => {
@@ -93,12 +95,14 @@ const FED: Readonly<Record<ResultKind, string>> = {
   ok: "the result of",
   refused: "the error result of",
   failed: "the error result of",
+  lost: "the error result of",
   error: "the error result of",
 };
 const FED_WHY: Readonly<Record<ResultKind, string>> = {
   ok: "",
   refused: " (why the host refused it)",
   failed: " (the tool ran and failed)",
+  lost: " (a timeout: the tool's answer was lost on the way)",
   error: "",
 };
 
@@ -111,6 +115,18 @@ const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
     "this tool changes something yet has no operation id, so that check does not apply and nothing stops a repeat from running twice.",
   unknown: "this tool has no operation id, so that check does not apply.",
 };
+
+/** What went wrong on the way to a completed run: failed executions, answers lost (nothing when neither). */
+function onTheWay(facts: StepFacts): string {
+  const failed = facts.failedExecutions;
+  const lost = facts.lostAnswers;
+  return [
+    failed > 0 ? `${failed} tool execution${failed === 1 ? "" : "s"} failed on the way` : "",
+    lost > 0 ? `${lost} answer${lost === 1 ? " was" : "s were"} lost on the way, the work done` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
 
 /** Checks in quotes, as the host's checklist words them. */
 const quoted = (checks: readonly DoneCheck[]): string => checks.map((c) => `“${labels.ui.doneCheck(c)}”`).join(", ");
@@ -153,7 +169,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       facts.fed.length === 1
         ? `the model's tool call and ${fed}, paired by the same call_id`
         : `the model's tool calls and their ${facts.fed.length} results — ${fed} — each paired with its call by its own call_id`;
-    return `The host appends ${appended}, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see a tool result." : ""}`;
+    return `The host appends ${appended}, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see any result." : ""}`;
   },
   proposal: (step) => {
     return step.calls.length > 1
@@ -170,9 +186,9 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   execution: (step, facts) => {
     if (facts.resultLost)
-      return `The tool does the work of ${named(step.call.name)}, but its answer is lost on the way: the host gets a timeout error, and cannot tell whether the work was done. It tags that error ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+      return `The tool does the work of ${named(step.call.name)}, but its answer is lost on the way: the host gets a timeout error, and cannot tell whether the work was done. It tags that error ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
     if (facts.fromRecord)
-      return `The tool finds this operation id in its own record: it did this work before, when its answer was lost. It answers from the record and does nothing again, so the work is done once. The host tags the answer ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}`;
+      return `The tool finds this operation id in its own record: it did this work before, when its answer was lost. It answers from the record and does nothing again, so the work is done once. The host tags the answer ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
     return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
@@ -185,12 +201,12 @@ const CAPTIONS: StepPhrases<StepFacts> = {
         : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
-  answer: () => {
-    return "The reply asks for no tool (Chat Completions: finish_reason “stop”; Anthropic: stop_reason “end_turn”), so the loop stops calling the model. Its “done” is a claim, not a result: the host checks the environment.";
+  answer: (_step, facts) => {
+    return `The reply asks for no tool (Chat Completions: finish_reason “stop”; Anthropic: stop_reason “end_turn”), so the loop stops calling the model. Its “done” is a claim, not a result: ${facts.hostChecks ? "the host checks the environment." : "whether it holds is the host's to check, and this run records no such check."}`;
   },
   finish: (step, facts) => {
     return {
-      completed: `The host checks the environment itself rather than the answer's words: ${(step.checks?.length ?? 1) > 1 ? `all ${step.checks?.length} checks pass` : "the check passes"} and no call is pending, so the task is complete${facts.failedExecutions > 0 ? ` as far as ${(step.checks?.length ?? 1) > 1 ? "those checks go" : "that check goes"} (${facts.failedExecutions} tool execution${facts.failedExecutions === 1 ? "" : "s"} failed on the way)` : ""}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
+      completed: `The host checks the environment itself rather than the answer's words: ${(step.checks?.length ?? 1) > 1 ? `all ${step.checks?.length} checks pass` : "the check passes"} and no call is pending, so the task is complete${onTheWay(facts) === "" ? "" : ` as far as ${(step.checks?.length ?? 1) > 1 ? "those checks go" : "that check goes"} (${onTheWay(facts)})`}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
       refused: `The model stopped asking for tools. The host checks the environment: ${unheld(step, facts)}, and the host refused a call on the way (its step says why), so the task is not complete. The host tells the user so instead of calling it done.`,
       verification_missing: `The model stopped asking for tools, but the host's check of the environment did not pass${facts.failedChecks.length > 0 && (step.checks?.length ?? 0) > 1 ? ` (${quoted(facts.failedChecks)} ${facts.failedChecks.length === 1 ? "does" : "do"} not hold)` : ""}${step.pendingCallIds.length > 0 ? ` (calls still without a result: ${step.pendingCallIds.join(", ")})` : ""}, so the task is not complete.`,
       budget_exhausted: `The model has been called the maximum number of times (${step.counters.modelCalls}); the host stops the loop and the task is not complete.`,
@@ -207,7 +223,7 @@ const ARROWS: StepPhrases = {
     return `context #${step.modelCall}`;
   },
   proposal: (step) => {
-    return step.calls.map((c) => c.name).join(", ");
+    return toolTally(step.calls).join(", ");
   },
   validation: (step) => {
     return { approved: "approved", refused: "refused", replayed: "from record" }[step.verdict];

@@ -5,7 +5,7 @@
 import { type DoneCheck, type Evidence, type FinishStep, rpcOf } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.zh";
-import { clip, resultLabel, stepWords } from "./step-words";
+import { clip, resultLabel, stepWords, toolTally } from "./step-words";
 import type { StepPhrases, StepPhrasing } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
@@ -41,6 +41,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     if (step.lost === true) return `工具执行 ${named(step.call.name)}；回复在途中丢失，宿主只收到超时`;
     if (step.fromRecord === true)
       return `工具按自己的记录答复 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
+    if (step.toolResult?.status === "error")
+      return `${named(step.call.name)} 的结果是一个错误；宿主给它附上 ${step.call.callId}`;
     return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
   },
   mcp_request: (step) => {
@@ -94,6 +96,7 @@ const FED: Readonly<Record<ResultKind, (callId: string) => string>> = {
   ok: (callId) => `${callId} 的结果`,
   refused: (callId) => `${callId} 的错误结果（宿主拒绝它的原因）`,
   failed: (callId) => `${callId} 的错误结果（工具运行了，但失败了）`,
+  lost: (callId) => `${callId} 的错误结果（超时：工具的回复在途中丢失了）`,
   error: (callId) => `${callId} 的错误结果`,
 };
 
@@ -105,6 +108,16 @@ const NO_OPERATION_ID: Readonly<Record<ToolEffect, string>> = {
   writes: "这个工具会改动东西，却没有操作 ID：这一项不适用，重复的请求也会再执行一次。",
   unknown: "这个工具没有操作 ID，这一项不适用。",
 };
+
+/** What went wrong on the way to a completed run: failed executions, answers lost (nothing when neither). */
+function onTheWay(facts: StepFacts): string {
+  return [
+    facts.failedExecutions > 0 ? `途中有 ${facts.failedExecutions} 次工具执行失败` : "",
+    facts.lostAnswers > 0 ? `途中有 ${facts.lostAnswers} 次回复丢失，但工作已经完成` : "",
+  ]
+    .filter(Boolean)
+    .join("，");
+}
 
 /** Checks in quotes, as the host's checklist words them. */
 const quoted = (checks: readonly DoneCheck[]): string => checks.map((c) => `“${labels.ui.doneCheck(c)}”`).join("、");
@@ -145,7 +158,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       facts.fed.length === 1
         ? `模型上一轮的工具调用和 ${fed}追加进上下文，两者用同一个 call_id 配对`
         : `模型上一轮的工具调用和它们的 ${facts.fed.length} 个结果（${fed}）追加进上下文，每个结果用各自的 call_id 与它的调用配对`;
-    return `宿主把${paired}，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到工具结果。" : ""}`;
+    return `宿主把${paired}，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到结果。" : ""}`;
   },
   proposal: (step) => {
     return step.calls.length > 1
@@ -164,9 +177,9 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   execution: (step, facts) => {
     if (facts.resultLost)
-      return `工具完成了 ${named(step.call.name)} 的工作，但回复在途中丢失：宿主只收到一个超时错误，无法判断工作是否已经完成。它给这个错误附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+      return `工具完成了 ${named(step.call.name)} 的工作，但回复在途中丢失：宿主只收到一个超时错误，无法判断工作是否已经完成。它给这个错误附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
     if (facts.fromRecord)
-      return `工具在自己的记录里找到了这个操作 ID：之前做过这件事，只是回复丢了。它按记录答复，不再做一遍，所以这件事只做了一次。宿主给答复附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}`;
+      return `工具在自己的记录里找到了这个操作 ID：之前做过这件事，只是回复丢了。它按记录答复，不再做一遍，所以这件事只做了一次。宿主给答复附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
     return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
@@ -179,13 +192,13 @@ const CAPTIONS: StepPhrases<StepFacts> = {
         : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
-  answer: () => {
-    return "回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”），循环不再调用模型。回复说完成只是一个说法，是否真的完成由宿主检查环境。";
+  answer: (_step, facts) => {
+    return `回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”），循环不再调用模型。回复说完成只是一个说法，${facts.hostChecks ? "是否真的完成由宿主检查环境。" : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}`;
   },
   finish: (step, facts) => {
     switch (step.outcome) {
       case "completed":
-        return `宿主不看回答里的说法，而是自己核对环境：${(step.checks?.length ?? 1) > 1 ? `${step.checks?.length} 项检查全部通过` : "检查通过"}，也没有待处理的调用，于是判定任务完成${facts.failedExecutions > 0 ? `（就${(step.checks?.length ?? 1) > 1 ? "这些检查" : "这项检查"}而言；途中有 ${facts.failedExecutions} 次工具执行失败）` : ""}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
+        return `宿主不看回答里的说法，而是自己核对环境：${(step.checks?.length ?? 1) > 1 ? `${step.checks?.length} 项检查全部通过` : "检查通过"}，也没有待处理的调用，于是判定任务完成${onTheWay(facts) === "" ? "" : `（就${(step.checks?.length ?? 1) > 1 ? "这些检查" : "这项检查"}而言；${onTheWay(facts)}）`}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
       case "refused":
         return `模型不再请求工具。宿主核对环境：${unheld(step, facts)}，途中还有调用被宿主拒绝（那一步说明了原因），所以任务没有完成。宿主把这一点如实告诉用户，而不是当作完成。`;
       case "verification_missing":
@@ -206,7 +219,7 @@ const ARROWS: StepPhrases = {
     return `上下文 #${step.modelCall}`;
   },
   proposal: (step) => {
-    return step.calls.map((c) => c.name).join("、");
+    return toolTally(step.calls).join("、");
   },
   validation: (step) => {
     return { approved: "校验通过", refused: "拒绝", replayed: "返回记录" }[step.verdict];

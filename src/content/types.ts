@@ -646,6 +646,19 @@ export interface AuthorText {
   readonly embedIframe: string;
   readonly embedElement: string;
   readonly embedReact: string;
+  /** The lesson's own iframe heights, measured in hidden frames of each width. */
+  readonly heightsHeading: string;
+  readonly heightsNote: string;
+  readonly measure: string;
+  readonly measuring: (done: number, of: number) => string;
+  readonly measureFailed: string;
+  /** Said once measured: the height the iframe code now uses. */
+  readonly measured: (height: number) => string;
+  readonly heightsCaption: string;
+  readonly frameWidth: string;
+  readonly frameHeight: string;
+  readonly px: (n: number) => string;
+  readonly heightsStale: string;
   readonly copy: string;
   readonly copied: string;
   readonly copyFailed: string;

@@ -338,7 +338,7 @@ describe("the F22 player", () => {
     for (const name of ["Context", "Call ID", "Tool result"]) expect(panel(figure, name)).toBeInTheDocument();
     const lanes = within(within(figure).getByRole("list", { name: "Lanes" }));
     for (const name of ["User", "Model", "Host", "Tool"]) expect(lanes.getByText(name)).toBeInTheDocument();
-    expect(within(figure).getByText("untouched", SEEN)).toBeInTheDocument();
+    expect(within(figure).getByText("not read", SEEN)).toBeInTheDocument();
   });
 
   it("offers a language switch when the page asks for one", async () => {

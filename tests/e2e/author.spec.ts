@@ -99,7 +99,9 @@ test.describe("the authoring page", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.press("Control+Space");
     const options = page.getByRole("listbox");
-    await expect(options.getByRole("option")).toHaveText(["allow", "feedBack"].map((name) => new RegExp(`^${name}`)));
+    await expect(options.getByRole("option")).toHaveText(
+      ["allow", "feedBack", "rules"].map((name) => new RegExp(`^${name}`)),
+    );
     // `allow`, with nothing in it: the host now runs no tool on its own authority, so F22's read is refused.
     // (CodeMirror ignores Enter for its first 75 ms after the list opens, so that typing on does not pick.)
     await page.waitForTimeout(150);

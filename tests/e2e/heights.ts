@@ -5,23 +5,7 @@
  */
 import type { Browser } from "@playwright/test";
 
-/**
- * The frame widths the docs give heights for, and where a course page has a frame that wide: a frame is usually
- * narrower than the window (a content column, a page's padding), and its own width is what the figure lays out to.
- */
-export const FRAMES = [
-  { width: 288, where: "a 320 px phone, 16 px padding" },
-  { width: 343, where: "a 375 px phone, 16 px padding" },
-  { width: 700, where: "a content column (Docusaurus, VitePress, Moodle at a 1280 px window)" },
-  { width: 1248, where: "a 1280 px window, 16 px padding" },
-] as const;
-
-/** The frame widths alone. */
-export const WIDTHS = FRAMES.map((frame) => frame.width);
-
-/** The width whose height the general snippets give (a page as wide as the window), and a content column's. */
-export const WIDE = 1248;
-export const COLUMN = 700;
+export { COLUMN, documented, FRAMES, WIDE, WIDTHS } from "../../src/embed/frames";
 
 /** The languages' embed pages. */
 const PAGES = ["embed.html", "embed-en.html"] as const;
@@ -48,6 +32,3 @@ export async function tallest(browser: Browser, base: string, scenario: string, 
   }
   return worst;
 }
-
-/** The height the docs give: the tallest measured, with room for a font that sets a little taller, to 10 px. */
-export const documented = (measured: number): number => Math.ceil((measured + 24) / 10) * 10;

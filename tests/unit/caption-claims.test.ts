@@ -25,8 +25,14 @@ interface Truth {
   readonly fed: readonly Extract<Message, { role: "tool" }>[];
   readonly refused: ReadonlySet<string>;
   readonly failed: ReadonlySet<string>;
+  /** The calls whose answer timed out on the way (naively, by their error's content). */
+  readonly lost: ReadonlySet<string>;
   readonly recorded: boolean;
 }
+
+/** A result the host got as a timeout: the work's answer lost on the way (naively, by its content). */
+const timedOut = (step: Step): boolean =>
+  step.kind === "execution" && step.toolResult?.status === "error" && step.toolResult.content.includes('"timeout"');
 
 const truthOf = (trace: Trace, step: Step): Truth => ({
   step,
@@ -45,6 +51,7 @@ const truthOf = (trace: Trace, step: Step): Truth => ({
       (s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error" ? [s.call.callId] : [],
     ),
   ),
+  lost: new Set(trace.steps.flatMap((s) => (timedOut(s) && s.kind === "execution" ? [s.call.callId] : []))),
   recorded: trace.outcome === "not_recorded",
 });
 
@@ -67,10 +74,6 @@ interface Claim {
 }
 
 const fixed = (text: string) => () => text;
-
-/** A result the host got as a timeout: the work's answer lost on the way (naively, by its content). */
-const timedOut = (step: Step): boolean =>
-  step.kind === "execution" && step.toolResult?.status === "error" && step.toolResult.content.includes('"timeout"');
 
 /**
  * The calls proposed with this step's call, before it, whose results come at a later step (naively: the whole run's
@@ -119,7 +122,21 @@ const CLAIMS: readonly Claim[] = [
     name: "a fed result is a tool's failure",
     said: { en: fixed("(the tool ran and failed)"), zh: fixed("工具运行了，但失败了") },
     about: (t) => t.step.kind === "model_call",
-    iff: (t) => t.fed.some((m) => m.status === "error" && t.failed.has(m.callId)),
+    // A recorded run does not say why a result is an error; a lost answer is no failure of the tool.
+    iff: (t) =>
+      !t.recorded && t.fed.some((m) => m.status === "error" && t.failed.has(m.callId) && !t.lost.has(m.callId)),
+  },
+  {
+    name: "a fed result is a timeout for an answer lost on the way",
+    said: { en: fixed("the tool's answer was lost on the way"), zh: fixed("工具的回复在途中丢失了") },
+    about: (t) => t.step.kind === "model_call",
+    iff: (t) => !t.recorded && t.fed.some((m) => t.lost.has(m.callId)),
+  },
+  {
+    name: "the host checks the environment after the answer",
+    said: { en: fixed("the host checks the environment."), zh: fixed("是否真的完成由宿主检查环境") },
+    about: (t) => t.step.kind === "answer",
+    iff: (t) => !t.recorded,
   },
   {
     name: "one result fed back, paired by its call_id",
@@ -261,7 +278,7 @@ const CLAIMS: readonly Claim[] = [
 ];
 
 /** What no generic sentence may say in any lesson: F22's file, task and tool, the experiment's "read before you patch" (a timeout error, the words of a lost answer, is any lesson's). */
-const NEVER = /config\.txt|timeout(?!"| error|$)|read_file|read before you patch|read the project|读取项目|先读后改/;
+const NEVER = /config\.txt|timeout(?!"| error|:|$)|read_file|read before you patch|read the project|读取项目|先读后改/;
 
 const says = (text: string, phrase: string | RegExp) =>
   typeof phrase === "string" ? text.includes(phrase) : phrase.test(text);
@@ -460,7 +477,9 @@ describe("the figure's own words, in any lesson", () => {
       }),
       { numRuns: 300, seed: 28 },
     );
-    for (const claim of CLAIMS.filter((c) => c.name !== "the context holds a system note"))
+    // A recorded run made from an engine run ends on the results, with no answer: that claim is false in none of them.
+    const always = ["the context holds a system note", "the host checks the environment after the answer"];
+    for (const claim of CLAIMS.filter((c) => !always.includes(c.name)))
       expect([claim.name, [...(seen.get(claim.name) ?? [])].sort()]).toEqual([claim.name, [false, true]]);
   });
 });

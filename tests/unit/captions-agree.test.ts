@@ -18,7 +18,7 @@ const CLAIMS = {
     modelCalls: /(?:共调用模型|模型调用) ?(\d+) ?次/,
     executions: /(?:执行工具|工具执行) ?(\d+) ?次/,
     unchanged: /上下文没有变化/,
-    firstResult: /这才第一次看到工具结果/,
+    firstResult: /这才第一次看到结果/,
   },
   en: {
     modelCall: /model call (\d+)/g,
@@ -26,7 +26,7 @@ const CLAIMS = {
     modelCalls: /(\d+) model calls?\b/,
     executions: /(\d+) tool executions?\b/,
     unchanged: /context is unchanged/,
-    firstResult: /Only now does the model see a tool result/,
+    firstResult: /Only now does the model see any result/,
   },
 } as const satisfies Record<(typeof LANGS)[number], unknown>;
 

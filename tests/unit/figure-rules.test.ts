@@ -387,4 +387,36 @@ describe("an author's own titles", () => {
     expect(text.stepTitle(execution)).toBe("get_stock's arguments fail validation");
     expect(text.stepTitle(proposal)).toBe(catalogs.en.stepTitle(proposal));
   });
+
+  it("a recorded run's error is not said to be the tool's failure, nor its answer checked by a host it does not record", () => {
+    const transcript = {
+      model: "claude-sonnet-4-5",
+      max_tokens: 1024,
+      tools: [{ name: "get_stock", description: "Stock level.", input_schema: { type: "object", properties: {} } }],
+      messages: [
+        { role: "user", content: "How many left?" },
+        { role: "assistant", content: [{ type: "tool_use", id: "toolu_01A", name: "get_stock", input: {} }] },
+        {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "toolu_01A", is_error: true, content: "sku: field required" }],
+        },
+        { role: "assistant", content: "I could not look it up." },
+        { role: "user", content: "Fine." },
+      ],
+    };
+    const opened = openFigure({ figure: 1, id: "recorded-error", recorded: { transcript } }, "en");
+    if (!opened.ok) throw new Error(JSON.stringify(opened.problems));
+    const { trace } = opened.figure;
+    for (const lang of ["en", "zh"] as const) {
+      const words = trace.steps.map(
+        (step) => `${catalogs[lang].stepTitle(step)} ${catalogs[lang].stepCaption(step, trace)}`,
+      );
+      expect(words.join("\n")).not.toMatch(
+        /\(the tool ran and failed\)|it ran, and failed|（工具运行了，但失败了）|Tool runs get_stock|工具执行 get_stock|the host checks the environment\.|由宿主检查环境/,
+      );
+    }
+    const answer = trace.steps.find((step) => step.kind === "answer");
+    if (answer === undefined) throw new Error("an answer step expected");
+    expect(catalogs.en.stepCaption(answer, trace)).toContain("this run records no such check");
+  });
 });
