@@ -342,27 +342,29 @@ describe("warnings for silent traps", () => {
   });
 });
 
+/** A recorded Anthropic run whose one call comes back as an error (a validation error), and what follows it. */
+const stockRun = (...after: unknown[]) => ({
+  model: "claude-sonnet-4-5",
+  max_tokens: 1024,
+  tools: [{ name: "get_stock", description: "Stock level.", input_schema: { type: "object", properties: {} } }],
+  messages: [
+    { role: "user", content: "How many left?" },
+    { role: "assistant", content: [{ type: "tool_use", id: "toolu_01A", name: "get_stock", input: {} }] },
+    {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "toolu_01A", is_error: true, content: "sku: field required" }],
+    },
+    ...after,
+  ],
+});
+
 describe("an author's own titles", () => {
   it("name a recorded run's steps in the story's words, the others keep the figure's", () => {
     const file = {
       figure: 1,
       id: "recorded-titles",
       recorded: {
-        transcript: {
-          model: "claude-sonnet-4-5",
-          max_tokens: 1024,
-          tools: [{ name: "get_stock", description: "Stock level.", input_schema: { type: "object", properties: {} } }],
-          messages: [
-            { role: "user", content: "How many left?" },
-            { role: "assistant", content: [{ type: "tool_use", id: "toolu_01A", name: "get_stock", input: {} }] },
-            {
-              role: "user",
-              content: [
-                { type: "tool_result", tool_use_id: "toolu_01A", is_error: true, content: "sku: field required" },
-              ],
-            },
-          ],
-        },
+        transcript: stockRun(),
       },
       story: {
         en: {
@@ -389,21 +391,10 @@ describe("an author's own titles", () => {
   });
 
   it("a recorded run's error is not said to be the tool's failure, nor its answer checked by a host it does not record", () => {
-    const transcript = {
-      model: "claude-sonnet-4-5",
-      max_tokens: 1024,
-      tools: [{ name: "get_stock", description: "Stock level.", input_schema: { type: "object", properties: {} } }],
-      messages: [
-        { role: "user", content: "How many left?" },
-        { role: "assistant", content: [{ type: "tool_use", id: "toolu_01A", name: "get_stock", input: {} }] },
-        {
-          role: "user",
-          content: [{ type: "tool_result", tool_use_id: "toolu_01A", is_error: true, content: "sku: field required" }],
-        },
-        { role: "assistant", content: "I could not look it up." },
-        { role: "user", content: "Fine." },
-      ],
-    };
+    const transcript = stockRun(
+      { role: "assistant", content: "I could not look it up." },
+      { role: "user", content: "Fine." },
+    );
     const opened = openFigure({ figure: 1, id: "recorded-error", recorded: { transcript } }, "en");
     if (!opened.ok) throw new Error(JSON.stringify(opened.problems));
     const { trace } = opened.figure;
