@@ -19,7 +19,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "course", "player"],
   embed: ["engine", "formats", "content", "scenarios", "figure", "course", "player"],
   cli: ["engine", "trace-format", "formats", "content", "scenarios", "figure", "course"],
-  author: ["engine", "formats", "content", "scenarios", "figure", "player"],
+  // The authoring page measures a lesson in hidden embed pages, speaking the embed contract (src/embed/).
+  author: ["engine", "formats", "content", "scenarios", "figure", "player", "embed"],
   // The viewer shows recorded runs as the chapter page does: it takes the page's import and run words (src/app/).
   viewer: ["engine", "formats", "content", "figure", "player", "app"],
 };
