@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { CHECK_PROVIDERS } from "../src/formats/check";
 import { CODECS } from "../src/formats/codecs";
 import { FEATURES, type Feature } from "../src/formats/features";
-import { FORMAT_IDS } from "../src/formats/index";
+import { FORMATS, WRITABLE_FORMATS } from "../src/formats/index";
 import { RULE_IDS } from "../src/formats/replay";
 
 export const BEGIN =
@@ -19,6 +19,9 @@ export const END = "<!-- replay-rules:end -->";
 export const LOSS_BEGIN =
   "<!-- losses:begin (generated from the codecs' carries and adds: npx tsx scripts/formats-reference.ts --write) -->";
 export const LOSS_END = "<!-- losses:end -->";
+export const LOGS_BEGIN =
+  "<!-- formats:begin (generated from the registry and the codecs: npx tsx scripts/formats-reference.ts --write) -->";
+export const LOGS_END = "<!-- formats:end -->";
 
 /** What each feature is, for the table (the features' own names are in src/formats/features.ts). */
 const FEATURE_WORDS: Readonly<Record<Feature, string>> = {
@@ -38,7 +41,7 @@ const FEATURE_WORDS: Readonly<Record<Feature, string>> = {
 
 /** The table of what each format carries, and what each writer adds. */
 export function lossReference(): string {
-  const formats = FORMAT_IDS.filter((id) => id !== "neutral");
+  const formats = WRITABLE_FORMATS.flatMap(({ id }) => (id === "neutral" ? [] : [id]));
   const rows = FEATURES.map((feature) => {
     const by = formats.filter((id) => CODECS[id].carries.includes(feature));
     const carried =
@@ -128,9 +131,36 @@ function replaced(doc: string, begin: string, end: string, part: string): string
   return `${doc.slice(0, from)}${part}${doc.slice(to + end.length)}`;
 }
 
+/**
+ * The table of every format: its id, its name, whether the figure writes it, and, for an agent's own log, where the
+ * agent keeps it.
+ */
+export function formatsReference(): string {
+  const rows = FORMATS.map(({ id, name, request, writes }) => {
+    const codec = CODECS[id];
+    const kind = request ? "a request the figure reads and writes" : writes ? "read and written" : "read only";
+    const where = "where" in codec && codec.where !== undefined ? `\`${cell(codec.where)}\`` : "—";
+    return `| \`${id}\` | ${name} | ${kind} | ${where} | \`src/formats/${id}.ts\` |`;
+  });
+  return [
+    LOGS_BEGIN,
+    "",
+    "| id | name | the figure | where the agent writes it | module |",
+    "|---|---|---|---|---|",
+    ...rows,
+    "",
+    LOGS_END,
+  ].join("\n");
+}
+
 /** docs/formats.md with the generated parts replaced. */
 export function withReference(doc: string): string {
-  return replaced(replaced(doc, BEGIN, END, replayReference()), LOSS_BEGIN, LOSS_END, lossReference());
+  return replaced(
+    replaced(replaced(doc, BEGIN, END, replayReference()), LOSS_BEGIN, LOSS_END, lossReference()),
+    LOGS_BEGIN,
+    LOGS_END,
+    formatsReference(),
+  );
 }
 
 if (process.argv.includes("--write")) writeFileSync(DOC, withReference(readFileSync(DOC, "utf8")));

@@ -6,7 +6,7 @@ import { type RefObject, useEffect, useId, useState } from "react";
 import type { ExportText, RunText } from "../content/types";
 import type { Trace } from "../engine";
 import type { FigureSource } from "../figure/source";
-import { FORMATS, type FormatId } from "../formats";
+import { WRITABLE_FORMATS, type WritableFormatId } from "../formats";
 import type { PlayerHandle } from "../player";
 import { isDefaultSource } from "../scenarios/ids";
 
@@ -54,7 +54,7 @@ export function ExportBar(props: {
   name: string;
 }) {
   const { text, report, onNeedRuns, trace, figure, builtin, name } = props;
-  const [format, setFormat] = useState<FormatId>("neutral");
+  const [format, setFormat] = useState<WritableFormatId>("neutral");
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const ids = { format: useId(), link: useId() };
@@ -92,8 +92,8 @@ export function ExportBar(props: {
   return (
     <section className="page-export" aria-label={text.label}>
       <label htmlFor={ids.format}>{text.format}</label>{" "}
-      <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as FormatId)}>
-        {FORMATS.map(({ id, name: shown }) => (
+      <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as WritableFormatId)}>
+        {WRITABLE_FORMATS.map(({ id, name: shown }) => (
           <option key={id} value={id}>
             {id === "neutral" ? text.neutral : text.transcript(shown)}
           </option>

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import type { RunText } from "../content/types";
 import type { Trace } from "../engine";
-import { type FormatId, formatName } from "../formats";
+import { formatName, type WritableFormatId } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import type { Addition, Loss } from "../formats/loss";
@@ -165,7 +165,7 @@ function Listed(props: { heading: string; items: readonly string[]; showMore: Ru
 
 /** What writing the run in a format drops, adds, and would still be refused for as a request. */
 interface Report {
-  readonly format: FormatId;
+  readonly format: WritableFormatId;
   readonly trace: Trace;
   readonly losses: readonly Loss[];
   readonly additions: readonly Addition[];
@@ -173,7 +173,7 @@ interface Report {
 }
 
 /** The export bar's report on writing `trace` in `format` (the writers and the checker load on first use). */
-export function ExportReport(props: { runs: RunText; format: FormatId; trace: Trace }) {
+export function ExportReport(props: { runs: RunText; format: WritableFormatId; trace: Trace }) {
   const { runs, format, trace } = props;
   const [report, setReport] = useState<Report | null>(null);
   useEffect(() => {

@@ -146,14 +146,15 @@ export default function TranscriptPanel(props: {
         <input
           id={ids.file}
           type="file"
-          accept=".json,.jsonl,application/json"
+          accept=".json,.jsonl,.ndjson,.traj,.eval,application/json"
           onChange={(event) => {
             const chosen = event.target.files?.[0];
             if (chosen === undefined) return;
             setFile(chosen);
             setName(chosen.name);
             setSource("");
-            if (chosen.size <= SHOWN_FILE_BYTES) void chosen.text().then(setSource);
+            // An Inspect AI .eval log is a zip: it is read as its JSON log when loaded, not shown as text.
+            if (chosen.size <= SHOWN_FILE_BYTES && !/\.eval$/i.test(chosen.name)) void chosen.text().then(setSource);
           }}
         />
         {file !== null && file.size > SHOWN_FILE_BYTES ? (

@@ -3,6 +3,7 @@
  * the transcript from its stream with progress, import it, and send the run back in pieces (./import-protocol.ts).
  */
 import { importTranscript } from "../formats/import";
+import { isZip, logText } from "../formats/log-text";
 import { stepPacker } from "../trace-format/compact";
 import {
   type ImportProgress,
@@ -15,6 +16,10 @@ import {
 /** Progress is sent at most this often (ms). */
 const PROGRESS_EVERY = 50;
 
+/**
+ * A stream's text, its progress reported as bytes arrive. An Inspect AI `.eval` log (a zip) is kept as bytes and
+ * unpacked at its end into its JSON log; any other file is decoded as it arrives.
+ */
 async function readAll(
   stream: ReadableStream<Uint8Array>,
   total: number | null,
@@ -23,18 +28,31 @@ async function readAll(
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
+  const chunks: Uint8Array[] = [];
+  let zip: boolean | null = null;
   let bytes = 0;
   let last = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.byteLength;
-    parts.push(decoder.decode(value, { stream: true }));
+    zip ??= isZip(value);
+    if (zip) chunks.push(value);
+    else parts.push(decoder.decode(value, { stream: true }));
     const now = performance.now();
     if (now - last >= PROGRESS_EVERY || (total !== null && bytes === total)) {
       last = now;
       report(bytes);
     }
+  }
+  if (zip === true) {
+    const whole = new Uint8Array(bytes);
+    let at = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return logText(whole);
   }
   parts.push(decoder.decode());
   return parts.join("");

@@ -5,7 +5,15 @@ import type { Lang } from "../content/languages";
 import { defined, demoReport, selfTest, TRACE_VERSION, type Trace } from "../engine";
 import { problemLine } from "../figure";
 import { resolveSource } from "../figure/source";
-import { FORMAT_IDS, type FormatId, formatName, isFormatId } from "../formats";
+import {
+  FORMAT_IDS,
+  type FormatId,
+  formatName,
+  isFormatId,
+  isWritableFormatId,
+  WRITABLE_FORMATS,
+  type WritableFormatId,
+} from "../formats";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
 import { type ImportResult, importTranscript, MAX_ERRORS } from "../formats/import";
 import { additionsIn, lossesIn } from "../formats/loss";
@@ -21,7 +29,7 @@ const isFormat = isFormatId;
 const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join("|")}] [--lang ${LANGS.join("|")}]]
        npm run --silent demo -- --import FILE [--format ${FORMAT_IDS.join("|")}]
        npm run --silent demo -- --figure FILE [--lang ${LANGS.join("|")}]
-       npm run --silent demo -- (--scenario ID | --figure FILE | --import FILE) --export ${FORMAT_IDS.join("|")}
+       npm run --silent demo -- (--scenario ID | --figure FILE | --import FILE) --export ${WRITABLE_FORMATS.map((f) => f.id).join("|")}
        npm run --silent demo -- --check FILE --for ${CHECK_PROVIDERS.join("|")}
        npm run --silent demo -- --scorm OUT.zip [--scenario ID | --figure FILE] [--lang ${LANGS.join("|")}] [--mastery N]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
@@ -53,9 +61,9 @@ type Options =
       readonly mastery?: number;
       readonly lang: Lang;
       readonly import?: undefined;
-      readonly export?: FormatId;
+      readonly export?: WritableFormatId;
     }
-  | { readonly import: string; readonly format: TranscriptFormat | undefined; readonly export?: FormatId };
+  | { readonly import: string; readonly format: TranscriptFormat | undefined; readonly export?: WritableFormatId };
 
 /** The flags, each taking a value (node:util's parseArgs reads them), and --help. */
 const FLAGS = {
@@ -99,7 +107,12 @@ export function parseArgs(argv: readonly string[]): Options | { help: true } | {
   if (values.for !== undefined && !isCheckProvider(values.for))
     return { error: `unknown provider: ${values.for} (one of ${CHECK_PROVIDERS.join(", ")})` };
   const provider = values.for;
-  if (values.export !== undefined && !isFormat(values.export)) return { error: `unknown format: ${values.export}` };
+  if (values.export !== undefined && !isWritableFormatId(values.export))
+    return {
+      error: isFormat(values.export)
+        ? `${formatName(values.export)} is read, not written: an agent writes its own log; --export takes ${WRITABLE_FORMATS.map((f) => f.id).join(", ")}`
+        : `unknown format: ${values.export}`,
+    };
   const exported = values.export;
   if (values.format !== undefined && !isFormat(values.format)) return { error: `unknown format: ${values.format}` };
   const format = values.format;
@@ -302,7 +315,7 @@ function importReport(imported: Extract<Imported, { ok: true }>): CliOutput {
  * A run written in `format`: the transcript on stdout (a Claude Code log as JSON Lines, as Claude Code writes it),
  * on stderr what the file leaves out, what its writer adds, and what its provider would still refuse, one line each.
  */
-function exportReport(trace: Trace, format: FormatId, before = ""): CliOutput {
+function exportReport(trace: Trace, format: WritableFormatId, before = ""): CliOutput {
   const written = wireTranscript(format, trace);
   const stdout =
     format === "claude-code" && Array.isArray(written)

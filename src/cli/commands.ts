@@ -5,7 +5,7 @@
  * bin starts its server (./view.ts).
  */
 import { LANGS } from "../content/languages";
-import { FORMAT_IDS } from "../formats";
+import { FORMAT_IDS, FORMATS } from "../formats";
 import { CHECK_PROVIDERS } from "../formats/check";
 import { SCENARIO_IDS } from "../scenarios/ids";
 
@@ -106,7 +106,14 @@ export const COMMANDS: readonly Command[] = [
 /** What the values in the usage stand for. */
 export const VALUES: readonly (readonly [string, string])[] = [
   ["FILE", "a path, or - for standard input"],
-  ["FORMAT", FORMAT_IDS.join(" | ")],
+  [
+    "FORMAT",
+    `${FORMAT_IDS.join(" | ")} (an agent's own log is read, not written: export takes all but ${FORMATS.filter(
+      (f) => !f.writes,
+    )
+      .map((f) => f.id)
+      .join(", ")})`,
+  ],
   ["PROVIDER", CHECK_PROVIDERS.join(" | ")],
   ["ID", SCENARIO_IDS.join(" | ")],
   ["LANG", langs],

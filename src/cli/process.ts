@@ -1,9 +1,10 @@
 /** How a report of the command reaches the process: stdout as it is made, stderr, and the exit code. */
 import { readFileSync } from "node:fs";
+import { logText } from "../formats/log-text";
 import type { CliOutput } from "./cli";
 
-/** A file's text; `-` is standard input. */
-export const readInput = (path: string): string => readFileSync(path === "-" ? 0 : path, "utf8");
+/** A file's text (an Inspect AI `.eval` zip as its JSON log); `-` is standard input. */
+export const readInput = (path: string): string => logText(readFileSync(path === "-" ? 0 : path));
 
 /** Write a report: a large import a megabyte at a time, as it is made (Node writes stdout to a file or a pipe
  * synchronously on Linux and macOS, so nothing piles up). */

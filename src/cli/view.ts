@@ -19,6 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { basename, extname, join, sep } from "node:path";
 import type { LiveFacts } from "../formats/live-facts";
+import { logText } from "../formats/log-text";
 import type { LiveRuns } from "./live-runs";
 
 /** A run the viewer shows: its number (its only name in a URL), its file's name and its real path. */
@@ -29,7 +30,7 @@ export interface ViewRun {
 }
 
 /** The extensions a folder's files are taken by (a file named on the command line is taken whatever its name). */
-const RUN_EXTENSIONS = new Set([".json", ".jsonl", ".ndjson"]);
+const RUN_EXTENSIONS = new Set([".json", ".jsonl", ".ndjson", ".eval", ".traj"]);
 
 /**
  * The runs to show: each file as given, each folder's run files (not its subfolders). A symlink in a folder that
@@ -290,7 +291,7 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
       }
       let text: string;
       try {
-        text = servedText(readFileSync(shown.path, "utf8"));
+        text = servedText(logText(readFileSync(shown.path)));
       } catch {
         send(response, 410, `${shown.name} can no longer be read\n`);
         return;

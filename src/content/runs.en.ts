@@ -46,14 +46,44 @@ export const runs = {
         result_before_call: `the result of ${callId} comes before its call`,
         bad_arguments: `the arguments of ${callId} are not a JSON object (kept as written)`,
       })[kind],
-    note: ({ kind, name }) =>
-      kind === "provider_tool"
-        ? `${name} was run by the provider inside this model call, not by the host`
-        : kind === "paired_by_order"
-          ? `this result of ${name} has no id: paired with the earliest call of ${name} still without a result`
-          : `“${name}” is a type the figure does not know: kept as a placeholder`,
-    summary: ({ shape, messages, toolCalls }, format) =>
-      `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages.toLocaleString("en")} message${messages === 1 ? "" : "s"}, ${toolCalls.toLocaleString("en")} tool call${toolCalls === 1 ? "" : "s"}`,
+    note: (note) => {
+      switch (note.kind) {
+        case "provider_tool":
+          return `${note.name} was run by the provider inside this model call, not by the host`;
+        case "paired_by_order":
+          return `this result of ${note.name} has no id: paired with the earliest call of ${note.name} still without a result`;
+        case "unknown_type":
+          return `“${note.name}” is a type the figure does not know: kept as a placeholder`;
+        case "torn_line":
+          return `the log's line ${note.name} is cut off (its writer had not finished it), so it is not read`;
+        case "cancelled":
+          return `${note.name} was cancelled${note.by === null ? "" : ` by the ${note.by}`} before it returned: what comes back is the cancellation, not the tool's result`;
+        case "aborted":
+          return `the turn was stopped${note.reason === null ? "" : ` (${note.reason})`} before ${note.name} returned: the log has no result for it`;
+        case "error_by":
+          return {
+            tool: `${note.name} ran and failed: the log says the error came from the tool`,
+            host: `${note.name} did not run: the agent refused the call or could not run it, and fed back the error as its result`,
+            user: `the user denied ${note.name}: it did not run, and the denial is fed back as its result`,
+          }[note.by];
+        case "compacted":
+          return `the agent compacted its context before this call: the model was given a summary instead of ${note.dropped === null ? "the messages" : `the ${note.dropped.toLocaleString("en")} messages`} before it (the context still lists them)`;
+        case "log_error":
+          return `the agent logged an error here: “${note.message}”`;
+        case "usage":
+          return `the log records ${[
+            note.input === null ? null : `${note.input.toLocaleString("en")} tokens in`,
+            note.output === null ? null : `${note.output.toLocaleString("en")} out`,
+            note.cost === null ? null : `US$${note.cost.toLocaleString("en", { maximumSignificantDigits: 3 })}`,
+          ]
+            .filter((part) => part !== null)
+            .join(
+              ", ",
+            )} over ${note.calls === 1 ? "its one model call" : `${note.calls.toLocaleString("en")} model calls`}`;
+      }
+    },
+    summary: ({ shape, messages, toolCalls, others = [] }, format) =>
+      `${format} ${{ request: "request", messages: "message list", response: "response" }[shape]}, ${messages.toLocaleString("en")} message${messages === 1 ? "" : "s"}, ${toolCalls.toLocaleString("en")} tool call${toolCalls === 1 ? "" : "s"}${others.length === 0 ? "" : `; the first sample is shown, not the log's ${others.length === 1 ? "other one" : `${others.length} others`} (${others.join(", ")})`}`,
     more: (count) => `and ${count} more`,
     goToStep: (step) => `step ${step}`,
     stepSeparator: ": ",

@@ -46,14 +46,44 @@ export const runs = {
         result_before_call: `${callId} 的结果出现在调用之前`,
         bad_arguments: `${callId} 的参数不是 JSON 对象（按原文保留）`,
       })[kind],
-    note: ({ kind, name }) =>
-      kind === "provider_tool"
-        ? `${name} 由模型服务方在这次模型调用内部执行，不是宿主执行的`
-        : kind === "paired_by_order"
-          ? `这条 ${name} 的结果没有 ID：按顺序配给最早一个还没有结果的 ${name} 调用`
-          : `“${name}”是本图不认识的类型：以占位符保留`,
-    summary: ({ shape, messages, toolCalls }, format) =>
-      `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages.toLocaleString("zh-CN")} 条消息，${toolCalls.toLocaleString("zh-CN")} 个工具调用`,
+    note: (note) => {
+      switch (note.kind) {
+        case "provider_tool":
+          return `${note.name} 由模型服务方在这次模型调用内部执行，不是宿主执行的`;
+        case "paired_by_order":
+          return `这条 ${note.name} 的结果没有 ID：按顺序配给最早一个还没有结果的 ${note.name} 调用`;
+        case "unknown_type":
+          return `“${note.name}”是本图不认识的类型：以占位符保留`;
+        case "torn_line":
+          return `日志第 ${note.name} 行不完整（写入方还没写完），没有读取`;
+        case "cancelled":
+          return `${note.name} 在返回之前被${note.by === null ? "" : { user: "用户", host: "宿主" }[note.by]}取消：传回的是取消信息，不是工具的结果`;
+        case "aborted":
+          return `这一轮在 ${note.name} 返回之前被中止${note.reason === null ? "" : `（${note.reason}）`}：日志里没有它的结果`;
+        case "error_by":
+          return {
+            tool: `${note.name} 执行了，但失败了：日志表明错误来自工具`,
+            host: `${note.name} 没有执行：智能体拒绝了这次调用或无法执行它，把错误作为结果传回`,
+            user: `用户拒绝了 ${note.name}：它没有执行，拒绝作为结果传回`,
+          }[note.by];
+        case "compacted":
+          return `智能体在这次调用之前压缩了上下文：模型拿到的是摘要，而不是之前的${note.dropped === null ? "消息" : ` ${note.dropped.toLocaleString("zh-CN")} 条消息`}（上下文里仍列出它们）`;
+        case "log_error":
+          return `智能体在这里记录了一个错误：“${note.message}”`;
+        case "usage":
+          return `日志记录 ${note.calls.toLocaleString("zh-CN")} 次模型调用共${[
+            note.input === null ? null : `输入 ${note.input.toLocaleString("zh-CN")} 个 token`,
+            note.output === null ? null : `输出 ${note.output.toLocaleString("zh-CN")} 个`,
+            note.cost === null
+              ? null
+              : `花费 ${note.cost.toLocaleString("zh-CN", { maximumSignificantDigits: 3 })} 美元`,
+          ]
+            .filter((part) => part !== null)
+            .join("，")}`;
+      }
+    },
+    summary: ({ shape, messages, toolCalls, others = [] }, format) =>
+      `${format} ${{ request: "请求体", messages: "消息列表", response: "响应体" }[shape]}，${messages.toLocaleString("zh-CN")} 条消息，${toolCalls.toLocaleString("zh-CN")} 个工具调用${others.length === 0 ? "" : `；显示的是第一个样本，日志里另外 ${others.length} 个没有显示（${others.join("、")}）`}`,
     more: (count) => `另有 ${count} 条`,
     goToStep: (step) => `第 ${step} 步`,
     stepSeparator: "：",

@@ -19,7 +19,6 @@ import {
 } from "./read";
 import {
   asJson,
-  type Codec,
   compact,
   field,
   isRecord,
@@ -30,6 +29,7 @@ import {
   type ParseResult,
   runMessages,
   str,
+  type WritingCodec,
 } from "./types";
 
 /** A tool result's output, as v5 and later type it. */
@@ -240,7 +240,7 @@ function detect(data: unknown): number {
 }
 
 /** The Vercel AI SDK ModelMessage codec. */
-export const codec: Codec<"ai-sdk"> = {
+export const codec: WritingCodec<"ai-sdk"> = {
   ...formatMeta("ai-sdk"),
   carries: ["system", "error_status", "result_order"],
   pairing: "tool-call part's toolCallId ↔ tool-result part's toolCallId (v5+ input / output, v4 args / result)",

@@ -21,7 +21,17 @@ import {
   toolCall,
 } from "./read";
 import type { Replay } from "./replay";
-import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
+import {
+  compact,
+  field,
+  isRecord,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+  type WritingCodec,
+} from "./types";
 
 /** An Anthropic content block, as sent. */
 export type AnthropicBlock =
@@ -383,7 +393,7 @@ const replay: Replay = {
   ],
 };
 
-export const codec: Codec<"anthropic"> = {
+export const codec: WritingCodec<"anthropic"> = {
   ...formatMeta("anthropic"),
   carries: ["system", "tool_declarations", "error_status", "result_order"],
   // Thinking goes back with its signature, images with their bytes: neither of which the figure keeps.

@@ -22,7 +22,6 @@ import {
 import type { Replay } from "./replay";
 import {
   asJson,
-  type Codec,
   compact,
   field,
   isRecord,
@@ -32,6 +31,7 @@ import {
   type ParseResult,
   runMessages,
   str,
+  type WritingCodec,
 } from "./types";
 
 /** A Converse content block, as sent. */
@@ -322,7 +322,7 @@ const replay: Replay = {
   notChecked: ["role alternation: the figure's writer joins consecutive turns of one role"],
 };
 
-export const codec: Codec<"bedrock"> = {
+export const codec: WritingCodec<"bedrock"> = {
   ...formatMeta("bedrock"),
   carries: ["system", "tool_declarations", "error_status", "result_order"],
   // reasoningContent with its signature, image and document blocks with their bytes: the figure keeps neither.

@@ -20,7 +20,7 @@ import {
   toolCall,
 } from "./read";
 import type { Replay } from "./replay";
-import { type Codec, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
+import { field, isRecord, list, type Neutral, type ParseResult, runMessages, str, type WritingCodec } from "./types";
 
 /** A Chat Completions message, as sent. */
 export type ChatMessage =
@@ -290,7 +290,7 @@ const replay: Replay = {
   notChecked: ["invalid JSON in `arguments`: a string the API does not validate"],
 };
 
-export const codec: Codec<"chat"> = {
+export const codec: WritingCodec<"chat"> = {
   ...formatMeta("chat"),
   carries: ["system", "tool_declarations", "raw_arguments", "result_order"],
   // Image and audio parts with their data: the figure keeps only their type.

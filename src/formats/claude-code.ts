@@ -11,7 +11,7 @@ import { defined } from "../engine";
 import { anthropicRequest, readMessages } from "./anthropic";
 import { formatMeta } from "./index";
 import { reading } from "./read";
-import { type Codec, field, isRecord, type Neutral, type ParseResult, runMessages, str } from "./types";
+import { field, isRecord, type Neutral, type ParseResult, runMessages, str, type WritingCodec } from "./types";
 
 /** One conversation line as Claude Code writes it (the envelope's fields this figure writes). */
 export interface ClaudeCodeLine {
@@ -78,10 +78,11 @@ function detect(data: unknown): number {
 }
 
 /** The Claude Code session log codec. */
-export const codec: Codec<"claude-code"> = {
+export const codec: WritingCodec<"claude-code"> = {
   ...formatMeta("claude-code"),
   carries: ["error_status", "result_order"],
   pairing: "tool_use.id ↔ tool_result.tool_use_id, as in Anthropic Messages (a response split over lines is one turn)",
+  where: "~/.claude/projects/<project path, / replaced by ->/<session id>.jsonl",
   detect,
   parse,
   request: claudeCodeLines,

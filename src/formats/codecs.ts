@@ -8,16 +8,27 @@ import { codec as anthropic } from "./anthropic";
 import { codec as bedrock } from "./bedrock";
 import { codec as chat } from "./chat";
 import { codec as claudeCode } from "./claude-code";
+import { codec as codex } from "./codex";
 import { codec as gemini } from "./gemini";
-import type { FormatId } from "./index";
+import { codec as geminiCli } from "./gemini-cli";
+import type { FormatId, WritableFormatId } from "./index";
+import { codec as inspect } from "./inspect";
 import { codec as langchain } from "./langchain";
 import { codec as neutral } from "./neutral";
+import { codec as openhands } from "./openhands";
 import { codec as otelGenai } from "./otel-genai";
+import { codec as pi } from "./pi";
 import { codec as responses } from "./responses";
-import type { Codec } from "./types";
+import { codec as sweAgent } from "./swe-agent";
+import type { Codec, WritingCodec } from "./types";
 
-/** Each format's codec; a format in the registry without one here does not type-check. */
-export const CODECS: { readonly [Id in FormatId]: Codec<Id> } = {
+/**
+ * Each format's codec, a writing one for a format the figure writes; a format in the registry without one here
+ * does not type-check.
+ */
+export const CODECS: {
+  readonly [Id in FormatId]: Id extends WritableFormatId ? WritingCodec<Id> : Codec<Id>;
+} = {
   neutral,
   chat,
   responses,
@@ -28,4 +39,10 @@ export const CODECS: { readonly [Id in FormatId]: Codec<Id> } = {
   "otel-genai": otelGenai,
   langchain,
   "claude-code": claudeCode,
+  codex,
+  "gemini-cli": geminiCli,
+  inspect,
+  "swe-agent": sweAgent,
+  openhands,
+  pi,
 };

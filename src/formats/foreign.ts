@@ -16,35 +16,6 @@ const some = (values: readonly unknown[], test: (value: unknown) => boolean) => 
 /** Every format recognised and not read, most specific first. */
 export const FOREIGN: readonly Foreign[] = [
   {
-    name: "a SWE-agent trajectory history",
-    detect: (data) =>
-      some(items(data), (m) => Array.isArray(field(m, "tool_call_ids")) || field(m, "message_type") !== undefined)
-        ? 7
-        : 0,
-  },
-  {
-    // Inspect AI's ChatMessage list: a tool call names its tool in `function` (a string) with `arguments` an object,
-    // a tool message names it too; messages say where they came from (`source`: "input" or "generate").
-    name: "an Inspect AI message list",
-    detect: (data) =>
-      some(
-        items(data),
-        (m) =>
-          (field(m, "role") === "tool" && typeof field(m, "function") === "string") ||
-          list(m, "tool_calls").some((call) => typeof field(call, "function") === "string") ||
-          field(m, "source") === "generate",
-      )
-        ? 9
-        : 0,
-  },
-  {
-    name: "an Inspect AI evaluation log",
-    detect: (data) =>
-      field(data, "eval") !== undefined && (field(data, "samples") !== undefined || field(data, "plan") !== undefined)
-        ? 9
-        : 0,
-  },
-  {
     // MCP's `sampling/createMessage` params: `maxTokens` (camelCase), and each message's content one object, not a list.
     name: "the parameters of an MCP sampling/createMessage request",
     detect: (data) =>

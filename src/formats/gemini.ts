@@ -21,7 +21,17 @@ import {
   toolCall,
 } from "./read";
 import type { Replay } from "./replay";
-import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
+import {
+  compact,
+  field,
+  isRecord,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+  type WritingCodec,
+} from "./types";
 
 /** A Gemini content part, as sent. */
 export type GeminiPart =
@@ -412,7 +422,7 @@ const replay: Replay = {
   ],
 };
 
-export const codec: Codec<"gemini"> = {
+export const codec: WritingCodec<"gemini"> = {
   ...formatMeta("gemini"),
   carries: ["system", "tool_declarations", "error_status"],
   // A part's thoughtSignature and inline data: the figure keeps neither (only that a signature was there).

@@ -10,7 +10,7 @@ import { jsonSyntaxProblem } from "../trace-format/schema";
 import { CODECS } from "./codecs";
 import { foreignFormat } from "./foreign";
 import { FORMATS, type FormatId, formatName } from "./index";
-import type { Neutral, ReadError, TranscriptShape } from "./types";
+import type { LogNote, Neutral, ReadError, TranscriptShape } from "./types";
 
 /** A pairing or argument problem in an imported transcript, at the step where it shows. */
 export interface ImportProblem {
@@ -26,17 +26,33 @@ export interface ImportProblem {
   readonly step: number;
 }
 
-/** Something kept that the figure does not model, at the step whose message holds it. */
-export interface ImportNote {
-  /**
-   * `unknown_type`: a block or item type the reader does not know; `provider_tool`: a tool the provider ran;
-   * `paired_by_order`: a result with no id (Gemini's is optional), paired with the earliest open call of its name.
-   */
-  readonly kind: "unknown_type" | "provider_tool" | "paired_by_order";
-  /** The type's or the tool's name. */
-  readonly name: string;
-  readonly step: number;
-}
+/**
+ * Something kept that the figure does not model, at the step whose message holds it: `unknown_type`, a block or
+ * item type the reader does not know; `provider_tool`, a tool the provider ran; `paired_by_order`, a result with no
+ * id (Gemini's is optional), paired with the earliest open call of its name; `torn_line`, a log's last line cut
+ * off (its writer was still writing it), not read; and what an agent's own log says besides its messages
+ * ({@link LogNote}: a cancelled or aborted call, who made an error, a compaction, a logged error, a call's usage).
+ */
+export type ImportNote =
+  | {
+      readonly kind: "unknown_type" | "provider_tool" | "paired_by_order" | "torn_line";
+      /** The type's or the tool's name (a torn line's: its 1-based line number). */
+      readonly name: string;
+      readonly step: number;
+    }
+  | (DistributiveOmit<Exclude<LogNote, { kind: "usage" }>, "index"> & { readonly step: number })
+  /** The usage the log records, summed over the `calls` model calls it covers, at the run's end. */
+  | {
+      readonly kind: "usage";
+      readonly input: number | null;
+      readonly output: number | null;
+      readonly cost: number | null;
+      readonly calls: number;
+      readonly step: number;
+    };
+
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What was read: the format, the kind of document, how many messages and tool calls. */
 export interface ImportSummary {
@@ -44,6 +60,8 @@ export interface ImportSummary {
   readonly shape: TranscriptShape;
   readonly messages: number;
   readonly toolCalls: number;
+  /** What else the document holds and the figure does not show (an Inspect log's other samples). */
+  readonly others?: readonly string[];
 }
 
 /** What an import returns: a trace with its problems and notes, or why nothing could be imported. */
@@ -91,10 +109,10 @@ const READ_FORMATS = [
 ].join(", ");
 
 /** The formats saved as JSON Lines, by name, for that message. */
-const LINE_NAMES = Object.values(CODECS)
-  .filter((codec) => codec.lines === true)
-  .map((codec) => `a ${codec.name} log`)
-  .join(" or ");
+const LINE_NAMES = (() => {
+  const names = Object.values(CODECS).flatMap((codec) => (codec.lines === true ? [codec.name] : []));
+  return `${names.length > 1 ? `${names.slice(0, -1).join(", ")} or ` : ""}${names.at(-1) ?? ""} logs`;
+})();
 
 const failure = (format: FormatId | null, errors: readonly ReadError[]): ImportResult => ({
   ok: false,
@@ -105,40 +123,67 @@ const failure = (format: FormatId | null, errors: readonly ReadError[]): ImportR
 
 /**
  * Parse JSON text (a byte-order mark is fine). JSON Lines is read as the list of its values when a format that is
- * saved as lines (a Claude Code session log) recognises them; otherwise it is named for what it is.
+ * saved as lines (a Claude Code session log, a Codex CLI rollout) recognises them; otherwise it is named for what
+ * it is. A last line that is not JSON and has no line end after it is a line its writer has not finished (an agent
+ * still writing its log): it is left out, and its number is given as `torn`.
  */
-function decode(source: string): { ok: true; data: unknown } | { ok: false; error: ReadError } {
+function decode(source: string): { ok: true; data: unknown; torn?: number } | { ok: false; error: ReadError } {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   try {
     return { ok: true, data: JSON.parse(text) };
   } catch {
-    const lines = text.split("\n").filter((line) => line.trim() !== "");
-    if (lines.length > 1) {
-      const values: unknown[] = [];
-      for (const line of lines) {
-        try {
-          values.push(JSON.parse(line));
-        } catch {
-          values.length = 0;
-          break;
-        }
+    const lines = linesOf(text);
+    const values: unknown[] = [];
+    let torn: number | undefined;
+    for (const [i, { line, number }] of lines.entries()) {
+      try {
+        values.push(JSON.parse(line));
+      } catch {
+        const last = i === lines.length - 1 && !/\n\s*$/.test(text);
+        if (last && values.length > 0) torn = number;
+        else values.length = 0;
+        break;
       }
-      if (values.length > 0) {
-        if (Object.values(CODECS).some((codec) => codec.lines === true && codec.detect(values) >= 8))
-          return { ok: true, data: values };
-        const foreign = foreignFormat(values);
-        return {
-          ok: false,
-          error: {
-            message: `this is JSON Lines (${values.length} JSON values, one per line)${foreign === null ? "" : `, it looks like ${foreign.name}, which is not read yet`}; the import reads one JSON document, or ${LINE_NAMES} as JSON Lines: ${READ_FORMATS}`,
-            line: 2,
-            column: 1,
-          },
-        };
-      }
+    }
+    if (values.length > 1 || (values.length === 1 && torn !== undefined)) {
+      if (Object.values(CODECS).some((codec) => codec.lines === true && codec.detect(values) >= 8))
+        return { ok: true, data: values, ...(torn === undefined ? {} : { torn }) };
+      const foreign = foreignFormat(values);
+      // Lines that a format saved as one document recognises: that format, written a line per item.
+      const whole = detectBest(values);
+      const looks =
+        foreign !== null
+          ? `, it looks like ${foreign.name}, which is not read yet`
+          : whole.score >= 8
+            ? `, it looks like ${formatName(whole.id)}, which is read as one JSON document, not as lines`
+            : "";
+      return {
+        ok: false,
+        error: {
+          message: `this is JSON Lines (${values.length} JSON values, one per line)${looks}; the import reads one JSON document, or ${LINE_NAMES} as JSON Lines: ${READ_FORMATS}`,
+          line: 2,
+          column: 1,
+        },
+      };
     }
     return { ok: false, error: jsonSyntaxProblem(text) };
   }
+}
+
+/** The non-blank lines of a text, each with its 1-based line number. */
+function linesOf(text: string): { line: string; number: number }[] {
+  const lines: { line: string; number: number }[] = [];
+  let start = 0;
+  let number = 1;
+  while (start <= text.length) {
+    const end = text.indexOf("\n", start);
+    const line = text.slice(start, end === -1 ? text.length : end);
+    if (line.trim() !== "") lines.push({ line, number });
+    if (end === -1) break;
+    start = end + 1;
+    number += 1;
+  }
+  return lines;
 }
 
 /** The codec whose detector is surest of `data`, with its score. */
@@ -219,12 +264,23 @@ export function importTranscript(
     parsed.trace === undefined
       ? toTrace(parsed.neutral, name, options)
       : { trace: parsed.trace, problems: [], notes: [] };
+  // A torn last line is said at the end of the run: what follows it is not yet written.
+  if (decoded.torn !== undefined)
+    made.notes.push({ kind: "torn_line", name: String(decoded.torn), step: made.trace.steps.length });
   const toolCalls = parsed.neutral.messages.reduce((n, m) => n + (m.role === "assistant" ? m.toolCalls.length : 0), 0);
   return {
     ok: true,
     format: chosen,
     ...made,
-    summary: { format: chosen, shape: parsed.neutral.shape, messages: parsed.neutral.messages.length, toolCalls },
+    summary: {
+      format: chosen,
+      shape: parsed.neutral.shape,
+      messages: parsed.neutral.messages.length,
+      toolCalls,
+      ...(parsed.neutral.others === undefined || parsed.neutral.others.length === 0
+        ? {}
+        : { others: parsed.neutral.others }),
+    },
   };
 }
 
@@ -259,12 +315,16 @@ export function toTrace(
   const byOrder = new Set(neutral.pairedByOrder ?? []);
   const freeText = new Set(tools.flatMap((t) => (t.builtIn === "custom" ? [t.name] : [])));
   let counters = { modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 };
+  // The step each message made (an assistant message: its reply's; its model call's is the step before), for the
+  // log's notes: filled in as the steps are made.
+  const stepOf = new Int32Array(messages.length + 1);
   let contextEnd = 0;
   let fed: string[] = [];
   let lastFed: ToolResult | null = null;
   // Each step's common fields are written out, not spread from a helper: object spread made this loop about
   // ten times slower, the bulk of a 2,000-message import.
   messages.forEach((m, i) => {
+    stepOf[i] = steps.length + 1;
     if (m.role === "user") {
       steps.push({
         number: steps.length + 1,
@@ -299,6 +359,7 @@ export function toTrace(
       });
       fed = [];
       lastFed = null;
+      stepOf[i] = steps.length + 1;
       if (m.toolCalls.length === 0) {
         steps.push({
           number: steps.length + 1,
@@ -415,6 +476,20 @@ export function toTrace(
     verified: null,
     answer: last?.role === "assistant" && last.toolCalls.length === 0 ? last.content : null,
   });
+  stepOf[messages.length] = steps.length;
+  // Usage is summed over the run and said once, at its end: a note at every model call would flag every step.
+  const usage = { input: null as number | null, output: null as number | null, cost: null as number | null, calls: 0 };
+  const plus = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+  for (const note of neutral.notes ?? []) {
+    if (note.kind !== "usage") notes.push(logNoteAt(note, stepOf, messages));
+    else {
+      usage.input = plus(usage.input, note.input);
+      usage.output = plus(usage.output, note.output);
+      usage.cost = plus(usage.cost, note.cost);
+      usage.calls += note.calls ?? 1;
+    }
+  }
+  if (usage.calls > 0) notes.push({ kind: "usage", ...usage, step: steps.length });
   const trace: Trace = {
     version: TRACE_VERSION,
     scenarioId: name,
@@ -431,11 +506,27 @@ export function toTrace(
   // One note per kind and name at a step: three web searches in one turn are one note.
   const seen = new Set<string>();
   const distinct = notes.filter((note) => {
-    const key = `${note.step} ${note.kind} ${note.name}`;
+    const key = `${note.step} ${note.kind} ${"name" in note ? note.name : ""}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
   distinct.sort((a, b) => a.step - b.step);
   return { trace, problems, notes: distinct };
+}
+
+/**
+ * A log's note at its step: a compaction at the model call's step; at an assistant
+ * message otherwise its reply's; at a tool message its result's; at a system message the step after it.
+ */
+function logNoteAt(
+  note: Exclude<LogNote, { kind: "usage" }>,
+  stepOf: Int32Array,
+  messages: readonly Neutral["messages"][number][],
+): ImportNote {
+  const { index, ...said } = note;
+  const at = Math.max(0, Math.min(index, messages.length));
+  const step = stepOf[at] ?? 1;
+  const atCall = messages[at]?.role === "assistant" && note.kind === "compacted";
+  return { ...said, step: Math.max(1, atCall ? step - 1 : step) };
 }

@@ -7,21 +7,28 @@
  * checker refuses one without the other), and its tests.
  */
 /**
- * Every format, this figure's own (neutral) first: its id, its name as the people who use it call it, and whether
- * it is a provider's request format (a body a host sends at a model call: the figure's Format switch shows
- * those; the others are ways runs are saved, read and written whole).
+ * Every format, this figure's own (neutral) first: its id, its name as the people who use it call it, whether it
+ * is a provider's request format (a body a host sends at a model call: the figure's Format switch shows those;
+ * the others are ways runs are saved), and whether the figure writes it (an agent's own log is read, not written:
+ * the agent writes it).
  */
 export const FORMATS = [
-  { id: "neutral", name: "this figure's trace", request: true },
-  { id: "chat", name: "OpenAI Chat Completions", request: true },
-  { id: "responses", name: "OpenAI Responses", request: true },
-  { id: "anthropic", name: "Anthropic Messages", request: true },
-  { id: "gemini", name: "Google Gemini generateContent", request: true },
-  { id: "bedrock", name: "Amazon Bedrock Converse", request: true },
-  { id: "ai-sdk", name: "Vercel AI SDK", request: true },
-  { id: "otel-genai", name: "OpenTelemetry GenAI", request: false },
-  { id: "langchain", name: "LangChain messages_to_dict", request: false },
-  { id: "claude-code", name: "Claude Code", request: false },
+  { id: "neutral", name: "this figure's trace", request: true, writes: true },
+  { id: "chat", name: "OpenAI Chat Completions", request: true, writes: true },
+  { id: "responses", name: "OpenAI Responses", request: true, writes: true },
+  { id: "anthropic", name: "Anthropic Messages", request: true, writes: true },
+  { id: "gemini", name: "Google Gemini generateContent", request: true, writes: true },
+  { id: "bedrock", name: "Amazon Bedrock Converse", request: true, writes: true },
+  { id: "ai-sdk", name: "Vercel AI SDK", request: true, writes: true },
+  { id: "otel-genai", name: "OpenTelemetry GenAI", request: false, writes: true },
+  { id: "langchain", name: "LangChain messages_to_dict", request: false, writes: true },
+  { id: "claude-code", name: "Claude Code", request: false, writes: true },
+  { id: "codex", name: "Codex CLI rollout", request: false, writes: false },
+  { id: "gemini-cli", name: "Gemini CLI chat recording", request: false, writes: false },
+  { id: "inspect", name: "Inspect AI eval log", request: false, writes: false },
+  { id: "swe-agent", name: "SWE-agent trajectory", request: false, writes: false },
+  { id: "openhands", name: "OpenHands trajectory", request: false, writes: false },
+  { id: "pi", name: "pi session", request: false, writes: false },
 ] as const;
 
 /** A format the Format switch offers: a body a host sends at a model call, or the figure's own. */
@@ -36,6 +43,18 @@ export const REQUEST_FORMATS = FORMATS.filter((format) => format.request);
 /** A format's id: `neutral`, `chat`, `responses`, `anthropic`, `gemini`, … */
 export type FormatId = (typeof FORMATS)[number]["id"];
 
+/** A format the figure writes: an export's, the CLI's `--export`. */
+export type WritableFormatId = Extract<(typeof FORMATS)[number], { readonly writes: true }>["id"];
+
+/** The formats the figure writes, in the registry's order. */
+export const WRITABLE_FORMATS = FORMATS.filter(
+  (format): format is Extract<(typeof FORMATS)[number], { readonly writes: true }> => format.writes,
+);
+
+/** Whether the figure writes `id`. */
+export const isWritableFormatId = (id: string): id is WritableFormatId =>
+  WRITABLE_FORMATS.some((format) => format.id === id);
+
 /** Every format's id, in the registry's order. */
 export const FORMAT_IDS: readonly FormatId[] = FORMATS.map((format) => format.id);
 
@@ -49,3 +68,6 @@ export const formatName = (id: FormatId): string => FORMATS.find((format) => for
 export function formatMeta<Id extends FormatId>(id: Id): { readonly id: Id; readonly name: string } {
   return { id, name: formatName(id) };
 }
+
+/** The ids of the formats the figure writes, in the registry's order. */
+export const WRITABLE_FORMAT_IDS: readonly WritableFormatId[] = WRITABLE_FORMATS.map((format) => format.id);

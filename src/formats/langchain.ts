@@ -17,7 +17,17 @@ import {
   refuse,
   toolCall,
 } from "./read";
-import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
+import {
+  compact,
+  field,
+  isRecord,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+  type WritingCodec,
+} from "./types";
 
 /** One message as `messages_to_dict` writes it. */
 export type LangChainMessage =
@@ -156,7 +166,7 @@ function detect(data: unknown): number {
 }
 
 /** The LangChain messages_to_dict codec. */
-export const codec: Codec<"langchain"> = {
+export const codec: WritingCodec<"langchain"> = {
   ...formatMeta("langchain"),
   carries: ["system", "error_status", "result_order"],
   pairing: "an ai message's tool_calls[].id ↔ a tool message's tool_call_id",

@@ -7,7 +7,7 @@
 import type { Trace } from "../engine";
 import { CODECS } from "./codecs";
 import { type AdditionKind, FEATURES, type Feature } from "./features";
-import type { FormatId } from "./index";
+import type { WritableFormatId } from "./index";
 import { runMessages } from "./types";
 
 export type { AdditionKind, Feature } from "./features";
@@ -105,7 +105,7 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
 }
 
 /** What writing `trace` in `format` drops: its features the format does not carry. */
-export function lossesIn(format: FormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Loss[] {
+export function lossesIn(format: WritableFormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Loss[] {
   const { carries, places = [] } = CODECS[format];
   return featuresOf(trace).flatMap((loss) =>
     carries.includes(loss.feature) ? [] : [places.includes(loss.feature) ? { ...loss, hasPlace: true as const } : loss],
@@ -120,7 +120,7 @@ export interface Addition {
 }
 
 /** What writing `trace` in `format` adds that the run did not have (Gemini's placeholder signatures). */
-export function additionsIn(format: FormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Addition[] {
+export function additionsIn(format: WritableFormatId, trace: Pick<Trace, "messages" | "steps" | "tools">): Addition[] {
   const adds = CODECS[format].adds;
   if (adds === undefined) return [];
   return adds(runMessages(trace)).map(({ kind, count, index }) => ({ kind, count, step: stepOfMessage(trace, index) }));

@@ -8,13 +8,13 @@ import { packTrace } from "../trace-format/compact";
 import { readTrace } from "../trace-format/schema";
 import { FEATURES } from "./features";
 import { formatMeta } from "./index";
-import { type Codec, field } from "./types";
+import { field, type WritingCodec } from "./types";
 
 /** The neutral request: the context's messages and the tools, as the trace holds them. */
 const neutralRequest = (messages: readonly Message[], tools: readonly ToolDeclaration[]) => ({ tools, messages });
 
 /** The neutral codec: a trace in, the same trace out. */
-export const codec: Codec<"neutral"> = {
+export const codec: WritingCodec<"neutral"> = {
   ...formatMeta("neutral"),
   carries: FEATURES,
   pairing: "toolCalls[].callId ↔ a tool message's callId",

@@ -20,7 +20,17 @@ import {
   refuse,
   toolCall,
 } from "./read";
-import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
+import {
+  compact,
+  field,
+  isRecord,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+  type WritingCodec,
+} from "./types";
 
 /** A GenAI message part, as this figure writes it. */
 export type OtelPart =
@@ -216,7 +226,7 @@ function detect(data: unknown): number {
 }
 
 /** The OpenTelemetry GenAI messages codec. */
-export const codec: Codec<"otel-genai"> = {
+export const codec: WritingCodec<"otel-genai"> = {
   ...formatMeta("otel-genai"),
   carries: ["system", "raw_arguments", "result_order"],
   pairing: "a tool_call part's id ↔ a tool_call_response part's id",

@@ -22,7 +22,17 @@ import {
   toolCall,
 } from "./read";
 import type { Replay } from "./replay";
-import { type Codec, compact, field, isRecord, list, type Neutral, type ParseResult, runMessages, str } from "./types";
+import {
+  compact,
+  field,
+  isRecord,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+  type WritingCodec,
+} from "./types";
 
 /** A Responses input item, as sent. */
 export type ResponsesItem =
@@ -325,7 +335,7 @@ const replay: Replay = {
   ],
 };
 
-export const codec: Codec<"responses"> = {
+export const codec: WritingCodec<"responses"> = {
   ...formatMeta("responses"),
   // Reasoning items (their encrypted content) and input images: the figure keeps neither.
   places: ["reasoning", "media"],

@@ -17,6 +17,13 @@ export interface Neutral {
   readonly shape: TranscriptShape;
   /** Indexes of results the format gave no id, paired by order and name (the import notes each). */
   readonly pairedByOrder?: readonly number[];
+  /** What an agent's own log says besides the messages, each at its message (the import notes each). */
+  readonly notes?: readonly LogNote[];
+  /**
+   * What else the document holds that is not shown (an Inspect log's other samples, by id): the import lists
+   * them in its summary.
+   */
+  readonly others?: readonly string[];
 }
 
 /** Why a document could not be read: what, and where in it (a dotted path such as `messages.1.content.0.type`). */
@@ -36,8 +43,7 @@ export type ParseResult =
 
 /**
  * One transcript format. `detect` scores how surely a parsed document is in this format (0: not at all); the
- * import picks the highest score. `request` is the body a host would send at one model call; `transcript` is the
- * whole run in the format, which `parse` reads back to the same messages.
+ * import picks the highest score. A format the figure writes (./index.ts: `writes`) is a {@link WritingCodec}.
  */
 export interface Codec<Id extends string = string> {
   readonly id: Id;
@@ -45,6 +51,19 @@ export interface Codec<Id extends string = string> {
   readonly name: string;
   /** How a tool call and its result are paired in this format (for the docs and the import panel). */
   readonly pairing: string;
+  readonly detect: (data: unknown) => number;
+  readonly parse: (data: unknown) => ParseResult;
+  /** Whether the format is saved as JSON Lines: the import reads such text as the list of its lines. */
+  readonly lines?: boolean;
+  /** Where the agent that writes this log keeps it, for the docs (an agent's own log). */
+  readonly where?: string;
+}
+
+/**
+ * A format the figure writes as well as reads. `request` is the body a host would send at one model call;
+ * `transcript` is the whole run in the format, which `parse` reads back to the same messages.
+ */
+export interface WritingCodec<Id extends string = string> extends Codec<Id> {
   /** What of a run its writer carries (./loss.ts); the rest is listed as lost when a run is written in it. */
   readonly carries: readonly Feature[];
   /**
@@ -52,8 +71,6 @@ export interface Codec<Id extends string = string> {
    * model's thinking and no bytes of an image, so its writer has nothing true to put there (the report says so).
    */
   readonly places?: readonly Feature[];
-  readonly detect: (data: unknown) => number;
-  readonly parse: (data: unknown) => ParseResult;
   readonly request: (messages: readonly Message[], tools: readonly ToolDeclaration[]) => unknown;
   readonly transcript: (trace: Trace) => unknown;
   /** The provider's replay rules, for a format that is a provider's request ("would this replay?", ./check.ts). */
@@ -65,9 +82,42 @@ export interface Codec<Id extends string = string> {
   readonly adds?: (
     messages: readonly Message[],
   ) => readonly { readonly kind: AdditionKind; readonly count: number; readonly index: number }[];
-  /** Whether the format is saved as JSON Lines: the import reads such text as the list of its lines. */
-  readonly lines?: boolean;
 }
+
+/**
+ * What an agent's own log says of its run that the messages do not, at the message with index `index` (the
+ * import says it as a note at that message's step; `index` = the number of messages: at the end of the run).
+ */
+export type LogNote =
+  /** A call the log records as cancelled before it returned: by the user, or by the host (null: not said). */
+  | { readonly kind: "cancelled"; readonly index: number; readonly name: string; readonly by: "user" | "host" | null }
+  /** The turn was stopped before this call returned, and no result is recorded (`reason` as the log gives it). */
+  | { readonly kind: "aborted"; readonly index: number; readonly name: string; readonly reason: string | null }
+  /**
+   * An error result, and who the log says made it: the tool (it ran, and failed), the host (it refused the call or
+   * could not run it), or the user (who denied it). A log that does not say gets no such note.
+   */
+  | { readonly kind: "error_by"; readonly index: number; readonly name: string; readonly by: "tool" | "host" | "user" }
+  /**
+   * The agent compacted its context before this model call: from here the model was given a summary (and what the
+   * log kept) instead of the `dropped` messages before it (null: the log does not say how many).
+   */
+  | { readonly kind: "compacted"; readonly index: number; readonly dropped: number | null }
+  /** An error the agent logged here (an API error, a stream cut, an aborted turn), in the log's words. */
+  | { readonly kind: "log_error"; readonly index: number; readonly message: string }
+  /**
+   * What the model call used, as the log records it: tokens in and out, and the cost in US dollars; `calls`, when
+   * the log gives totals over several model calls, how many (1 when absent). The import says the run's sum once,
+   * at its end.
+   */
+  | {
+      readonly kind: "usage";
+      readonly index: number;
+      readonly input: number | null;
+      readonly output: number | null;
+      readonly cost: number | null;
+      readonly calls?: number;
+    };
 
 // ---- helpers the codecs share ------------------------------------------------------------------------------
 

@@ -5,14 +5,14 @@
  */
 import type { Step, Trace } from "../engine";
 import { CODECS } from "./codecs";
-import type { FormatId } from "./index";
+import type { WritableFormatId } from "./index";
 
 /**
  * The request a host would send for the context at `step` (its most recent model call), in `format`; the neutral
  * format is the trace's own messages and tools.
  * @example wireRequest("anthropic", trace, trace.steps[5]).messages.at(-1) // the tool_result turn
  */
-export function wireRequest(format: FormatId, trace: Pick<Trace, "messages" | "tools">, step: Step): unknown {
+export function wireRequest(format: WritableFormatId, trace: Pick<Trace, "messages" | "tools">, step: Step): unknown {
   return CODECS[format].request(trace.messages.slice(0, step.contextEnd), trace.tools);
 }
 
@@ -24,6 +24,6 @@ export function wireRequest(format: FormatId, trace: Pick<Trace, "messages" | "t
  * In the neutral format it is the trace itself, which loads back whole.
  * @example wireTranscript("chat", runScenario(scenarioById("f22", "en"))).messages.at(-1) // { role: "assistant", content: "timeout is 30" }
  */
-export function wireTranscript(format: FormatId, trace: Trace): unknown {
+export function wireTranscript(format: WritableFormatId, trace: Trace): unknown {
   return CODECS[format].transcript(trace);
 }

@@ -4,7 +4,7 @@
  * with the emitters it needs (./wire-loader), never in a figure's first download.
  */
 import type { Message, Step, Trace } from "../engine";
-import type { FormatId } from "../formats";
+import type { WritableFormatId } from "../formats";
 import { wireRequest } from "../formats/wire";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -47,7 +47,7 @@ export function excerptOf(
  * so a step of a 100,000-message run writes a page of text, not the whole run.
  */
 export function wirePieces(
-  format: FormatId,
+  format: WritableFormatId,
   trace: Pick<Trace, "messages" | "tools">,
   step: Step,
   limit = Number.POSITIVE_INFINITY,

@@ -11,6 +11,7 @@ import { type HostSite, hostSite, ROOT, versionOf } from "./host-site";
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const TRANSCRIPTS = resolve(ROOT, "../shared/real-transcripts");
+const AGENT_LOGS = resolve(ROOT, "../shared/agent-logs");
 let folder: HostSite | undefined;
 const viewers: ChildProcess[] = [];
 test.afterAll(() => {
@@ -163,6 +164,125 @@ test("view shows a run in the figure, follows the file as an agent appends to it
   const after = await total();
   await expect(counter).toHaveText(`${after} / ${after}`);
   await expect(figure.locator(".alf-step-caption")).not.toBeEmpty();
+});
+
+/** A Codex CLI rollout (0.40's shape) of F22's task, line by line as Codex appends them. */
+function rollout(): string[] {
+  const at = (second: number) => `2026-12-05T10:00:${String(second).padStart(2, "0")}.000Z`;
+  const usage = { input_tokens: 1200, cached_input_tokens: 0, output_tokens: 40, reasoning_output_tokens: 0 };
+  const tokens = (n: number) => ({
+    type: "token_count",
+    info: { total_token_usage: usage, last_token_usage: usage, model_context_window: 272000 },
+    n,
+  });
+  const turn = {
+    cwd: "/work/demo",
+    approval_policy: "on-request",
+    sandbox_policy: { mode: "read-only" },
+    model: "gpt-5-codex",
+    summary: "auto",
+  };
+  return [
+    {
+      type: "session_meta",
+      payload: {
+        id: "0199a0f0-0000-7000-8000-000000000001",
+        timestamp: at(0),
+        cwd: "/work/demo",
+        originator: "codex_cli_rs",
+        cli_version: "0.40.0",
+      },
+    },
+    {
+      type: "response_item",
+      payload: {
+        type: "message",
+        role: "user",
+        content: [{ type: "input_text", text: "What is timeout in config.txt?" }],
+      },
+    },
+    { type: "turn_context", payload: turn },
+    {
+      type: "response_item",
+      payload: {
+        type: "function_call",
+        name: "shell",
+        arguments: JSON.stringify({ command: ["bash", "-lc", "cat config.txt"] }),
+        call_id: "call_cfg1",
+      },
+    },
+    { type: "event_msg", payload: tokens(1) },
+    {
+      type: "response_item",
+      payload: {
+        type: "function_call_output",
+        call_id: "call_cfg1",
+        output: JSON.stringify({ output: "timeout=30\n", metadata: { exit_code: 0, duration_seconds: 0.01 } }),
+      },
+    },
+    { type: "turn_context", payload: turn },
+    {
+      type: "response_item",
+      payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "timeout is 30" }] },
+    },
+    { type: "event_msg", payload: tokens(2) },
+  ].map((line, i) => JSON.stringify({ timestamp: at(i), ...line }));
+}
+
+test("view follows a Codex CLI rollout as Codex appends to it, a half-written line waiting for its end", async ({
+  page,
+}) => {
+  if (folder === undefined) throw new Error("not installed");
+  const lines = rollout();
+  const log = join(folder.site, "rollout-2026-12-05T10-00-00-0199a0f0.jsonl");
+  writeFileSync(log, `${lines.slice(0, 5).join("\n")}\n`);
+  await page.goto(await view([log, "--lang", "en"]));
+  const figure = page.locator(".alf-figure").first();
+  const counter = figure.locator(".alf-counter > [aria-hidden]");
+  const total = async () => Number((await counter.textContent())?.split("/")[1]);
+  await expect(counter).toHaveText(/^1 \/ \d+$/);
+  const before = await total();
+  await figure.focus();
+  await page.keyboard.press("End");
+  await expect(counter).toHaveText(`${before} / ${before}`);
+  // The shell's output and half of the model's answer: the figure takes the output, and the half line waits.
+  const answer = lines[7] ?? "";
+  appendFileSync(log, `${lines[5]}\n${lines[6]}\n${answer.slice(0, 50)}`);
+  await expect.poll(total, { timeout: 15_000 }).toBeGreaterThan(before);
+  const middle = await total();
+  await expect(counter).toHaveText(`${middle} / ${middle}`);
+  await expect(page.getByRole("status").first()).not.toContainText("cannot be shown");
+  appendFileSync(log, `${answer.slice(50)}\n${lines[8]}\n`);
+  await expect.poll(total, { timeout: 15_000 }).toBeGreaterThan(middle);
+  const after = await total();
+  await expect(counter).toHaveText(`${after} / ${after}`);
+  await expect(figure).toContainText("timeout is 30");
+});
+
+test("view on the shared folder of agents' own logs: every log shown in the figure, as the checkout imports it", async ({
+  page,
+}) => {
+  test.skip(!existsSync(AGENT_LOGS), "../shared/agent-logs is not beside this checkout");
+  const names = readdirSync(AGENT_LOGS)
+    .filter((name) => /\.(json|jsonl|eval|traj)$/.test(name))
+    .sort();
+  expect(names).toHaveLength(7);
+  await page.goto(await view([AGENT_LOGS, "--lang", "en"]));
+  const picker = page.getByRole("combobox", { name: "Run" });
+  await expect(picker.getByRole("option")).toHaveText(names);
+  const figure = page.locator(".alf-figure").first();
+  for (const name of names) {
+    await picker.selectOption({ label: name });
+    const checkout = spawnSync("npx", ["tsx", "src/cli/demo.ts", "--import", join(AGENT_LOGS, name)], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 * 2 ** 20,
+    });
+    expect(checkout.status, `${name}: ${checkout.stderr}`).toBe(0);
+    const steps = (JSON.parse(checkout.stdout) as { trace: { steps: unknown[] } }).trace.steps.length;
+    await expect(page.getByRole("status").first()).toContainText(`${name}, as it was at`);
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${steps}`);
+  }
 });
 
 test("view on the shared folder of recorded runs: a picker, and each run shown in the figure or said why not", async ({

@@ -70,6 +70,11 @@ export async function openTools(page: Page): Promise<void> {
  */
 export async function formatSwitchOf(figure: Locator, name = "Format"): Promise<Locator> {
   const drawer = figure.locator("details.alf-drawer");
-  if ((await drawer.getAttribute("open")) === null) await drawer.locator("summary").click();
-  return drawer.getByRole("combobox", { name });
+  const combobox = drawer.getByRole("combobox", { name });
+  // Opened again if a render closed it (a loaded machine can hydrate the figure after the first click).
+  await expect(async () => {
+    if ((await drawer.getAttribute("open")) === null) await drawer.locator("summary").click();
+    await expect(combobox).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return combobox;
 }

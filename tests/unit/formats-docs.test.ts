@@ -24,7 +24,9 @@ describe("docs/formats.md's replay rules", () => {
   });
 
   it("the providers a history can be checked for are exactly the codecs that declare replay rules", () => {
-    const declaring = Object.values(CODECS).flatMap((codec) => (codec.replay === undefined ? [] : [codec.id]));
+    const declaring = Object.values(CODECS).flatMap((codec) =>
+      "replay" in codec && codec.replay !== undefined ? [codec.id] : [],
+    );
     expect([...CHECK_PROVIDERS].sort()).toEqual(declaring.sort());
   });
 

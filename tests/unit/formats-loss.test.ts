@@ -9,7 +9,7 @@ import type { Message, ToolDeclaration, Trace } from "../../src/engine";
 import { runScenario } from "../../src/engine";
 import { CODECS } from "../../src/formats/codecs";
 import { importTranscript, toTrace } from "../../src/formats/import";
-import { FORMAT_IDS } from "../../src/formats/index";
+import { WRITABLE_FORMAT_IDS } from "../../src/formats/index";
 import { FEATURES, type Feature, featuresOf, lossesIn } from "../../src/formats/loss";
 import { SCENARIO_IDS, type ScenarioId, scenarioById } from "../../src/scenarios";
 
@@ -136,18 +136,21 @@ const runOf = (feature: Feature): Trace => {
     : toTrace({ ...run, shape: "messages" }, "run").trace;
 };
 
-describe.each(FORMAT_IDS.filter((id) => id !== "neutral"))("%s carries what it says, and only that", (format) => {
-  it.each(FEATURES)("%s", (feature) => {
-    const run = runOf(feature);
-    expect(featuresOf(run).map((f) => f.feature)).toContain(feature);
-    const written = JSON.stringify(CODECS[format].transcript(run));
-    const back = importTranscript(written, format);
-    if (!back.ok) throw new Error(back.errors.map((e) => e.message).join("; "));
-    const kept = featuresOf(back.trace).some((f) => f.feature === feature);
-    expect(kept).toBe(CODECS[format].carries.includes(feature));
-    expect(lossesIn(format, run).some((loss) => loss.feature === feature)).toBe(!kept);
-  });
-});
+describe.each(WRITABLE_FORMAT_IDS.filter((id) => id !== "neutral"))(
+  "%s carries what it says, and only that",
+  (format) => {
+    it.each(FEATURES)("%s", (feature) => {
+      const run = runOf(feature);
+      expect(featuresOf(run).map((f) => f.feature)).toContain(feature);
+      const written = JSON.stringify(CODECS[format].transcript(run));
+      const back = importTranscript(written, format);
+      if (!back.ok) throw new Error(back.errors.map((e) => e.message).join("; "));
+      const kept = featuresOf(back.trace).some((f) => f.feature === feature);
+      expect(kept).toBe(CODECS[format].carries.includes(feature));
+      expect(lossesIn(format, run).some((loss) => loss.feature === feature)).toBe(!kept);
+    });
+  },
+);
 
 describe("the loss report", () => {
   it("is empty for the figure's own format, and counts each loss with its first step", () => {
@@ -164,7 +167,7 @@ describe("the loss report", () => {
 
   it("tells what a format has a place for, but the figure cannot fill, from what the format has no place for", async () => {
     const run = runOf("reasoning");
-    const reasoning = (format: (typeof FORMAT_IDS)[number]) =>
+    const reasoning = (format: (typeof WRITABLE_FORMAT_IDS)[number]) =>
       lossesIn(format, run).find((l) => l.feature === "reasoning");
     for (const format of ["anthropic", "gemini", "bedrock", "responses"] as const)
       expect([format, reasoning(format)?.hasPlace]).toEqual([format, true]);
@@ -186,7 +189,7 @@ describe("the loss report", () => {
     const trace = runScenario(scenarioById(id, "en"));
     const had = featuresOf(trace);
     const proposed = trace.steps.flatMap((s) => (s.kind === "proposal" ? s.callIds : []));
-    for (const format of FORMAT_IDS.filter((f) => f !== "neutral")) {
+    for (const format of WRITABLE_FORMAT_IDS.filter((f) => f !== "neutral")) {
       const back = importTranscript(JSON.stringify(CODECS[format].transcript(trace)), format);
       if (!back.ok) throw new Error(`${id} in ${format} not read back`);
       const kept = new Set(featuresOf(back.trace).map((f) => f.feature));

@@ -37,14 +37,15 @@ describe("src/formats", () => {
   const files = (readdirSync("src/formats") as string[])
     .filter((f) => f.endsWith(".ts"))
     .map((f) => join("src/formats", f));
-  // Of libraries, valibot (reading untrusted input) and, for the providers' streams, a spec-correct SSE parser.
+  // Of libraries, valibot (reading untrusted input), for the providers' streams a spec-correct SSE parser, and fflate
+  // to unpack an Inspect AI .eval log (a zip).
   it.each(files)("%s imports only the engine, the trace's schema and compact form, and its own folder", (file) => {
     const specifiers = [
       ...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*["']([^"']+)["']/g),
     ].map((m) => m[1] ?? "");
     for (const specifier of specifiers)
       expect(specifier).toMatch(
-        /^(\.\.\/engine|\.\.\/trace-format\/(?:schema|compact)|\.\/[a-z-]+|valibot|eventsource-parser)$/,
+        /^(\.\.\/engine|\.\.\/trace-format\/(?:schema|compact)|\.\/[a-z-]+|valibot|eventsource-parser|fflate)$/,
       );
   });
 

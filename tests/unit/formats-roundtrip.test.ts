@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Message, runScenario, type Trace } from "../../src/engine";
-import { FORMAT_IDS, type FormatId } from "../../src/formats";
+import { WRITABLE_FORMAT_IDS, type WritableFormatId } from "../../src/formats";
 import { chatRequest } from "../../src/formats/chat";
 import { CODECS } from "../../src/formats/codecs";
 import { importTranscript } from "../../src/formats/import";
@@ -34,7 +34,7 @@ function essentials(trace: Trace, byCall = false) {
   };
 }
 /** Whether a format writes results in the order they came back. */
-const keepsOrder = (format: FormatId) => CODECS[format].carries.includes("result_order");
+const keepsOrder = (format: WritableFormatId) => CODECS[format].carries.includes("result_order");
 
 const word = fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8}){0,4}$/);
 const args = fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.oneof(word, fc.integer(), fc.boolean()), {
@@ -102,7 +102,7 @@ describe("a random run, written in each format and imported again", () => {
         const tools = [{ name: "read_file", description: "Read a file.", parameters: { type: "object" } }];
         const base = imported(JSON.stringify(chatRequest(messages, tools)));
         expect(essentials(base).modelCalls).toBe(ts.length);
-        for (const format of FORMAT_IDS) {
+        for (const format of WRITABLE_FORMAT_IDS) {
           const again = imported(JSON.stringify(wireTranscript(format, base)));
           const byCall = !keepsOrder(format);
           expect(essentials(again, byCall), format).toEqual(essentials(base, byCall));
@@ -114,7 +114,7 @@ describe("a random run, written in each format and imported again", () => {
 });
 
 describe("every built-in scenario, written in each format and imported again", () => {
-  it.each(SCENARIO_IDS.flatMap((id) => FORMAT_IDS.map((format) => [id, format] as const)))(
+  it.each(SCENARIO_IDS.flatMap((id) => WRITABLE_FORMAT_IDS.map((format) => [id, format] as const)))(
     "%s via %s keeps its call ids, results and model calls",
     (id, format) => {
       const trace = runScenario(scenarioById(id, "en"));

@@ -318,7 +318,7 @@ describe("7. Errors that say what the document is", () => {
       .join("\n");
     const text = allText(failed(swe));
     expect(text).toContain("JSON Lines");
-    expect(text).toContain("SWE-agent");
+    expect(text).toContain("it looks like SWE-agent trajectory, which is read as one JSON document, not as lines");
   });
 
   it("imports text that starts with a UTF-8 byte-order mark", () => {
@@ -327,16 +327,24 @@ describe("7. Errors that say what the document is", () => {
     expect(r.problems).toEqual([]);
   });
 
-  it("names a SWE-agent history as not read yet, and lists the formats that are", () => {
+  it("reads a bare SWE-agent history as SWE-agent's, not as OpenAI Chat", () => {
     const history = [
-      { role: "system", content: "You fix bugs.", message_type: "system_prompt" },
-      { role: "tool", content: "README.md", tool_call_ids: ["c1"], message_type: "observation" },
+      { role: "system", content: "You fix bugs.", agent: "main", message_type: "system_prompt" },
+      { role: "user", content: "Fix the missing colon.", agent: "main", message_type: "observation" },
+      {
+        role: "assistant",
+        content: "Let me look.",
+        thought: "Let me look.",
+        action: "ls",
+        agent: "main",
+        message_type: "action",
+        tool_calls: [{ id: "c1", type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }],
+      },
+      { role: "tool", content: "README.md", agent: "main", tool_call_ids: ["c1"], message_type: "observation" },
     ];
-    const text = allText(failed(JSON.stringify(history)));
-    expect(text).toContain("SWE-agent");
-    expect(text).toContain("not read yet");
-    for (const name of ["OpenAI Chat Completions", "Google Gemini", "Amazon Bedrock", "Vercel AI SDK", "LangChain"])
-      expect(text).toContain(name);
+    const r = imported(JSON.stringify(history));
+    expect(r.format).toBe("swe-agent");
+    expect(r.trace.steps.filter((s) => s.kind === "execution").map((s) => s.callIds)).toEqual([["c1"]]);
   });
 
   it("names a figure file as a lesson to open as a figure, not a run", () => {
@@ -347,10 +355,9 @@ describe("7. Errors that say what the document is", () => {
 
   // Near formats that another codec's reader took and failed on ("read as OpenAI Chat Completions: missing at
   // 1.tool_calls.0.function", "read as Anthropic Messages: expected an array"): named by what they are.
-  it.each([
-    [
-      "an Inspect AI message list",
-      [
+  it("reads an Inspect AI message list as Inspect's, not as OpenAI Chat", () => {
+    const r = imported(
+      JSON.stringify([
         { id: "m1", role: "user", content: "What is the timeout?", source: "input" },
         {
           id: "m2",
@@ -361,8 +368,13 @@ describe("7. Errors that say what the document is", () => {
           tool_calls: [{ id: "call_1", function: "read_file", arguments: { path: "config.txt" }, type: "function" }],
         },
         { id: "m3", role: "tool", content: "timeout=30", tool_call_id: "call_1", function: "read_file" },
-      ],
-    ],
+      ]),
+    );
+    expect(r.format).toBe("inspect");
+    expect(r.trace.steps.filter((s) => s.kind === "execution").map((s) => s.callIds)).toEqual([["call_1"]]);
+  });
+
+  it.each([
     [
       "the parameters of an MCP sampling/createMessage request",
       {
@@ -372,7 +384,6 @@ describe("7. Errors that say what the document is", () => {
         maxTokens: 100,
       },
     ],
-    ["an Inspect AI evaluation log", { version: 2, status: "success", eval: { task: "t" }, samples: [] }],
   ])("names %s as not read yet, not as a format it is not", (name, document) => {
     const text = allText(failed(JSON.stringify(document)));
     expect(text).toContain(`this looks like ${name}, which is not read yet`);
@@ -723,11 +734,11 @@ describe("14. The CLI's --import", () => {
   it("exits 2 with nothing on stdout when the text cannot be imported", async () => {
     const out = await runCli(
       ["--import", "/some/abs/dir/run.json"],
-      () => '[{"role":"tool","content":"README.md","tool_call_ids":["c1"],"message_type":"observation"}]',
+      () => '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{}}}',
     );
     expect(out.exitCode).toBe(2);
     expect(out.stdout).toBe("");
-    expect(out.stderr).toContain("SWE-agent");
+    expect(out.stderr).toContain("an MCP JSON-RPC message, which is not read yet");
   });
 });
 

@@ -11,7 +11,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/ch
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { describe, expect, it } from "vitest";
 import { contextOf, runScenario, type Step } from "../../src/engine";
-import { FORMAT_IDS } from "../../src/formats";
+import { WRITABLE_FORMAT_IDS } from "../../src/formats";
 import { anthropicRequest } from "../../src/formats/anthropic";
 import { bedrockRequest } from "../../src/formats/bedrock";
 import { chatRequest } from "../../src/formats/chat";
@@ -218,7 +218,7 @@ describe("results that came back in another order than their calls (out-of-order
     });
     // The order is what a Gemini file loses, and the export says so; the other formats keep it.
     expect(lossesIn("gemini", trace)).toContainEqual({ feature: "result_order", count: 1, step: 6 });
-    for (const format of FORMAT_IDS.filter((id) => id !== "gemini"))
+    for (const format of WRITABLE_FORMAT_IDS.filter((id) => id !== "gemini"))
       expect(lossesIn(format, trace).map((loss) => loss.feature)).not.toContain("result_order");
   });
 
