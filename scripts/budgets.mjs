@@ -18,9 +18,10 @@ export const BUDGETS_KB = {
    * live runs through the one resolver and a reply streaming into the inner loop, + 0.1; issue 44's words for a
    * recorded error's unrecorded cause, several checks and a result never seen, and long call ids drawn short in the
    * diagram, + 0.3; then its declared effects, host rules in the author's words, lost answers answered from the
-   * tool's record, several named checks and results in two languages, + 0.8, measured at floor + 8.0).
+   * tool's record, several named checks and results in two languages, + 0.8, measured at floor + 8.0; issue 45's
+   * six agents' logs in the format registry the Format switch reads, + 0.2, measured at floor + 8.2).
    */
-  embed: 8.1,
+  embed: 8.3,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,

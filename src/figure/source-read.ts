@@ -103,8 +103,7 @@ export async function resolveRead(
       const read = await readFromLoader({ blob: source.file }, source.format, source.name, loaders);
       if (read === "unread") return unread("figureFetchFailed");
       if (read !== null) return recordedRun(read, source.name, lang, loaders);
-      const bytes = await source.file.arrayBuffer().catch(() => null);
-      const text = bytes === null ? null : (await import("../formats/log-text")).logText(new Uint8Array(bytes));
+      const text = await source.file.text().catch(() => null);
       if (text === null) return unread("figureFetchFailed");
       return recorded(
         {
