@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import { strToU8, zipSync } from "fflate";
 import { counterOf, expect, formatSwitchOf, openTools, test } from "./fixtures";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/transcripts/${name}`, "utf8");
@@ -251,5 +252,62 @@ test.describe("loading a transcript", () => {
       "Only transcripts from this site can be loaded: the link points elsewhere and was ignored.",
     );
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
+  });
+});
+
+test.describe("an agent's own log", () => {
+  test("file: an Inspect AI .eval log (a zip) is unpacked and read; who made an error is said at its step", async ({
+    page,
+  }) => {
+    const sample = (id: number, answer: string) => ({
+      id,
+      epoch: 1,
+      input: "What is timeout in config.txt?",
+      messages: [
+        { id: "m1", role: "user", content: "What is timeout in config.txt?", source: "input" },
+        {
+          id: "m2",
+          role: "assistant",
+          content: "",
+          source: "generate",
+          tool_calls: [{ id: "call_slow", function: "bash", arguments: { cmd: "cat config.txt" }, type: "function" }],
+        },
+        {
+          id: "m3",
+          role: "tool",
+          content: "",
+          tool_call_id: "call_slow",
+          function: "bash",
+          error: { type: "timeout", message: "Command timed out before completing." },
+        },
+        { id: "m4", role: "assistant", content: answer, source: "generate" },
+      ],
+      events: [],
+    });
+    const log = zipSync({
+      "header.json": strToU8(JSON.stringify({ version: 2, status: "success", eval: { task: "config", model: "m" } })),
+      "samples/1_epoch_1.json": strToU8(JSON.stringify(sample(1, "I could not read it in time."))),
+      "samples/2_epoch_1.json": strToU8(JSON.stringify(sample(2, "Nor could I."))),
+    });
+    await page.goto("./?lang=en");
+    await openTools(page);
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page
+      .getByLabel("or choose a file")
+      .setInputFiles({ name: "config.eval", mimeType: "application/zip", buffer: Buffer.from(log) });
+    // A zip is not shown as text in the box; it is read when Load is pressed.
+    await expect(page.getByLabel("Paste JSON")).toHaveValue("");
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-imported")).toContainText("Inspect AI eval log");
+    await expect(page.locator(".page-imported")).toContainText("not the log's other one (2 epoch 1)");
+    const fig = page.locator(".alf-figure").first();
+    await fig.focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+    await expect(fig.locator(".alf-step-title")).toContainText("call_slow");
+    await expect(fig.getByRole("list", { name: "Warnings at this step" }).getByRole("listitem")).toHaveText([
+      "⚠ bash ran and failed: the log says the error came from the tool",
+    ]);
+    await page.keyboard.press("End");
+    await expect(fig).toContainText("I could not read it in time.");
   });
 });
