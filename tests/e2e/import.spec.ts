@@ -175,8 +175,8 @@ test.describe("loading a transcript", () => {
       "not valid JSON: expected a comma between two items (line 3, column 24)",
     );
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
-    await page.goto("./?lang=zh&transcript=/transcripts/e2e-sweagent.json");
-    await expect(page.getByRole("alert")).toContainText("a SWE-agent trajectory history, which is not read yet");
+    await page.goto("./?lang=zh&transcript=/transcripts/e2e-mcp-jsonrpc.json");
+    await expect(page.getByRole("alert")).toContainText("an MCP JSON-RPC message, which is not read yet");
     await expect(page.getByRole("region", { name: /F22/ })).toBeVisible();
   });
 
