@@ -136,9 +136,16 @@ function replaced(doc: string, begin: string, end: string, part: string): string
  * agent keeps it.
  */
 export function formatsReference(): string {
-  const rows = FORMATS.map(({ id, name, request, writes }) => {
+  const rows = FORMATS.map((format) => {
+    const { id, name, request, writes } = format;
     const codec = CODECS[id];
-    const kind = request ? "a request the figure reads and writes" : writes ? "read and written" : "read only";
+    const kind = request
+      ? "a request the figure reads and writes"
+      : "written" in format
+        ? `read; written as ${/^[AEIOU]/.test(format.written) ? "an" : "a"} ${format.written}`
+        : writes
+          ? "read and written"
+          : "read only";
     const where = "where" in codec && codec.where !== undefined ? `\`${cell(codec.where)}\`` : "—";
     return `| \`${id}\` | ${name} | ${kind} | ${where} | \`src/formats/${id}.ts\` |`;
   });

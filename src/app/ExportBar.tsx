@@ -6,7 +6,7 @@ import { type RefObject, useEffect, useId, useState } from "react";
 import type { ExportText, RunText } from "../content/types";
 import type { Trace } from "../engine";
 import type { FigureSource } from "../figure/source";
-import { WRITABLE_FORMATS, type WritableFormatId } from "../formats";
+import { WRITABLE_FORMATS, type WritableFormatId, writtenName } from "../formats";
 import type { PlayerHandle } from "../player";
 import { isDefaultSource } from "../scenarios/ids";
 
@@ -65,18 +65,11 @@ export function ExportBar(props: {
   }, [format, onNeedRuns]);
 
   const onDownload = () => {
-    void import("../formats/wire").then(({ wireTranscript }) => {
-      // The neutral trace is written in its compact form (version 2): steps refer to the messages.
-      const written = wireTranscript(format, trace);
-      // A Claude Code session log is JSON Lines, as Claude Code writes it.
-      if (format === "claude-code" && Array.isArray(written))
-        download(`${name}.claude-code.jsonl`, `${written.map((line) => JSON.stringify(line)).join("\n")}\n`);
-      else {
-        // Indented for reading, unless the run is so long that the indentation would be most of the file.
-        const indent = trace.messages.length > LONG_RUN_MESSAGES ? undefined : 2;
-        const file = format === "neutral" ? `${name}.trace.json` : `${name}.${format}.json`;
-        download(file, `${JSON.stringify(written, null, indent)}\n`);
-      }
+    void import("../formats/wire").then(({ wireFile }) => {
+      // Indented for reading, unless the run is so long that the indentation would be most of the file (the neutral
+      // trace is written in its compact form, version 2: steps refer to the messages).
+      const { file, text } = wireFile(format, trace, name, trace.messages.length > LONG_RUN_MESSAGES ? undefined : 2);
+      download(file, text);
     });
   };
   const onCopy = () => {
@@ -93,9 +86,9 @@ export function ExportBar(props: {
     <section className="page-export" aria-label={text.label}>
       <label htmlFor={ids.format}>{text.format}</label>{" "}
       <select id={ids.format} value={format} onChange={(event) => setFormat(event.target.value as WritableFormatId)}>
-        {WRITABLE_FORMATS.map(({ id, name: shown }) => (
+        {WRITABLE_FORMATS.map(({ id }) => (
           <option key={id} value={id}>
-            {id === "neutral" ? text.neutral : text.transcript(shown)}
+            {id === "neutral" ? text.neutral : text.transcript(writtenName(id))}
           </option>
         ))}
       </select>{" "}

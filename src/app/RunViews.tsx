@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import type { RunText } from "../content/types";
 import type { Trace } from "../engine";
-import { formatName, type WritableFormatId } from "../formats";
+import { formatName, type WritableFormatId, writtenName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import type { Addition, Loss } from "../formats/loss";
@@ -195,7 +195,7 @@ export function ExportReport(props: { runs: RunText; format: WritableFormatId; t
     };
   }, [format, trace]);
   if (report === null || report.format !== format || report.trace !== trace) return null;
-  const name = formatName(format);
+  const name = writtenName(format);
   return (
     <div className="page-note" role="note">
       {report.losses.length === 0 ? <p>{runs.exportReport.noLoss(name)}</p> : null}

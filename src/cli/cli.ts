@@ -13,11 +13,12 @@ import {
   isWritableFormatId,
   WRITABLE_FORMATS,
   type WritableFormatId,
+  writtenName,
 } from "../formats";
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
 import { type ImportResult, importTranscript, MAX_ERRORS } from "../formats/import";
 import { additionsIn, lossesIn } from "../formats/loss";
-import { wireTranscript } from "../formats/wire";
+import { wireFile } from "../formats/wire";
 import { isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { stepPacker } from "../trace-format/compact";
 import { CLI_LOADERS } from "./loaders";
@@ -316,13 +317,9 @@ function importReport(imported: Extract<Imported, { ok: true }>): CliOutput {
  * on stderr what the file leaves out, what its writer adds, and what its provider would still refuse, one line each.
  */
 function exportReport(trace: Trace, format: WritableFormatId, before = ""): CliOutput {
-  const written = wireTranscript(format, trace);
-  const stdout =
-    format === "claude-code" && Array.isArray(written)
-      ? `${written.map((line) => JSON.stringify(line)).join("\n")}\n`
-      : `${JSON.stringify(written, null, 2)}\n`;
+  const stdout = wireFile(format, trace, "run").text;
   const { exportReport: exporting } = runs[TOOLING_LANG];
-  const name = formatName(format);
+  const name = writtenName(format);
   const losses = lossesIn(format, trace);
   const additions = additionsIn(format, trace);
   const refusals = isCheckProvider(format) ? checkReplay(trace, format) : [];

@@ -108,11 +108,11 @@ export const VALUES: readonly (readonly [string, string])[] = [
   ["FILE", "a path, or - for standard input"],
   [
     "FORMAT",
-    `${FORMAT_IDS.join(" | ")} (an agent's own log is read, not written: export takes all but ${FORMATS.filter(
-      (f) => !f.writes,
-    )
+    `${FORMAT_IDS.join(" | ")} (export takes all but ${FORMATS.filter((f) => !f.writes)
       .map((f) => f.id)
-      .join(", ")})`,
+      .join(", ")}, logs only their agent writes; it writes ${FORMATS.flatMap((f) =>
+      "written" in f ? [`${f.id} as ${/^[AEIOU]/.test(f.written) ? "an" : "a"} ${f.written}`] : [],
+    ).join(", ")})`,
   ],
   ["PROVIDER", CHECK_PROVIDERS.join(" | ")],
   ["ID", SCENARIO_IDS.join(" | ")],

@@ -9,8 +9,9 @@
 /**
  * Every format, this figure's own (neutral) first: its id, its name as the people who use it call it, whether it
  * is a provider's request format (a body a host sends at a model call: the figure's Format switch shows those;
- * the others are ways runs are saved), and whether the figure writes it (an agent's own log is read, not written:
- * the agent writes it).
+ * the others are ways runs are saved), and whether the figure writes it. An agent's own log is read, and written
+ * only where it is a plain list of messages in the agent's own schema; `written` then names what the figure writes
+ * of it: one sample of an Inspect AI log, a SWE-agent history as SWE-agent loads a demonstration.
  */
 export const FORMATS = [
   { id: "neutral", name: "this figure's trace", request: true, writes: true },
@@ -25,8 +26,8 @@ export const FORMATS = [
   { id: "claude-code", name: "Claude Code", request: false, writes: true },
   { id: "codex", name: "Codex CLI rollout", request: false, writes: false },
   { id: "gemini-cli", name: "Gemini CLI chat recording", request: false, writes: false },
-  { id: "inspect", name: "Inspect AI eval log", request: false, writes: false },
-  { id: "swe-agent", name: "SWE-agent trajectory", request: false, writes: false },
+  { id: "inspect", name: "Inspect AI eval log", request: false, writes: true, written: "Inspect AI sample" },
+  { id: "swe-agent", name: "SWE-agent trajectory", request: false, writes: true, written: "SWE-agent demonstration" },
   { id: "openhands", name: "OpenHands trajectory", request: false, writes: false },
   { id: "pi", name: "pi session", request: false, writes: false },
 ] as const;
@@ -63,6 +64,12 @@ export const isFormatId = (value: string): value is FormatId => (FORMAT_IDS as r
 
 /** A format's name, as the people who use it call it. */
 export const formatName = (id: FormatId): string => FORMATS.find((format) => format.id === id)?.name ?? id;
+
+/** What the figure writes in a format, by name: the format's name, or the part of it the figure writes (`written`). */
+export function writtenName(id: WritableFormatId): string {
+  const format = FORMATS.find((entry) => entry.id === id);
+  return format !== undefined && "written" in format ? format.written : formatName(id);
+}
 
 /** A format's entry, for its codec to take its id and name from (the registry is the one place they are written). */
 export function formatMeta<Id extends FormatId>(id: Id): { readonly id: Id; readonly name: string } {

@@ -32,7 +32,7 @@
  * Model calls a sub-agent or a solver made outside the sample's conversation are not shown as steps, but their
  * usage and errors are noted at the next model call that is.
  */
-import type { Message, MessagePart, ToolCall, ToolDeclaration } from "../engine";
+import type { Message, MessagePart, ToolCall, ToolDeclaration, Trace, ValidationRule } from "../engine";
 import { formatMeta } from "./index";
 import {
   assistantMessage,
@@ -45,7 +45,20 @@ import {
   refuse,
   toolCall,
 } from "./read";
-import { type Codec, compact, field, isRecord, type LogNote, list, type Neutral, type ParseResult, str } from "./types";
+import {
+  compact,
+  field,
+  isRecord,
+  type Json,
+  type JsonRecord,
+  type LogNote,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+  type WritingCodec,
+} from "./types";
 
 type Obj = Record<string, unknown>;
 
@@ -563,13 +576,140 @@ function detect(data: unknown): number {
   return Array.isArray(data.messages) ? listScore(data.messages) : 0;
 }
 
-/** The Inspect AI eval log codec (read only). */
-export const codec: Codec<"inspect"> = {
+// ---- writing --------------------------------------------------------------------------------------------------
+
+/** The `ToolCallError` types the writer uses (Inspect's own, in its `_call_tools.py`). */
+type ErrorType = "parsing" | "approval" | "timeout" | "unknown";
+
+/**
+ * How Inspect would have typed each refusal the host made: a call it could not take (malformed, or of a tool it does
+ * not have) is a `parsing` error, as Inspect's own tool-not-found and argument checks are; a call a rule of the
+ * host's refused (scope, policy, a used operation id, a missing precondition) is what Inspect's approval policies
+ * do, an `approval` error. A call whose answer never reached the host, which got a timeout instead, is a `timeout`;
+ * any other error the tool returned is `unknown`, Inspect's type for a `ToolError` the tool raised.
+ */
+const REFUSAL_TYPE: Readonly<Record<ValidationRule, ErrorType>> = {
+  well_formed: "parsing",
+  tool_allowed: "parsing",
+  in_scope: "approval",
+  policy: "approval",
+  operation_id: "approval",
+  precondition: "approval",
+};
+
+/** Each error result's type, by call id, in the order of the run's steps (a call id may be used again). */
+function errorTypes(trace: Pick<Trace, "steps">): Map<string, ErrorType[]> {
+  const types = new Map<string, ErrorType[]>();
+  for (const step of trace.steps) {
+    if (step.toolResult?.status !== "error") continue;
+    const failed = step.kind === "validation" ? step.checks.find((check) => check.result === "failed") : undefined;
+    const type =
+      failed !== undefined
+        ? REFUSAL_TYPE[failed.rule]
+        : step.kind === "execution" && step.lost === true
+          ? "timeout"
+          : "unknown";
+    const id = step.toolResult.callId;
+    types.set(id, [...(types.get(id) ?? []), type]);
+  }
+  return types;
+}
+
+/**
+ * An assistant message's content: its text, or with its reasoning, Inspect's content list (a `reasoning` part needs
+ * no signature in Inspect; encrypted reasoning, whose blob the figure does not keep, is left out).
+ */
+function assistantContent(m: Extract<Message, { role: "assistant" }>): Json {
+  const reasoning = (m.parts ?? []).filter(
+    (p): p is Extract<MessagePart, { type: "reasoning" }> => p.type === "reasoning" && !p.redacted,
+  );
+  if (reasoning.length === 0) return m.content ?? "";
+  const parts: JsonRecord[] = reasoning.map((p) => ({ type: "reasoning", reasoning: p.text, redacted: false }));
+  if ((m.content ?? "") !== "") parts.push({ type: "text", text: m.content ?? "" });
+  return parts;
+}
+
+/** One tool call as Inspect's `ToolCall`: arguments an object (text that was not one: `{}`, with a `parse_error`). */
+function inspectCall(call: ToolCall): JsonRecord {
+  const parsed =
+    call.rawArguments === undefined
+      ? { arguments: call.args as JsonRecord }
+      : { arguments: {}, parse_error: `the arguments were not a JSON object: ${call.rawArguments}` };
+  return { id: call.callId, function: call.name, ...parsed, type: "function" };
+}
+
+/**
+ * A run's messages as Inspect's `ChatMessage` list: system and user messages marked as the sample's input, the
+ * model's as generated, each tool result with its call's id and function, an error result with its `error` (its
+ * text is the error's message, as Inspect hands it to the model, and the content is left empty, as Inspect leaves
+ * it). `types` gives each error's type by call id; an error the run does not place is `unknown`.
+ */
+export function inspectMessages(
+  messages: readonly Message[],
+  types: ReadonlyMap<string, readonly ErrorType[]> = new Map(),
+): JsonRecord[] {
+  const used = new Map<string, number>();
+  return messages.map((m): JsonRecord => {
+    switch (m.role) {
+      case "system":
+      case "user":
+        return { role: m.role, content: m.content, source: "input" };
+      case "assistant":
+        return {
+          role: "assistant",
+          content: assistantContent(m),
+          source: "generate",
+          ...(m.toolCalls.length === 0 ? {} : { tool_calls: m.toolCalls.map(inspectCall) }),
+        };
+      case "tool": {
+        if (m.status === "ok") return { role: "tool", content: m.content, tool_call_id: m.callId, function: m.name };
+        const nth = used.get(m.callId) ?? 0;
+        used.set(m.callId, nth + 1);
+        const type = types.get(m.callId)?.[nth] ?? "unknown";
+        return {
+          role: "tool",
+          content: "",
+          tool_call_id: m.callId,
+          function: m.name,
+          error: { type, message: m.content },
+        };
+      }
+      default: {
+        const never: never = m;
+        return never;
+      }
+    }
+  });
+}
+
+/** The messages before the model's first reply: what an Inspect sample's `input` holds. */
+const inputOfRun = (messages: JsonRecord[]): JsonRecord[] => {
+  const first = messages.findIndex((m) => m.role === "assistant");
+  return first === -1 ? messages : messages.slice(0, first);
+};
+
+/**
+ * The run as one Inspect AI sample (`EvalSample`'s required fields: an id, the epoch, the input, the target, and the
+ * messages): what a log's `samples[0]` holds, with no events (so no usage, no tools) and no target (the run had
+ * none to be scored against).
+ */
+export function inspectSample(messages: readonly Message[], types?: ReadonlyMap<string, readonly ErrorType[]>) {
+  const written = inspectMessages(messages, types);
+  return { id: "agent-loop-figure", epoch: 1, input: inputOfRun(written), target: "", messages: written };
+}
+
+/** The Inspect AI codec: reads logs, samples and message lists; writes one sample. */
+export const codec: WritingCodec<"inspect"> = {
   ...formatMeta("inspect"),
+  carries: ["system", "error_status", "reasoning", "result_order"],
+  // Images, audio and documents with their data (the figure keeps only their type).
+  places: ["media"],
   pairing:
     "tool_calls[].id ↔ the tool message's tool_call_id (the tool event carries the same id); a sample's model events give usage and errors",
   where:
     "./logs/<timestamp>_<task>_<id>.eval (or .json with --log-format=json; the directory is --log-dir or INSPECT_LOG_DIR)",
   detect,
   parse,
+  request: (messages) => inspectSample(messages),
+  transcript: (trace: Trace) => inspectSample(runMessages(trace), errorTypes(trace)),
 };

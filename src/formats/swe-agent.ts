@@ -36,7 +36,8 @@
  * `execution_time`, `extra_info`, the environment and the rest of the replay config, and unknown roles and fields.
  * Observations carry no exit code, so results are never marked as errors except for requeries.
  */
-import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration } from "../engine";
+import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import { argumentsText } from "./chat";
 import { formatMeta } from "./index";
 import {
   assistantMessage,
@@ -48,7 +49,19 @@ import {
   refuse,
   toolCall,
 } from "./read";
-import { type Codec, compact, field, isRecord, type LogNote, list, type Neutral, type ParseResult, str } from "./types";
+import {
+  compact,
+  field,
+  isRecord,
+  type JsonRecord,
+  type LogNote,
+  list,
+  type Neutral,
+  type ParseResult,
+  runMessages,
+  str,
+  type WritingCodec,
+} from "./types";
 
 /** `message_type` values SWE-agent writes in history items and requery messages. */
 const MESSAGE_TYPES = new Set([
@@ -507,12 +520,76 @@ function detect(data: unknown): number {
   return sweHistory ? 9 : 0;
 }
 
-/** The SWE-agent trajectory codec. */
-export const codec: Codec<"swe-agent"> = {
+// ---- writing --------------------------------------------------------------------------------------------------
+
+/** The agent's name on every item (SWE-agent's default agent is "main"). */
+const AGENT = "main";
+
+/**
+ * A run's messages as SWE-agent history items, in a function-calling (1.x) run's shape: each item is the Chat
+ * Completions message SWE-agent sends (its `role`, `content`, `tool_calls`, and a tool item's `tool_call_ids`),
+ * with SWE-agent's own `agent` and `message_type`. A model reply's `thought` is its text, as SWE-agent records it;
+ * a reply with no call has an empty `action`. Results have no error mark in SWE-agent: only their text is written.
+ */
+export function sweHistory(messages: readonly Message[]): JsonRecord[] {
+  return messages.map((m): JsonRecord => {
+    switch (m.role) {
+      case "system":
+        return { role: "system", content: m.content, agent: AGENT, message_type: "system_prompt" };
+      case "user":
+        return { role: "user", content: m.content, agent: AGENT, message_type: "user" };
+      case "assistant": {
+        const text = m.content ?? "";
+        if (m.toolCalls.length === 0)
+          return { role: "assistant", content: text, thought: text, action: "", agent: AGENT, message_type: "action" };
+        return {
+          role: "assistant",
+          content: text,
+          thought: text,
+          agent: AGENT,
+          tool_calls: m.toolCalls.map((call) => ({
+            id: call.callId,
+            type: "function",
+            function: { name: call.name, arguments: argumentsText(call) },
+          })),
+          message_type: "action",
+        };
+      }
+      case "tool":
+        return {
+          role: "tool",
+          content: m.content,
+          agent: AGENT,
+          tool_call_ids: [m.callId],
+          message_type: "observation",
+        };
+      default: {
+        const never: never = m;
+        return never;
+      }
+    }
+  });
+}
+
+/**
+ * The run as SWE-agent loads a demonstration (agents.py, `_add_demonstration_to_history`: the file's `history`):
+ * `{history}`, which SWE-agent's trajectory reader takes too.
+ */
+export const sweDemonstration = (messages: readonly Message[]) => ({ history: sweHistory(messages) });
+
+/** The SWE-agent trajectory codec: reads trajectories and histories; writes a history as a demonstration. */
+export const codec: WritingCodec<"swe-agent"> = {
   ...formatMeta("swe-agent"),
+  carries: ["system", "raw_arguments", "result_order"],
+  // Thinking blocks go back to the provider with their signatures, and image parts with their data: the figure
+  // keeps neither.
+  places: ["reasoning", "media"],
   pairing:
     "tool_calls[].id ↔ the tool item's tool_call_ids[0]; a text-parsed (0.x) command gets a made-up id and the observation after it",
   where: "<output_dir>/<instance id>/<instance id>.traj (by default trajectories/<user>/<run name>/…)",
   detect,
   parse,
+  request: (messages) => sweDemonstration(messages),
+  transcript: (trace: Trace) => sweDemonstration(runMessages(trace)),
+  suffix: ".traj",
 };

@@ -73,6 +73,8 @@ export interface WritingCodec<Id extends string = string> extends Codec<Id> {
   readonly places?: readonly Feature[];
   readonly request: (messages: readonly Message[], tools: readonly ToolDeclaration[]) => unknown;
   readonly transcript: (trace: Trace) => unknown;
+  /** How the tool that reads such a file names it, when not `<name>.<format id>.json`: its ending (`.traj`). */
+  readonly suffix?: string;
   /** The provider's replay rules, for a format that is a provider's request ("would this replay?", ./check.ts). */
   readonly replay?: Replay;
   /**

@@ -27,3 +27,26 @@ export function wireRequest(format: WritableFormatId, trace: Pick<Trace, "messag
 export function wireTranscript(format: WritableFormatId, trace: Trace): unknown {
   return CODECS[format].transcript(trace);
 }
+
+/**
+ * The whole run as a file in `format`: its text (JSON Lines for a format saved as lines, as Claude Code writes its
+ * log; else JSON, indented unless `indent` is undefined) and its name, `<name>.<format id>.json` unless the format's
+ * tool names such files otherwise (a SWE-agent demonstration: `<name>.traj`).
+ */
+export function wireFile(
+  format: WritableFormatId,
+  trace: Trace,
+  name: string,
+  indent: number | undefined = 2,
+): { readonly file: string; readonly text: string } {
+  const written = wireTranscript(format, trace);
+  const codec = CODECS[format];
+  if (format === "neutral") return { file: `${name}.trace.json`, text: `${JSON.stringify(written, null, indent)}\n` };
+  if (codec.lines === true && Array.isArray(written))
+    return {
+      file: `${name}.${format}${codec.suffix ?? ".jsonl"}`,
+      text: `${written.map((line) => JSON.stringify(line)).join("\n")}\n`,
+    };
+  const file = codec.suffix === undefined ? `${name}.${format}.json` : `${name}${codec.suffix}`;
+  return { file, text: `${JSON.stringify(written, null, indent)}\n` };
+}

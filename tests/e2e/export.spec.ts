@@ -161,4 +161,75 @@ test.describe("export", () => {
       "Google's placeholder thoughtSignature on the first call of 1 model turn, which Gemini 3 requires of calls no Gemini 3 model signed (from step 2)",
     ]);
   });
+
+  test("writes the run as an Inspect AI sample and a SWE-agent demonstration, each loading back with who refused the call", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en&scenario=scope-violation");
+    await openTools(page);
+    const bar = page.getByRole("region", { name: "Export" });
+    const format = bar.getByLabel("Export format");
+    const note = bar.getByRole("note");
+    const download = async () => {
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        bar.getByRole("button", { name: "Download JSON" }).click(),
+      ]);
+      return { name: file.suggestedFilename(), path: (await file.path()) ?? "" };
+    };
+
+    await format.selectOption({ label: "The whole run as Inspect AI sample (every message, then the final reply)" });
+    await expect(note).toContainText("Left out of the Inspect AI sample file:");
+    await expect(note.getByRole("listitem")).toHaveText(["the declaration of 1 tool (from step 2)"]);
+    const sample = await download();
+    expect(sample.name).toBe("scope-violation.inspect.json");
+    const written = JSON.parse(readFileSync(sample.path, "utf8"));
+    // Refused by a rule of the host's: what an Inspect approval policy does; its words are the error's message.
+    expect(written.messages.find((m: { error?: unknown }) => m.error !== undefined)).toMatchObject({
+      role: "tool",
+      content: "",
+      function: "read_file",
+      error: { type: "approval" },
+    });
+
+    await format.selectOption({
+      label: "The whole run as SWE-agent demonstration (every message, then the final reply)",
+    });
+    await expect(note).toContainText("Left out of the SWE-agent demonstration file:");
+    await expect(note.getByRole("listitem")).toHaveText([
+      "the declaration of 1 tool (from step 2)",
+      "the error mark of 1 tool result, its text kept (from step 4)",
+    ]);
+    const demo = await download();
+    expect(demo.name).toBe("scope-violation.traj");
+
+    // Each file loads back, its format found from its content; the Inspect sample says who refused the call: the
+    // host (its approval error), at the step the result comes back.
+    for (const [file, read] of [
+      [demo, "SWE-agent trajectory message list, 5 messages, 1 tool call"],
+      [sample, "Inspect AI eval log message list, 5 messages, 1 tool call"],
+    ] as const) {
+      await openTools(page);
+      await page.getByRole("button", { name: "Load transcript" }).click();
+      await page.getByLabel("or choose a file").setInputFiles({
+        name: file.name,
+        mimeType: "application/json",
+        buffer: readFileSync(file.path),
+      });
+      await page.getByRole("button", { name: "Load", exact: true }).click();
+      await expect(page.locator(".page-conditions")).toContainText(read);
+      const fig = page.locator(".alf-root > .alf-figure").first();
+      await fig.focus();
+      for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+      await expect(counterOf(fig)).toHaveText("4 / 7");
+      const warnings = fig.getByRole("list", { name: "Warnings at this step" }).getByRole("listitem");
+      if (file === sample)
+        await expect(warnings).toHaveText([
+          "⚠ read_file did not run: the agent refused the call or could not run it, and fed back the error as its result",
+        ]);
+      else await expect(warnings).toHaveCount(0);
+      await page.keyboard.press("End");
+      await expect(fig.getByRole("group", { name: "Context" })).toContainText("scope_violation");
+    }
+  });
 });

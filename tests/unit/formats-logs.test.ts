@@ -120,16 +120,22 @@ describe("a zip that is an Inspect AI log", () => {
   });
 });
 
-describe("the agents' logs are read, not written", () => {
+describe("the agents' logs are read, and written only where they are plain lists of messages", () => {
   const readOnly = FORMATS.filter((format) => !format.writes).map((format) => format.id);
 
-  it("lists six read-only formats, each with a codec that says where its agent keeps it", () => {
-    expect(readOnly).toEqual(["codex", "gemini-cli", "inspect", "swe-agent", "openhands", "pi"]);
+  it("lists four read-only formats and two written in part, each with a codec that says where its agent keeps it", () => {
+    expect(readOnly).toEqual(["codex", "gemini-cli", "openhands", "pi"]);
     for (const id of readOnly) {
       expect(WRITABLE_FORMAT_IDS).not.toContain(id);
       expect(CODECS[id].where?.length ?? 0, id).toBeGreaterThan(5);
       expect("transcript" in CODECS[id], id).toBe(false);
     }
+    const partly = FORMATS.flatMap((format) => ("written" in format ? [[format.id, format.written]] : []));
+    expect(partly).toEqual([
+      ["inspect", "Inspect AI sample"],
+      ["swe-agent", "SWE-agent demonstration"],
+    ]);
+    for (const [id] of partly) expect(WRITABLE_FORMAT_IDS).toContain(id);
   });
 
   it("--export refuses one, naming what it takes", async () => {
