@@ -5,6 +5,7 @@ import type { Message, Step } from "../../src/engine";
 import { codec } from "../../src/formats/codex";
 import { detectFormat, importTranscript } from "../../src/formats/import";
 import { field, type LogNote, type Neutral } from "../../src/formats/types";
+import { executionResults, imported, jsonl, neutralBy, proposalIds, refusalBy, stepsOf } from "./log-helpers";
 
 const DIR = "../shared/agent-logs";
 const REAL = `${DIR}/codex-rollout-0.40-gpt5codex-shell.jsonl`;
@@ -103,31 +104,9 @@ const run040 = (): Json[] => [
   said("There are 2 files."),
 ];
 
-const jsonl = (lines: readonly unknown[]): string => `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
+const neutralOf = neutralBy(codec);
+const errorOf = refusalBy(codec);
 
-const neutralOf = (lines: unknown): Neutral => {
-  const parsed = codec.parse(lines);
-  if (!parsed.ok) throw new Error(`not read: ${JSON.stringify(parsed.errors)}`);
-  return parsed.neutral;
-};
-
-const errorsOf = (lines: unknown) => {
-  const parsed = codec.parse(lines);
-  if (parsed.ok) throw new Error("read, expected a refusal");
-  return parsed.errors;
-};
-
-const imported = (text: string) => {
-  const result = importTranscript(text);
-  if (!result.ok) throw new Error(`not imported: ${JSON.stringify(result.errors)}`);
-  return result;
-};
-
-const stepsOf = (steps: readonly Step[], kind: Step["kind"]) => steps.filter((s) => s.kind === kind);
-const proposalIds = (steps: readonly Step[]) =>
-  steps.flatMap((s) => (s.kind === "proposal" ? s.calls.map((c) => c.callId) : []));
-const executions = (steps: readonly Step[]) =>
-  steps.flatMap((s) => (s.kind === "execution" && s.toolResult !== null ? [s.toolResult] : []));
 const answerOf = (steps: readonly Step[]) => {
   const finish = steps.at(-1);
   return finish?.kind === "finish" ? finish.answer : undefined;
@@ -157,7 +136,7 @@ describe("the real Codex 0.40 rollout", () => {
     expect(new Set(ids).size).toBe(34);
     expect(ids[0]).toBe("call_mux7Gp4q9YON9fYffwerwHgr");
     expect(ids.at(-1)).toBe("call_XcbWx0kZpnKKlNSAsnRbuPjT");
-    const results = executions(steps);
+    const results = executionResults(steps);
     expect(results.map((r) => r.callId)).toEqual(ids);
     expect(results.every((r) => r.name === "shell" && r.status === "ok")).toBe(true);
     // The output is the shell's text, not 0.40's JSON wrapper around it.
@@ -223,7 +202,7 @@ describe("a hand-written 0.40 rollout", () => {
     expect(stepsOf(steps, "model_call")).toHaveLength(3);
     expect(stepsOf(steps, "task")).toHaveLength(1);
     expect(proposalIds(steps)).toEqual(["call_1", "call_2"]);
-    const results = executions(steps);
+    const results = executionResults(steps);
     expect(results.map((r) => [r.callId, r.name, r.status, r.content])).toEqual([
       ["call_1", "shell", "ok", "a.txt\nb.txt\n"],
       ["call_2", "shell", "error", "wc: missing.txt: No such file or directory\n"],
@@ -302,7 +281,7 @@ describe("a hand-written 0.40 rollout", () => {
     expect(result.notes.some((n) => n.kind === "torn_line")).toBe(true);
     // The answer's line is the torn one: its reasoning is read, as a model call with no text.
     expect(stepsOf(result.trace.steps, "model_call")).toHaveLength(3);
-    expect(executions(result.trace.steps)).toHaveLength(2);
+    expect(executionResults(result.trace.steps)).toHaveLength(2);
     expect(answerOf(result.trace.steps)).toBe(null);
   });
 
@@ -447,7 +426,7 @@ describe("a newer rollout", () => {
     expect(stepsOf(result.trace.steps, "model_call")).toHaveLength(3);
     expect(stepsOf(result.trace.steps, "task")).toHaveLength(1);
     expect(proposalIds(result.trace.steps)).toEqual(["call_p", "call_e", "call_f"]);
-    expect(executions(result.trace.steps).map((r) => [r.callId, r.name])).toEqual([
+    expect(executionResults(result.trace.steps).map((r) => [r.callId, r.name])).toEqual([
       ["call_p", "apply_patch"],
       ["call_e", "exec_command"],
       ["call_f", "exec_command"],
@@ -582,23 +561,23 @@ describe("compaction and logged errors", () => {
 
 describe("hostile input", () => {
   it("refuses what is not a rollout line, with where", () => {
-    expect(errorsOf(null)[0]?.path).toBe("");
-    expect(errorsOf(42)[0]?.message).toMatch(/Codex rollout/);
-    expect(errorsOf([meta(), null])[0]).toEqual({
+    expect(errorOf(null).path).toBe("");
+    expect(errorOf(42).message).toMatch(/Codex rollout/);
+    expect(errorOf([meta(), null])).toEqual({
       path: "1",
       message: "expected a rollout line (an object), got null",
     });
-    expect(errorsOf([meta(), line("response_item", null)])[0]?.path).toBe("1.payload");
-    expect(errorsOf([meta(), line("response_item", [1, 2])])[0]?.message).toMatch(/an array/);
-    expect(errorsOf([meta(), item({ type: "function_call", name: "shell", arguments: "{}" })])[0]?.path).toBe(
+    expect(errorOf([meta(), line("response_item", null)]).path).toBe("1.payload");
+    expect(errorOf([meta(), line("response_item", [1, 2])]).message).toMatch(/an array/);
+    expect(errorOf([meta(), item({ type: "function_call", name: "shell", arguments: "{}" })]).path).toBe(
       "1.payload.call_id",
     );
-    expect(errorsOf([meta(), item({ type: "function_call_output", call_id: 7, output: "x" })])[0]?.path).toBe(
+    expect(errorOf([meta(), item({ type: "function_call_output", call_id: 7, output: "x" })]).path).toBe(
       "1.payload.call_id",
     );
-    expect(errorsOf([meta(), item({ type: "message", role: "user", content: 5 })])[0]?.path).toBe("1.payload.content");
-    expect(errorsOf([meta(), item({ type: "message", content: [] })])[0]?.path).toBe("1.payload.role");
-    expect(errorsOf([meta(), item({ id: "x" })])[0]?.path).toBe("1.payload.type");
+    expect(errorOf([meta(), item({ type: "message", role: "user", content: 5 })]).path).toBe("1.payload.content");
+    expect(errorOf([meta(), item({ type: "message", content: [] })]).path).toBe("1.payload.role");
+    expect(errorOf([meta(), item({ id: "x" })]).path).toBe("1.payload.type");
   });
 
   it("reads wrong-typed fields it can do without as best it can", () => {

@@ -3,40 +3,21 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { codec } from "../../src/formats/gemini-cli";
 import { importTranscript } from "../../src/formats/import";
-import type { LogNote, Neutral } from "../../src/formats/types";
+import type { LogNote } from "../../src/formats/types";
+import { executionResults, imported, jsonl, linesOf, neutralBy, shapeOf } from "./log-helpers";
 
 const DIR = "../shared/agent-logs";
 const LEGACY = `${DIR}/gemini-cli-session-453aa339-edit.json`;
 const JSONL = `${DIR}/gemini-cli-session-0.40-jsonl-edited.jsonl`;
 
-/** JSON Lines text from records, one per line, with the final line end the CLI writes. */
-const jsonl = (records: readonly unknown[]): string => `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
+const neutralOf = neutralBy(codec);
 
-/** The records of JSON Lines text, as the import hands them to the codec. */
-const linesOf = (text: string): unknown[] =>
-  text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as unknown);
-
-function neutralOf(data: unknown): Neutral {
-  const parsed = codec.parse(data);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.neutral;
-}
-
-function imported(text: string) {
-  const result = importTranscript(text);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+/** What the import made of `text`, with its executions' results whole. */
+function importedRun(text: string) {
+  const result = imported(text);
   const steps = result.trace.steps;
-  return {
-    result,
-    format: result.format,
-    modelCalls: steps.filter((s) => s.kind === "model_call").length,
-    proposed: steps.flatMap((s) => (s.kind === "proposal" ? s.calls.map((c) => c.callId) : [])),
-    executions: steps.flatMap((s) => (s.kind === "execution" && s.toolResult !== null ? [s.toolResult] : [])),
-    answer: steps.at(-1)?.kind === "finish" ? (steps.at(-1) as { answer: string | null }).answer : undefined,
-  };
+  const { modelCalls, proposed, answer } = shapeOf(result);
+  return { result, format: result.format, modelCalls, proposed, executions: executionResults(steps), answer };
 }
 
 const META = { sessionId: "s-1", projectHash: "abc123", startTime: "2026-01-01T00:00:00.000Z", kind: "main" };
@@ -120,7 +101,7 @@ const jsonlRecords = [
 
 /** The counts the legacy session gives, real or hand-written. */
 function expectLegacyCounts(text: string, callIds: readonly string[], answer: string) {
-  const run = imported(text);
+  const run = importedRun(text);
   expect(run.format).toBe("gemini-cli");
   expect(run.modelCalls).toBe(4);
   expect(run.proposed).toEqual(callIds);
@@ -133,7 +114,7 @@ function expectLegacyCounts(text: string, callIds: readonly string[], answer: st
 }
 
 function expectJsonlCounts(text: string, callId: string, answer: string) {
-  const run = imported(text);
+  const run = importedRun(text);
   expect(run.format).toBe("gemini-cli");
   expect(run.modelCalls).toBe(2);
   expect(run.proposed).toEqual([callId]);
@@ -236,7 +217,7 @@ describe("the Gemini CLI JSONL session", () => {
       { id: "u-results", type: "user", content: [{ functionResponse: { id: "ls-1", name: "ls", response: {} } }] },
       { id: "g2", type: "gemini", content: "Two files.", tokens: TOKENS },
     ];
-    const run = imported(jsonl(records));
+    const run = importedRun(jsonl(records));
     expect(run.modelCalls).toBe(2);
     expect(run.proposed).toEqual(["ls-1"]);
     expect(run.executions.map((r) => [r.callId, r.content])).toEqual([["ls-1", "a b"]]);
@@ -278,7 +259,7 @@ describe("the Gemini CLI JSONL session", () => {
 
   it("leaves out a torn last line, and says so", () => {
     const text = `${jsonl(jsonlRecords.slice(0, 4))}{"id":"g2","type":"gemini","content":"Hel`;
-    const run = imported(text);
+    const run = importedRun(text);
     expect(run.format).toBe("gemini-cli");
     expect(run.modelCalls).toBe(1);
     expect(run.executions.map((r) => r.callId)).toEqual(["run_shell_command_1"]);
@@ -308,7 +289,7 @@ describe("what else a session says", () => {
       ["assistant", "Hello."],
     ]);
     expect(neutral.notes).toEqual([{ kind: "log_error", index: 1, message: "[API Error: 429 Resource exhausted]" }]);
-    const run = imported(jsonl(records));
+    const run = importedRun(jsonl(records));
     expect(run.result.notes.filter((n) => n.kind === "log_error")).toEqual([
       { kind: "log_error", message: "[API Error: 429 Resource exhausted]", step: 3 },
     ]);
@@ -345,12 +326,12 @@ describe("what else a session says", () => {
       { id: "g1", type: "gemini", content: "", toolCalls: [call("ls-1", "ls", "executing")] },
       { id: "g2", type: "gemini", content: "Stopped." },
     ];
-    const run = imported(jsonl(records));
+    const run = importedRun(jsonl(records));
     expect(run.proposed).toEqual(["ls-1"]);
     expect(run.executions).toEqual([]);
     expect(run.result.problems.map((p) => [p.kind, p.callId])).toEqual([["missing_result", "ls-1"]]);
     // Ending on the proposal: not run yet, no problem.
-    expect(imported(jsonl(records.slice(0, 3))).result.problems).toEqual([]);
+    expect(importedRun(jsonl(records.slice(0, 3))).result.problems).toEqual([]);
   });
 
   it("reads an error result; the host's refusal (a validation error) is said to be the host's", () => {
@@ -369,7 +350,7 @@ describe("what else a session says", () => {
       },
       { id: "g2", type: "gemini", content: "Sorry." },
     ];
-    const run = imported(jsonl(records));
+    const run = importedRun(jsonl(records));
     expect(run.executions.map((r) => [r.callId, r.status, r.content])).toEqual([
       ["ls-1", "error", "Path must be absolute: ."],
       ["read-2", "error", "File not found: /tmp/x"],
@@ -398,7 +379,7 @@ describe("what else a session says", () => {
         ],
       },
     ];
-    const run = imported(jsonl(records));
+    const run = importedRun(jsonl(records));
     expect(run.executions.map((r) => [r.callId, r.status, r.content])).toEqual([["write-1", "error", cancelled]]);
     expect(neutralOf(records).notes).toEqual([
       { kind: "cancelled", index: 1, name: "write_file", by: "user" }, // no result: said at the proposal
@@ -473,7 +454,7 @@ describe("hostile input", () => {
     ]);
     expect(neutral.notes).toEqual([]);
     // Arguments that are not an object are reported, not taken.
-    const run = imported(jsonl([META, { id: "g", type: "gemini", toolCalls: [{ id: "c", name: "run", args: 5 }] }]));
+    const run = importedRun(jsonl([META, { id: "g", type: "gemini", toolCalls: [{ id: "c", name: "run", args: 5 }] }]));
     expect(run.result.problems.map((p) => p.kind)).toEqual(["bad_arguments"]);
   });
 

@@ -8,49 +8,19 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { type ImportResult, importTranscript } from "../../src/formats/import";
+import { importTranscript } from "../../src/formats/import";
 import { codec } from "../../src/formats/inspect";
 import { inspectZipText } from "../../src/formats/inspect-zip";
-import type { LogNote, Neutral } from "../../src/formats/types";
+import type { LogNote } from "../../src/formats/types";
+import { imported, neutralBy, refusalBy, shapeOf } from "./log-helpers";
 
 const DIR = "../shared/agent-logs";
 const REAL = `${DIR}/inspect-log-v3-dedup-hardcoded-tools.eval`;
 
 type Obj = Record<string, unknown>;
 
-function neutralOf(data: unknown): Neutral {
-  const parsed = codec.parse(data);
-  if (!parsed.ok) throw new Error(`refused: ${JSON.stringify(parsed.errors)}`);
-  return parsed.neutral;
-}
-
-function refusalOf(data: unknown): { message: string; path?: string } {
-  const parsed = codec.parse(data);
-  if (parsed.ok) throw new Error("read, not refused");
-  const [error] = parsed.errors;
-  if (error === undefined) throw new Error("refused with no error");
-  return error;
-}
-
-function imported(text: string): Extract<ImportResult, { ok: true }> {
-  const result = importTranscript(text);
-  if (!result.ok) throw new Error(`not imported: ${JSON.stringify(result.errors)}`);
-  return result;
-}
-
-/** What the import made: model calls, proposed call ids, executions (id and status), the final answer. */
-function shapeOf(result: Extract<ImportResult, { ok: true }>) {
-  const steps = result.trace.steps;
-  const finish = steps.at(-1);
-  return {
-    modelCalls: steps.filter((s) => s.kind === "model_call").length,
-    proposed: steps.flatMap((s) => (s.kind === "proposal" ? s.callIds : [])),
-    executions: steps.flatMap((s) =>
-      s.kind === "execution" && s.toolResult !== null ? [`${s.toolResult.callId}:${s.toolResult.status}`] : [],
-    ),
-    answer: finish?.kind === "finish" ? finish.answer : undefined,
-  };
-}
+const neutralOf = neutralBy(codec);
+const refusalOf = refusalBy(codec);
 
 const notesOf = (data: unknown, kind: LogNote["kind"]) => (neutralOf(data).notes ?? []).filter((n) => n.kind === kind);
 

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Message, Step } from "../../src/engine";
+import type { Step } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { codec } from "../../src/formats/openhands";
-import type { Neutral } from "../../src/formats/types";
+import { imported, neutralBy, stepsOf, toolMessages } from "./log-helpers";
 
 const DIR = "../shared/agent-logs";
 const REAL = `${DIR}/openhands-traj-wrong-initial-state.json`;
@@ -126,19 +126,8 @@ const small = (): Json[] => [
 
 // ---- helpers ------------------------------------------------------------------------------------------------
 
-function imported(data: unknown) {
-  const result = importTranscript(typeof data === "string" ? data : JSON.stringify(data));
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result;
-}
-
-function neutral(data: unknown): Neutral {
-  const parsed = codec.parse(data);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.neutral;
-}
-
-const ofKind = (steps: readonly Step[], kind: Step["kind"]) => steps.filter((s) => s.kind === kind);
+const neutral = neutralBy(codec);
+const ofKind = stepsOf;
 const proposals = (steps: readonly Step[]) => ofKind(steps, "proposal").map((s) => s.callIds);
 const executions = (steps: readonly Step[]) =>
   ofKind(steps, "execution").map((s) => [s.callIds[0], s.toolResult?.status ?? null]);
@@ -146,7 +135,7 @@ const finishAnswer = (steps: readonly Step[]) => {
   const last = steps.at(-1);
   return last?.kind === "finish" ? last.answer : "not a finish";
 };
-const tools = (messages: readonly Message[]) => messages.filter((m) => m.role === "tool");
+const tools = toolMessages;
 
 /** The run both the real file and its hand-written twin must be: 4 model calls, read / run / read / finish. */
 function expectRenameRun(data: unknown, ids: readonly string[], lastText: string) {

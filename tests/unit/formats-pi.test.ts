@@ -7,41 +7,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../src/engine";
-import { detectFormat, type ImportResult, importTranscript } from "../../src/formats/import";
+import { detectFormat } from "../../src/formats/import";
 import { codec } from "../../src/formats/pi";
-import type { LogNote, Neutral } from "../../src/formats/types";
+import type { LogNote } from "../../src/formats/types";
+import { imported, jsonl, neutralBy, shapeOf } from "./log-helpers";
 
 const DIR = "../shared/agent-logs";
 const REAL = `${DIR}/pi-session-v3-fixture-model.jsonl`;
 
-const jsonl = (records: readonly unknown[]): string => `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
-
 /** The neutral messages and notes of a session given as its records. */
-function neutralOf(records: readonly unknown[]): Neutral {
-  const parsed = codec.parse(records);
-  if (!parsed.ok) throw new Error(`refused: ${JSON.stringify(parsed.errors)}`);
-  return parsed.neutral;
-}
-
-function imported(text: string): Extract<ImportResult, { ok: true }> {
-  const result = importTranscript(text);
-  if (!result.ok) throw new Error(`not imported: ${JSON.stringify(result.errors)}`);
-  return result;
-}
-
-/** What the import made: model calls, proposed call ids, executions (id and status), the final answer. */
-function shapeOf(result: Extract<ImportResult, { ok: true }>) {
-  const steps = result.trace.steps;
-  const finish = steps.at(-1);
-  return {
-    modelCalls: steps.filter((s) => s.kind === "model_call").length,
-    proposed: steps.flatMap((s) => (s.kind === "proposal" ? s.callIds : [])),
-    executions: steps.flatMap((s) =>
-      s.kind === "execution" && s.toolResult !== null ? [`${s.toolResult.callId}:${s.toolResult.status}`] : [],
-    ),
-    answer: finish?.kind === "finish" ? finish.answer : undefined,
-  };
-}
+const neutralOf = neutralBy(codec);
 
 const usage = (input: number, output: number, total = 0.001) => ({
   input,

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Message, Step } from "../../src/engine";
+import type { Step } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { codec, commandDocsTools } from "../../src/formats/swe-agent";
-import type { Neutral } from "../../src/formats/types";
+import { executionResults, imported, neutralBy, proposalIds, stepsOf, toolMessages } from "./log-helpers";
 
 const DIR = "../shared/agent-logs";
 const REAL = `${DIR}/swe-agent-fc-gpt4o-missing-colon.traj`;
@@ -148,25 +148,11 @@ const legacyTraj = (): Json => ({
 
 // ---- helpers -------------------------------------------------------------------------------------------------
 
-const imported = (data: unknown) => {
-  const result = importTranscript(typeof data === "string" ? data : JSON.stringify(data));
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result;
-};
-
-const neutral = (data: unknown): Neutral => {
-  const parsed = codec.parse(data);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.neutral;
-};
-
-const kinds = (steps: readonly Step[], kind: Step["kind"]) => steps.filter((s) => s.kind === kind);
-const proposalIds = (steps: readonly Step[]) =>
-  steps.flatMap((s) => (s.kind === "proposal" ? s.calls.map((c) => c.callId) : []));
-const results = (steps: readonly Step[]) =>
-  steps.flatMap((s) => (s.kind === "execution" && s.toolResult !== null ? [s.toolResult] : []));
+const neutral = neutralBy(codec);
+const kinds = stepsOf;
+const results = executionResults;
 const finish = (steps: readonly Step[]) => steps.find((s) => s.kind === "finish");
-const tools = (messages: readonly Message[]) => messages.filter((m) => m.role === "tool");
+const tools = toolMessages;
 
 // ---- the real file ---------------------------------------------------------------------------------------------
 
