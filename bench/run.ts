@@ -35,7 +35,7 @@ import { longRunScenario, runScenario } from "../src/engine";
 import { chatRequest } from "../src/formats/chat";
 import { importTranscript } from "../src/formats/import";
 import { wireTranscript } from "../src/formats/wire";
-import { largeLog } from "../tests/fixtures/large-log";
+import { largeCodexRollout, largeLog, largePiSession } from "../tests/fixtures/large-log";
 import { type Summary, withGoals } from "./goals";
 
 const args = process.argv.slice(2);
@@ -436,6 +436,9 @@ const LARGE_LOGS = [
   { id: "large20k", file: "large-20k.json", label: "20,000 messages, 11 MB (OpenAI Chat)" },
   { id: "large100k", file: "large-100k.json", label: "100,000 messages, 56 MB (OpenAI Chat)" },
   { id: "largecc", file: "large-claude-code.jsonl", label: "72,000 messages, 50 MB (a Claude Code JSON Lines log)" },
+  // Issue 45's day-long agent logs, in the agents' own shapes.
+  { id: "largecodex", file: "large-codex-rollout.jsonl", label: "a Codex CLI rollout: 4,000 shell calls, 11 MB" },
+  { id: "largepi", file: "large-pi-session.jsonl", label: "a pi session: 1,000 records, 0.4 MB" },
 ] as const;
 
 function writeLargeLogs(): void {
@@ -450,6 +453,8 @@ function writeLargeLogs(): void {
     join("bench/dist", "large-claude-code.jsonl"),
     `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`,
   );
+  writeFileSync(join("bench/dist", "large-codex-rollout.jsonl"), largeCodexRollout(4000));
+  writeFileSync(join("bench/dist", "large-pi-session.jsonl"), largePiSession(1000));
 }
 
 /** In the page: long tasks from now on, and the time of the first frame that shows a loaded run's first step. */
@@ -1136,8 +1141,17 @@ try {
       summary: Summary;
       samples?: Record<string, Samples>;
     };
-    summary = { ...before.summary, ...summary };
-    samples = { ...before.samples, ...results };
+    // Merged per target and metric: a part measures some metrics of a target (the build's bytes of the pages, say)
+    // and must not drop the others the last whole run measured.
+    const merged = <T>(old: Record<string, Record<string, T>> = {}, now: Record<string, Record<string, T>>) =>
+      Object.fromEntries(
+        [...new Set([...Object.keys(old), ...Object.keys(now)])].map((target) => [
+          target,
+          { ...old[target], ...now[target] },
+        ]),
+      );
+    summary = merged(before.summary, summary);
+    samples = merged(before.samples, results);
     meta = { ...before.meta, [part]: date };
   }
   writeFileSync(OUT, `${JSON.stringify({ meta, summary, samples }, null, 2)}\n`);

@@ -6,7 +6,8 @@
  * message, a reasoning item, a tool call, a tool's output), `event_msg` (what Codex showed or counted: token counts,
  * errors, an aborted turn), `turn_context` (the settings of a model request) and `compacted` (a compaction of the
  * context). A resumed session appends to the same file, so there can be several `session_meta` lines: the first is
- * used and reading goes on. Kinds newer versions add (`world_state`, `token_usage_record`, …) are skipped.
+ * used and reading goes on. Kinds newer versions add (`world_state`, `token_usage_record`, …) are skipped. The older
+ * layout of mid-2025, with no envelope (the header, then bare items and state markers), is read too.
  *
  * Model calls are not logged as requests; one model response is the assistant-side items (reasoning, assistant
  * text, `function_call`, `custom_tool_call`, `local_shell_call`, `tool_search_call`, and the provider-run
@@ -26,8 +27,12 @@
  * `local_shell_call`'s `action` is its arguments. Each pairs with the `function_call_output` /
  * `custom_tool_call_output` of the same `call_id`. In 0.40 an output is JSON text `{"output", "metadata":
  * {"exit_code"}}`: its `output` is the result, and a non-zero exit code makes it an error made by the tool (an
- * `error_by` note). Newer outputs are plain text or content items, read as they are, with no error status: the log
- * does not say whether the command failed.
+ * `error_by` note). Newer outputs are plain text or content items, read as they are (the model was shown that text,
+ * header and all). A command's text starts with the header Codex writes for the model, which says how it ended: a
+ * shell call's `Exit code: N` then `Wall time: …` (tools/mod.rs, `format_exec_output_for_model_freeform`), an
+ * `exec_command`'s `Wall time: …` then `Process exited with code N` (unified exec's `format_response`; a command
+ * still running says its session instead, and has not failed). A non-zero code there is an error made by the tool,
+ * as in 0.40; other text says nothing of failure, and is no error.
  *
  * Messages: `user` messages are the user's turns; consecutive user items (Codex sends the `<environment_context>`
  * block, the IDE context and the prompt as separate user items of one turn) are joined into one user message, so
@@ -118,6 +123,17 @@ function reasoningPart(item: Obj): MessagePart {
   return { type: "reasoning", text, redacted: text === "" && encrypted !== undefined && encrypted !== "" };
 }
 
+/** A shell call's plain-text header: `Exit code: N`, then the wall time. */
+const FREEFORM_EXIT = /^Exit code: (-?\d+)\nWall time: [\d.]+ seconds\n/;
+/** An `exec_command`'s header: perhaps its chunk id, the wall time, then how the process exited. */
+const UNIFIED_EXIT = /^(?:Chunk ID: [^\n]*\n)?Wall time: [\d.]+ seconds\nProcess exited with code (-?\d+)\n/;
+
+/** The exit code a newer command output's plain-text header gives, or null (no such header, or still running). */
+function plainExitCode(output: string): number | null {
+  const code = (FREEFORM_EXIT.exec(output) ?? UNIFIED_EXIT.exec(output))?.[1];
+  return code === undefined ? null : Number(code);
+}
+
 /** What a tool's output says: its text, the exit code 0.40 records, and whether it says it failed otherwise. */
 function readOutput(output: unknown): { content: string; exitCode: number | null; failed: boolean } {
   if (typeof output === "string") {
@@ -131,7 +147,7 @@ function readOutput(output: unknown): { content: string; exitCode: number | null
         // plain text that starts with a brace
       }
     }
-    return { content: output, exitCode: null, failed: false };
+    return { content: output, exitCode: plainExitCode(output), failed: false };
   }
   if (Array.isArray(output)) {
     const content = output
@@ -366,8 +382,15 @@ function readRollout(lines: readonly unknown[]): Neutral {
     }
   };
 
+  const legacy = isLegacy(lines);
   for (const [i, line] of lines.entries()) {
     if (!isRecord(line)) refuse(`${i}`, `expected a rollout line (an object), got ${kindOf(line)}`);
+    if (legacy) {
+      // The older layout: the session's header first, then bare items, with state markers between them.
+      if (i === 0 || line.record_type !== undefined) continue;
+      readItem(line, `${i}`);
+      continue;
+    }
     const kind = str(line, "type");
     const payload = line.payload;
     if (kind === "response_item") {
@@ -397,6 +420,28 @@ function readRollout(lines: readonly unknown[]): Neutral {
   return { messages, tools, shape: "messages", notes };
 }
 
+/**
+ * Whether the lines are the older, unwrapped layout Codex CLI wrote in mid-2025: a first line that is the session's
+ * header itself (`{id, timestamp, instructions, git}`, no `type`), then each item bare (a message, a reasoning item, a
+ * call, an output), with `{"record_type": "state"}` markers between them. There is no envelope, no event and no
+ * token count: the items are read as a newer rollout's `response_item`s are.
+ */
+function isLegacy(lines: readonly unknown[]): boolean {
+  const [first] = lines;
+  if (!isRecord(first) || first.type !== undefined || typeof first.id !== "string") return false;
+  if (typeof first.timestamp !== "string") return false;
+  return lines.some(
+    (line, i) =>
+      i > 0 &&
+      isRecord(line) &&
+      (line.record_type === "state" ||
+        (line.payload === undefined && typeof line.type === "string" && LEGACY_ITEMS.has(line.type))),
+  );
+}
+
+/** The item types that tell a bare item of the older layout. */
+const LEGACY_ITEMS = new Set(["message", "reasoning", "function_call", "function_call_output", "local_shell_call"]);
+
 /** Whether a value is a rollout line: an envelope of a known kind around an object payload. */
 const isLine = (line: unknown): boolean =>
   isRecord(line) && typeof line.type === "string" && KINDS.has(line.type) && isRecord(line.payload);
@@ -410,11 +455,12 @@ function parse(data: unknown): ParseResult {
 }
 
 /**
- * How surely a document is a rollout: 10 for a `session_meta` line naming the CLI version or originator, 9 for
- * lines in the envelope with a timestamp, 0 otherwise.
+ * How surely a document is a rollout: 10 for a `session_meta` line naming the CLI version or originator, or the older
+ * layout's header and bare items; 9 for lines in the envelope with a timestamp; 0 otherwise.
  */
 function detect(data: unknown): number {
   const lines = Array.isArray(data) ? data : [data];
+  if (isLegacy(lines)) return 10;
   let score = 0;
   for (const line of lines) {
     if (!isLine(line)) continue;

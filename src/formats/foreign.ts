@@ -2,7 +2,7 @@
  * Formats the import recognises but does not read yet: a file in one of them gets one clear sentence naming it,
  * instead of another format's schema errors. Each is a name and a test of a parsed document's telltale fields.
  */
-import { field, list } from "./types";
+import { field, isRecord, list } from "./types";
 
 /** A format recognised, not read: its name and how surely a document is in it (the codecs' scale, 0–10). */
 interface Foreign {
@@ -26,6 +26,26 @@ export const FOREIGN: readonly Foreign[] = [
         field(data, "includeContext") !== undefined)
         ? 9
         : 0,
+  },
+  {
+    // The software-agent SDK's events (OpenHands V1): an action holds its tool call and an `action` object, an
+    // observation its `action_id` and an `observation` object, a message its `llm_message`. V0's actions and
+    // observations name theirs in a string, and are read (./openhands.ts).
+    name: "an OpenHands V1 conversation (the software-agent SDK's events)",
+    detect: (data) => {
+      const events = Array.isArray(data) ? data : Array.isArray(field(data, "items")) ? list(data, "items") : [data];
+      return some(events, (event) => {
+        const source = field(event, "source");
+        if (source !== "agent" && source !== "user" && source !== "environment") return false;
+        return (
+          isRecord(field(event, "llm_message")) ||
+          (typeof field(event, "tool_call_id") === "string" && isRecord(field(event, "action"))) ||
+          (field(event, "action_id") !== undefined && isRecord(field(event, "observation")))
+        );
+      })
+        ? 9
+        : 0;
+    },
   },
   {
     name: "an MCP JSON-RPC message",

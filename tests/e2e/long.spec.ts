@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { largeLog } from "../fixtures/large-log";
+import { largeCodexRollout, largeLog } from "../fixtures/large-log";
 import { counterOf, expect, openTools, test } from "./fixtures";
 
 /** An OpenAI Chat assistant message with one tool call. */
@@ -133,6 +133,33 @@ test.describe("a large log (20,000 messages), read off the main thread", () => {
     await page.keyboard.press("End");
     await expect(counterOf(fig)).toHaveText(/^(\d{2},\d{3}) \/ \1$/);
     await expect(fig.getByRole("region", { name: "Tool result" })).toContainText("call_5000");
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+  });
+
+  test("a day-long Codex CLI rollout (11 MB, 4,000 shell calls) chosen as a file is read in a worker and plays", async ({
+    page,
+  }, testInfo) => {
+    const file = testInfo.outputPath("rollout-2025-09-25T21-00-00-day.jsonl");
+    writeFileSync(file, largeCodexRollout(4000));
+    await page.goto("./?lang=en");
+    await openTools(page);
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("or choose a file").setInputFiles(file);
+    await expect(page.getByText(/^rollout-.*\.jsonl \(\d+\.\d MB\) is read when you press Load\.$/)).toBeVisible();
+    const [worker] = await Promise.all([
+      page.waitForEvent("worker"),
+      page.getByRole("button", { name: "Load", exact: true }).click(),
+    ]);
+    expect(worker.url()).toMatch(/import\.worker-[\w-]+\.js$/);
+    await expect(page.locator(".page-imported")).toContainText(
+      "Codex CLI rollout message list, 8,800 messages, 4,000 tool calls",
+    );
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText("1 / 13,201");
+    await fig.focus();
+    await page.keyboard.press("End");
+    await expect(counterOf(fig)).toHaveText("13,201 / 13,201");
+    await expect(fig.getByRole("region", { name: "Tool result" })).toContainText("call_4000");
     await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
 });

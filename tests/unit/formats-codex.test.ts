@@ -360,6 +360,74 @@ describe("calls without outputs", () => {
   });
 });
 
+describe("an older, unwrapped rollout (mid-2025)", () => {
+  // The header itself first, then each item bare, with state markers between them (no envelope, no events).
+  const older = (): Json[] => [
+    {
+      id: "5973b6c0-94b8-487b-a530-2aeb6098ae0e",
+      timestamp: "2025-06-20T10:00:00.000Z",
+      instructions: null,
+      git: null,
+    },
+    { record_type: "state" },
+    { type: "message", role: "user", content: [{ type: "input_text", text: ENVIRONMENT }] },
+    { type: "message", role: "user", content: [{ type: "input_text", text: "Count the lines of missing.txt." }] },
+    { record_type: "state" },
+    {
+      type: "reasoning",
+      id: "rs_1",
+      summary: [{ type: "summary_text", text: "**Counting**" }],
+      encrypted_content: "gAAA",
+    },
+    {
+      type: "function_call",
+      id: "fc_1",
+      name: "shell",
+      arguments: JSON.stringify({ command: ["bash", "-lc", "wc -l missing.txt"] }),
+      call_id: "call_old",
+    },
+    { record_type: "state" },
+    {
+      type: "function_call_output",
+      call_id: "call_old",
+      output: JSON.stringify({
+        output: "wc: missing.txt: No such file\n",
+        metadata: { exit_code: 1, duration_seconds: 0 },
+      }),
+    },
+    { type: "message", role: "assistant", content: [{ type: "output_text", text: "missing.txt does not exist." }] },
+    { record_type: "state" },
+  ];
+
+  it("is found and read as a rollout: the header skipped, the state markers skipped, each item as a newer one", () => {
+    expect(detectFormat(older())).toBe("codex");
+    const result = imported(jsonl(older()));
+    expect(result.format).toBe("codex");
+    expect(result.problems).toEqual([]);
+    expect(stepsOf(result.trace.steps, "model_call")).toHaveLength(2);
+    expect(proposalIds(result.trace.steps)).toEqual(["call_old"]);
+    expect(executionResults(result.trace.steps).map((r) => [r.callId, r.status])).toEqual([["call_old", "error"]]);
+    expect(result.notes.map((n) => n.kind)).toEqual(["error_by"]);
+    expect(answerOf(result.trace.steps)).toBe("missing.txt does not exist.");
+  });
+
+  it("points at the line of a broken item", () => {
+    const lines = older();
+    lines[6] = { type: "function_call", name: "shell", arguments: "{}" };
+    expect(errorOf(lines).path).toBe("6.call_id");
+  });
+
+  it("is not taken for a bare list of Responses items, which has no header", () => {
+    expect(
+      detectFormat(
+        older()
+          .slice(1)
+          .filter((line) => line.record_type === undefined),
+      ),
+    ).not.toBe("codex");
+  });
+});
+
 describe("a newer rollout", () => {
   const PATCH = "*** Begin Patch\n*** Add File: hello.txt\n+Hello\n*** End Patch\n";
   const newer = (): Json[] => [
@@ -433,6 +501,61 @@ describe("a newer rollout", () => {
     ]);
     expect(answerOf(result.trace.steps)).toBe("hello.txt says Hello.");
     expect(result.notes.some((n) => n.kind === "provider_tool")).toBe(true);
+  });
+
+  it("reads how a command ended from the header Codex writes for the model: a non-zero code is the tool's error", () => {
+    const shellCall = (callId: string, command: string) =>
+      item({
+        type: "function_call",
+        name: "shell",
+        arguments: JSON.stringify({ command: ["bash", "-lc", command] }),
+        call_id: callId,
+      });
+    const exec = (callId: string, cmd: string) =>
+      item({ type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd }), call_id: callId });
+    const output = (callId: string, text: string) =>
+      item({ type: "function_call_output", call_id: callId, output: text });
+    const lines = [
+      meta({ cli_version: "0.116.0" }),
+      user("Check the build."),
+      shellCall("call_a", "make"),
+      shellCall("call_b", "make test"),
+      exec("call_c", "npm test"),
+      exec("call_d", "npm run watch"),
+      exec("call_e", "cat missing.txt"),
+      tokens([100, 10], [100, 10]),
+      output("call_a", "Exit code: 0\nWall time: 1.2 seconds\nOutput:\nbuilt\n"),
+      output("call_b", "Exit code: 2\nWall time: 0.4 seconds\nTotal output lines: 120\nOutput:\n1 failed\n"),
+      output(
+        "call_c",
+        "Chunk ID: 3f2a\nWall time: 2.0031 seconds\nProcess exited with code 1\nOriginal token count: 9\nOutput:\nFAIL\n",
+      ),
+      output(
+        "call_d",
+        "Chunk ID: 77aa\nWall time: 10.0000 seconds\nProcess running with session ID 4\nOutput:\nwatching\n",
+      ),
+      // Text that only mentions an exit code is not the header.
+      output("call_e", "cat: missing.txt: No such file or directory\nExit code: 1\nWall time: 0 seconds\n"),
+      said("Two checks failed."),
+      tokens([120, 5], [220, 15]),
+    ];
+    const { messages, notes } = neutralOf(lines);
+    const results = messages.filter((m) => m.role === "tool");
+    expect(results.map((m) => (m.role === "tool" ? [m.callId, m.status] : []))).toEqual([
+      ["call_a", "ok"],
+      ["call_b", "error"],
+      ["call_c", "error"],
+      ["call_d", "ok"],
+      ["call_e", "ok"],
+    ]);
+    // The model was shown the whole text, header and all.
+    expect(results[1]?.content).toBe(
+      "Exit code: 2\nWall time: 0.4 seconds\nTotal output lines: 120\nOutput:\n1 failed\n",
+    );
+    expect((notes ?? []).filter((n) => n.kind === "error_by")).toEqual([
+      { kind: "error_by", index: messages.indexOf(results[1] as Message), name: "shell", by: "tool" },
+      { kind: "error_by", index: messages.indexOf(results[2] as Message), name: "exec_command", by: "tool" },
+    ]);
   });
 
   it("uses the first session_meta of a resumed session", () => {

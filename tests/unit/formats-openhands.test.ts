@@ -610,3 +610,68 @@ describe("OpenHands trajectory: detection", () => {
     expect(codec.detect({ trajectory: null })).toBe(0);
   });
 });
+
+describe("an OpenHands V1 conversation (the software-agent SDK)", () => {
+  const at = "2026-01-01T00:00:00.000000";
+  const v1 = [
+    {
+      kind: "SystemPromptEvent",
+      id: "e0",
+      timestamp: at,
+      source: "agent",
+      system_prompt: { type: "text", text: "You are OpenHands agent." },
+      tools: [],
+    },
+    {
+      kind: "MessageEvent",
+      id: "e1",
+      timestamp: at,
+      source: "user",
+      llm_message: { role: "user", content: [{ type: "text", text: "Rename a.py to b.py." }] },
+    },
+    {
+      kind: "ActionEvent",
+      id: "e2",
+      timestamp: at,
+      source: "agent",
+      thought: [{ type: "text", text: "I rename it." }],
+      thinking_blocks: [],
+      action: { kind: "ExecuteBashAction", command: "mv a.py b.py" },
+      tool_name: "execute_bash",
+      tool_call_id: "toolu_1",
+      tool_call: {
+        id: "toolu_1",
+        type: "function",
+        function: { name: "execute_bash", arguments: '{"command":"mv a.py b.py"}' },
+      },
+      llm_response_id: "resp_1",
+    },
+    {
+      kind: "ObservationEvent",
+      id: "e3",
+      timestamp: at,
+      source: "environment",
+      tool_name: "execute_bash",
+      tool_call_id: "toolu_1",
+      action_id: "e2",
+      observation: { kind: "ExecuteBashObservation", output: "", exit_code: 0 },
+    },
+  ];
+  const said = (data: unknown) => {
+    const result = importTranscript(JSON.stringify(data));
+    if (result.ok) throw new Error(`read as ${result.format}`);
+    return result.errors[0]?.message ?? "";
+  };
+
+  it("is named, not misread, as a list, as the server's {items} and as one event's file", () => {
+    const name =
+      "this looks like an OpenHands V1 conversation (the software-agent SDK's events), which is not read yet";
+    expect(said(v1)).toContain(name);
+    expect(said({ items: v1, next_page_id: null })).toContain(name);
+    expect(said(v1[2])).toContain(name);
+  });
+
+  it("leaves V0's trajectory to the OpenHands reader", () => {
+    expect(imported(small()).format).toBe("openhands");
+  });
+});
