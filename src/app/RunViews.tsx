@@ -12,6 +12,7 @@ import { formatName, type WritableFormatId, writtenName } from "../formats";
 import type { CheckProblem } from "../formats/check";
 import { CHECK_PROVIDERS, type CheckProvider, isCheckProvider } from "../formats/check-providers";
 import type { Addition, Loss } from "../formats/loss";
+import { informs } from "../formats/note-kinds";
 import type { StepNote } from "../player";
 import { CappedList } from "./CappedList";
 import { FailureNote } from "./FailureNote";
@@ -223,7 +224,7 @@ export function runNotes(runs: RunText, imported: Loaded, check: ReplayCheck | n
   const { importing } = runs;
   return [
     ...imported.problems.map((problem) => ({ step: problem.step, text: importing.problem(problem) })),
-    ...imported.notes.map((note) => ({ step: note.step, text: importing.note(note) })),
+    ...imported.notes.map((note) => ({ step: note.step, text: importing.note(note), info: informs(note) })),
     ...(check?.problems ?? []).map((problem) => ({ step: problem.step, text: importing.checkProblem(problem) })),
   ];
 }

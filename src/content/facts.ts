@@ -4,7 +4,16 @@
  * ever reaches the model, how a transcript ends). A language only words these; it never re-derives them, so a
  * third language is words, not a third copy of this logic.
  */
-import { appendedOf, type DoneCheck, type Evidence, feedsFirstResult, rpcOf, type Step, type Trace } from "../engine";
+import {
+  appendedOf,
+  type DoneCheck,
+  type Evidence,
+  feedsFirstResult,
+  type RecordedCause,
+  rpcOf,
+  type Step,
+  type Trace,
+} from "../engine";
 
 /**
  * What a result fed back is: a tool's output; an error result because the host refused the call (its reason); an
@@ -78,6 +87,8 @@ export interface StepFacts extends TitleFacts {
    * why (the host's refusal, the tool's failure or the agent's own check look alike in a transcript).
    */
   readonly causeUnrecorded: boolean;
+  /** At an execution of a recorded run whose result is an error: what the agent's log says made it (null: nothing). */
+  readonly recordedCause: RecordedCause | null;
   /** At an execution: the tool did the work, but its answer was lost on the way; the host got a timeout. */
   readonly resultLost: boolean;
   /** At an execution: the tool answered from its own record of the operation (its earlier answer was lost). */
@@ -196,6 +207,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     wanted: null as Evidence | null,
     toolFailed: false,
     causeUnrecorded: false,
+    recordedCause: null as RecordedCause | null,
     resultLost: false,
     fromRecord: false,
     failedChecks: [] as readonly DoneCheck[],
@@ -246,7 +258,8 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.fromRecord = step.fromRecord === true;
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
-      facts.causeUnrecorded = facts.toolFailed && trace.outcome === "not_recorded";
+      facts.recordedCause = facts.toolFailed ? (step.recordedCause ?? null) : null;
+      facts.causeUnrecorded = facts.toolFailed && trace.outcome === "not_recorded" && facts.recordedCause === null;
       facts.overtaken = overtakenBy(trace, step, step.call.callId);
       facts.resultReachesModel = reachesModel(trace, step, step.call.callId);
       break;

@@ -66,11 +66,18 @@ export const labels = {
     dwellValue: (seconds) => `${seconds} s`,
     dwellAtLeast: (seconds) => `${seconds} s, or reading time`,
     announce: (n, total, stepTitle) => `Step ${n} of ${total}: ${stepTitle}`,
-    announceWarnings: (count) => ` (${count} ${count === 1 ? "warning" : "warnings"} at this step)`,
+    announceWarnings: (warnings, notes) =>
+      ` (${[
+        warnings === 0 ? null : `${warnings} ${warnings === 1 ? "warning" : "warnings"}`,
+        notes === 0 ? null : `${notes} ${notes === 1 ? "note" : "notes"}`,
+      ]
+        .filter((part) => part !== null)
+        .join(" and ")} at this step)`,
     announceChange: (label, callIds) =>
       `. On the arrow: ${label}${callIds.length === 0 ? "" : `, ${callIds.join(", ")}`}`,
     announceOutcome: (outcome) => `. The run is over. Outcome: ${outcome}.`,
     warningsLabel: "Warnings at this step",
+    notesLabel: "Notes at this step",
     contextHeading: "Context",
     contextEmpty: "The model has seen nothing yet.",
     callIdHeading: "Call ID",

@@ -66,10 +66,14 @@ export const labels = {
     dwellValue: (seconds) => `${seconds} 秒`,
     dwellAtLeast: (seconds) => `${seconds} 秒或按阅读时长`,
     announce: (n, total, stepTitle) => `第 ${n} 步，共 ${total} 步：${stepTitle}`,
-    announceWarnings: (count) => `（此步有 ${count} 条警告）`,
+    announceWarnings: (warnings, notes) =>
+      `（此步有 ${[warnings === 0 ? null : `${warnings} 条警告`, notes === 0 ? null : `${notes} 条说明`]
+        .filter((part) => part !== null)
+        .join("、")}）`,
     announceChange: (label, callIds) => `。箭头上：${label}${callIds.length === 0 ? "" : `，${callIds.join("、")}`}`,
     announceOutcome: (outcome) => `。运行已结束，结局：${outcome}。`,
     warningsLabel: "此步的警告",
+    notesLabel: "此步的说明",
     contextHeading: "上下文",
     contextEmpty: "模型还没有看到任何内容。",
     callIdHeading: "调用标识",

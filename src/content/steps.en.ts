@@ -2,7 +2,7 @@
  * The English step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
  * engine's errors in words. The figure's other words are ./labels.en.ts; ./catalog.en.ts is both.
  */
-import { type DoneCheck, type Evidence, type FinishStep, rpcOf } from "../engine";
+import { type DoneCheck, type Evidence, type FinishStep, type RecordedCause, rpcOf } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.en";
 import { clip, resultLabel, stepWords, toolTally } from "./step-words";
@@ -41,6 +41,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     if (step.lost === true) return `Tool runs ${named(step.call.name)}; its answer is lost, the host gets a timeout`;
     if (step.fromRecord === true)
       return `Tool answers ${named(step.call.name)} from its record; the host tags the result ${step.call.callId}`;
+    if (step.recordedCause !== undefined && step.recordedCause !== "tool")
+      return `${named(step.call.name)} does not run; ${{ host: "the agent's error", user: "the user's denial", cancelled: "its cancellation" }[step.recordedCause]} is the result, tagged ${step.call.callId}`;
     if (step.toolResult?.status === "error")
       return `An error comes back for ${named(step.call.name)}; the host tags it ${step.call.callId}`;
     return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
@@ -145,6 +147,17 @@ function wantedText(wanted: Evidence, tool: string): string {
 }
 
 /** That a result comes back before the results of calls proposed ahead of it (nothing when it overtakes none). */
+/** What an agent's log says made an error result, as the step's first sentence. */
+const recordedCause = (cause: RecordedCause, name: string): string =>
+  `The log says ${
+    {
+      tool: `${name} ran and failed.`,
+      host: `the agent did not run ${name}: it refused the call or could not run it; its own error is the result.`,
+      user: `the user denied ${name}: it did not run; the denial is the result.`,
+      cancelled: `${name} was cancelled before it returned; the cancellation is the result.`,
+    }[cause]
+  }`;
+
 function overtakes(overtaken: readonly string[], callId: string): string {
   if (overtaken.length === 0) return "";
   const ids = overtaken.join(" and ");
@@ -189,7 +202,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       return `The tool does the work of ${named(step.call.name)}, but its answer is lost on the way: the host gets a timeout error, and cannot tell whether the work was done. It tags that error ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
     if (facts.fromRecord)
       return `The tool finds this operation id in its own record: it did this work before, when its answer was lost. It answers from the record and does nothing again, so the work is done once. The host tags the answer ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
-    return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} The tool knows nothing of call_ids: the host attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
+    return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} ${facts.recordedCause === null || facts.recordedCause === "tool" ? "The tool knows nothing of call_ids: the host" : "The host"} attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `The tool lives in an MCP server, so the host does not run it itself: its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;

@@ -2,7 +2,7 @@
  * The 中文 step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
  * engine's errors in words. The figure's other words are ./labels.zh.ts; ./catalog.zh.ts is both.
  */
-import { type DoneCheck, type Evidence, type FinishStep, rpcOf } from "../engine";
+import { type DoneCheck, type Evidence, type FinishStep, type RecordedCause, rpcOf } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.zh";
 import { clip, resultLabel, stepWords, toolTally } from "./step-words";
@@ -41,6 +41,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     if (step.lost === true) return `工具执行 ${named(step.call.name)}；回复在途中丢失，宿主只收到超时`;
     if (step.fromRecord === true)
       return `工具按自己的记录答复 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
+    if (step.recordedCause !== undefined && step.recordedCause !== "tool")
+      return `${named(step.call.name)} 没有运行；结果是${{ host: "智能体的错误", user: "用户的拒绝", cancelled: "这次取消" }[step.recordedCause]}，附上 ${step.call.callId}`;
     if (step.toolResult?.status === "error")
       return `${named(step.call.name)} 的结果是一个错误；宿主给它附上 ${step.call.callId}`;
     return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
@@ -136,6 +138,17 @@ function wantedText(wanted: Evidence, tool: string): string {
 }
 
 /** That a result comes back before the results of calls proposed ahead of it (nothing when it overtakes none). */
+/** 智能体日志记下的错误来由，作为这一步的第一句。 */
+const recordedCause = (cause: RecordedCause, name: string): string =>
+  `日志记下${
+    {
+      tool: ` ${name} 运行了，但失败了。`,
+      host: `智能体没有运行 ${name}：它拒绝了这次调用或无法运行它，结果是它自己的错误。`,
+      user: `用户拒绝了 ${name}：它没有运行，结果是这次拒绝。`,
+      cancelled: ` ${name} 在返回前被取消，结果是这次取消。`,
+    }[cause]
+  }`;
+
 function overtakes(overtaken: readonly string[], callId: string): string {
   if (overtaken.length === 0) return "";
   return `这个结果比先提出的 ${overtaken.join(" 和 ")} 的结果先回来：结果到达的先后不能用来配对，只有 ${callId} 说明它回答的是哪个请求。`;
@@ -180,7 +193,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       return `工具完成了 ${named(step.call.name)} 的工作，但回复在途中丢失：宿主只收到一个超时错误，无法判断工作是否已经完成。它给这个错误附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
     if (facts.fromRecord)
       return `工具在自己的记录里找到了这个操作 ID：之前做过这件事，只是回复丢了。它按记录答复，不再做一遍，所以这件事只做了一次。宿主给答复附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
-    return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}工具本身不知道 call_id，是宿主在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
+    return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}${facts.recordedCause === null || facts.recordedCause === "tool" ? "工具本身不知道 call_id，是宿主" : "宿主"}在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `这个工具在 MCP 服务器里，宿主不自己执行：它的 MCP 客户端发出 JSON-RPC tools/call 请求，用自己的请求 ID ${facts.rpcId}（不是 call_id），并记下 ${facts.rpcId} 对应 ${step.call.callId}。模型看不到这一跳。`;

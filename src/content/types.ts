@@ -246,8 +246,8 @@ export interface UiText {
   /** The dwell before the reader chooses one: at least this, longer for a step with long words. */
   readonly dwellAtLeast: (seconds: number) => string;
   readonly announce: (n: number, total: number, title: string) => string;
-  /** Said after a step's announcement when the shell gave that step warnings (see the player's `notes`). */
-  readonly announceWarnings: (count: number) => string;
+  /** Said after a step's announcement when the shell gave that step warnings or notes: how many of each (see `notes`). */
+  readonly announceWarnings: (warnings: number, notes: number) => string;
   /**
    * What a step changes, after its title in the announcement: what travels along its arrow (its label) and the
    * call ids it carries, so that a listener hears the payload a sighted reader sees move.
@@ -257,6 +257,8 @@ export interface UiText {
   readonly announceOutcome: (outcome: string) => string;
   /** The name of the list of warnings at the current step, and of a row's warning mark. */
   readonly warningsLabel: string;
+  /** The name of a step's notes that inform rather than warn (the tokens used, who made an error). */
+  readonly notesLabel: string;
   readonly contextHeading: string;
   readonly contextEmpty: string;
   readonly callIdHeading: string;

@@ -66,6 +66,7 @@ export type {
   ModelCallStep,
   Outcome,
   ProposalStep,
+  RecordedCause,
   Step,
   StepKind,
   TaskStep,

@@ -209,7 +209,10 @@ export interface ValidationStep extends StepBase {
   readonly wanted?: Evidence;
 }
 
-/** A tool runs an approved call. */
+/**
+ * A tool runs an approved call. In a recorded run, a result comes back: where the agent's log says the call never ran
+ * (`recordedCause` host, user or cancelled), the step is the host's (the user's, for a denial), with no tool arrow.
+ */
 export interface ExecutionStep extends StepBase {
   readonly kind: "execution";
   readonly call: ToolCall;
@@ -220,7 +223,16 @@ export interface ExecutionStep extends StepBase {
   readonly lost?: true;
   /** The tool answered from its own record of this operation id (an earlier run of it was lost): it did nothing again. */
   readonly fromRecord?: true;
+  /**
+   * Of a recorded run's error result: what the agent's log says of it, where it says (the tool ran and failed, the
+   * agent refused the call or could not run it, the user denied it, or it was cancelled before it returned). Absent
+   * when the run does not say, as a provider's transcript never does.
+   */
+  readonly recordedCause?: RecordedCause;
 }
+
+/** What an agent's log says made an error result: see {@link ExecutionStep.recordedCause}. */
+export type RecordedCause = "tool" | "host" | "user" | "cancelled";
 
 /**
  * The host asks an MCP server to run an approved call: a JSON-RPC `tools/call` request with the host's own request

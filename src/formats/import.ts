@@ -5,7 +5,16 @@
  * call, a result before its call, a call without a result, arguments that are not a JSON object. What the figure
  * does not model is kept as placeholders and named in a note at its step, never dropped.
  */
-import { LANES, type Step, type ToolCall, type ToolResult, TRACE_VERSION, type Trace } from "../engine";
+import {
+  type ExecutionStep,
+  LANES,
+  type RecordedCause,
+  type Step,
+  type ToolCall,
+  type ToolResult,
+  TRACE_VERSION,
+  type Trace,
+} from "../engine";
 import { jsonSyntaxProblem } from "../trace-format/schema";
 import { CODECS } from "./codecs";
 import { foreignFormat } from "./foreign";
@@ -313,6 +322,12 @@ export function toTrace(
     if (m.role === "assistant") for (const c of m.toolCalls) lastProposedAt.set(c.callId, i);
   });
   const byOrder = new Set(neutral.pairedByOrder ?? []);
+  // What the agent's log says made an error result, by the result's message index.
+  const causes = new Map<number, RecordedCause>();
+  for (const note of neutral.notes ?? []) {
+    if (note.kind === "error_by") causes.set(note.index, note.by);
+    else if (note.kind === "cancelled") causes.set(note.index, "cancelled");
+  }
   const freeText = new Set(tools.flatMap((t) => (t.builtIn === "custom" ? [t.name] : [])));
   let counters = { modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 };
   // The step each message made (an assistant message: its reply's; its model call's is the step before), for the
@@ -405,12 +420,16 @@ export function toTrace(
           notes.push({ kind: "provider_tool", name: part.name, step: steps.length });
       }
     } else if (m.role === "tool") {
-      counters = { ...counters, toolExecutions: counters.toolExecutions + 1 };
+      // What the log says made an error (rare). A call the agent refused, the user denied or that was cancelled never
+      // ran: no execution is counted, and the step is the host's (the user's, for a denial), with no arrow from the tool.
+      const cause = m.status === "error" ? causes.get(i) : undefined;
+      const ran = cause === undefined || cause === "tool";
+      if (ran) counters = { ...counters, toolExecutions: counters.toolExecutions + 1 };
       const pending = open.get(m.callId);
       const call = pending?.call ?? answered.get(m.callId);
       const { role: _role, ...result } = m;
       const toolResult = call !== undefined && result.name === "" ? { ...result, name: call.name } : result;
-      steps.push({
+      const execution: ExecutionStep = {
         number: steps.length + 1,
         contextEnd,
         fileChanges: noChanges,
@@ -421,7 +440,21 @@ export function toTrace(
         callIds: [m.callId],
         toolResult,
         call: call ?? { callId: m.callId, name: m.name, args: {} },
-      });
+      };
+      // Spread only then, to keep this loop fast.
+      steps.push(
+        cause === undefined
+          ? execution
+          : {
+              ...execution,
+              recordedCause: cause,
+              ...(ran
+                ? {}
+                : cause === "user"
+                  ? { lane: "user" as const, edge: { from: "user" as const, to: "host" as const } }
+                  : { lane: "host" as const, edge: null }),
+            },
+      );
       if (byOrder.has(i)) notes.push({ kind: "paired_by_order", name: m.name, step: steps.length });
       if (pending !== undefined) {
         open.delete(m.callId);

@@ -1,4 +1,4 @@
-/** Warnings a shell attaches to steps: the player's `notes` prop. */
+/** Warnings and notes a shell attaches to steps: the player's `notes` prop. */
 
 /**
  * A warning the shell attaches to one step, e.g. a pairing problem found in an imported transcript. Plain text,
@@ -8,21 +8,38 @@ export interface StepNote {
   /** The step it belongs to (1-based). Notes for steps the trace does not have are ignored. */
   readonly step: number;
   readonly text: string;
+  /**
+   * A note that tells what the record says (the tokens a run used, who made an error), not a warning: shown with
+   * ℹ among the step's notes, apart from its warnings, and it does not mark the step's row.
+   */
+  readonly info?: boolean;
+}
+
+/** A note as the figure shows it: its text, and whether it informs rather than warns. */
+export interface ShownNote {
+  readonly text: string;
+  readonly info: boolean;
 }
 
 /** Notes grouped by step number, in the order given. */
-export type NotesByStep = ReadonlyMap<number, readonly string[]>;
+export type NotesByStep = ReadonlyMap<number, readonly ShownNote[]>;
 
 const NO_NOTES: NotesByStep = new Map();
 
 /** Group a shell's notes by step (one empty map for none). */
 export function groupNotes(notes: readonly StepNote[] | undefined): NotesByStep {
   if (notes === undefined || notes.length === 0) return NO_NOTES;
-  const byStep = new Map<number, string[]>();
+  const byStep = new Map<number, ShownNote[]>();
   for (const note of notes) {
+    const shown = { text: note.text, info: note.info === true };
     const group = byStep.get(note.step);
-    if (group === undefined) byStep.set(note.step, [note.text]);
-    else group.push(note.text);
+    if (group === undefined) byStep.set(note.step, [shown]);
+    else group.push(shown);
   }
   return byStep;
+}
+
+/** Whether a step has a warning (a note that is not only information): its row is marked. */
+export function warnedAt(notes: NotesByStep, step: number): boolean {
+  return notes.get(step)?.some((note) => !note.info) ?? false;
 }

@@ -141,6 +141,7 @@ const step = v.variant("kind", [
     call: v.union([toolCall, callRef]),
     lost: v.exactOptional(v.literal(true)),
     fromRecord: v.exactOptional(v.literal(true)),
+    recordedCause: v.exactOptional(v.picklist(["tool", "host", "user", "cancelled"])),
   }),
   v.object({ ...base, kind: v.literal("mcp_request"), call: v.union([toolCall, callRef]), rpc: json }),
   v.object({ ...base, kind: v.literal("mcp_response"), call: v.union([toolCall, callRef]), rpc: json }),

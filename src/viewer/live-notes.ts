@@ -19,35 +19,37 @@ export function liveNotes(
   facts: LiveFacts,
 ): { problems: readonly ImportProblem[]; notes: readonly StepNote[] } {
   const notes: StepNote[] = [];
-  // Said of the newest model call: at its step, and at the run's end.
-  const newest: string[] = [];
+  // Said of the newest model call: at its step, and at the run's end (below).
   const callAt = new Map<number, number>();
   let lastCall = 0;
   for (const step of trace.steps) {
     if (step.kind === "model_call") {
       callAt.set(step.modelCall, step.number);
       lastCall = step.number;
-    } else if (step.kind === "execution") notes.push({ step: step.number, text: text.inferred });
+    } else if (step.kind === "execution") notes.push({ step: step.number, text: text.inferred, info: true });
   }
   const last = trace.steps.at(-1);
   const before = trace.steps.at(-2);
   const answering = before !== undefined && before.number > lastCall;
   const failed = facts.events.some((event) => callAt.get(event.call) === lastCall && event.kind !== "retried");
+  // What a run still on its way says (a reply streaming in, a request not yet answered) informs; what went wrong or
+  // changed warns.
+  const newest: StepNote[] = [];
   if (facts.streaming && answering) {
-    notes.push({ step: before.number, text: text.streaming });
-    newest.push(text.streaming);
+    notes.push({ step: before.number, text: text.streaming, info: true });
+    newest.push({ step: 0, text: text.streaming, info: true });
   } else if (!answering && lastCall > 0 && last?.kind === "finish" && !failed) {
     const said = facts.streaming ? text.streaming : text.awaiting;
-    notes.push({ step: lastCall, text: said });
-    newest.push(said);
+    notes.push({ step: lastCall, text: said, info: true });
+    newest.push({ step: 0, text: said, info: true });
   }
   for (const event of facts.events) {
     const step = callAt.get(event.call);
     if (step === undefined) continue;
     notes.push({ step, text: text.event(event) });
-    if (step === lastCall) newest.push(text.event(event));
+    if (step === lastCall) newest.push({ step: 0, text: text.event(event) });
   }
-  if (last?.kind === "finish") for (const said of newest) notes.push({ step: last.number, text: said });
+  if (last?.kind === "finish") for (const said of newest) notes.push({ ...said, step: last.number });
   // A tool call whose arguments are still streaming in is not yet a problem.
   const kept = facts.streaming
     ? problems.filter((problem) => !(problem.kind === "bad_arguments" && problem.step > lastCall))

@@ -330,6 +330,47 @@ describe("the F22 player", () => {
     expect(document.querySelector("[aria-live]")).not.toHaveTextContent(/warning/);
   });
 
+  it("shows a note that informs apart from the warnings, with ℹ, without marking its row, and counts each kind", async () => {
+    const user = userEvent.setup();
+    render(
+      <Player
+        trace={runScenario(scenarioById("f22", "en"))}
+        text={storyCatalog(catalogs.en, SCENARIOS.f22.stories.en)}
+        notes={[
+          { step: 2, text: "the log records 1,200 tokens in", info: true },
+          { step: 3, text: "call_1 has no result" },
+          { step: 3, text: "read_file ran and failed: the log says the error came from the tool", info: true },
+        ]}
+      />,
+    );
+    const figure = screen.getByRole("region", { name: /F22/ });
+    // Only the step with a warning has its row marked.
+    expect(figure.querySelectorAll(".alf-row-warning")).toHaveLength(1);
+    expect(figure.querySelector('.alf-row[data-step="3"] .alf-row-warning')).not.toBeNull();
+    await user.click(within(figure).getByRole("button", { name: "Next" }));
+    expect(within(figure).queryByRole("list", { name: "Warnings at this step" })).toBeNull();
+    const told = within(figure).getByRole("list", { name: "Notes at this step" });
+    expect(
+      within(told)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["ℹ the log records 1,200 tokens in"]);
+    expect(document.querySelector("[aria-live]")).toHaveTextContent(/\(1 note at this step\)$/);
+    await user.click(within(figure).getByRole("button", { name: "Next" }));
+    const warnings = within(figure).getByRole("list", { name: "Warnings at this step" });
+    expect(
+      within(warnings)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["⚠ call_1 has no result"]);
+    expect(
+      within(within(figure).getByRole("list", { name: "Notes at this step" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["ℹ read_file ran and failed: the log says the error came from the tool"]);
+    expect(document.querySelector("[aria-live]")).toHaveTextContent(/\(1 warning and 1 note at this step\)$/);
+  });
+
   it("speaks English with lang en", () => {
     const { figure } = renderPlayer({ lang: "en" });
     for (const name of ["Previous", "Next", "Play", "Present"]) {

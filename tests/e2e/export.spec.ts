@@ -222,12 +222,12 @@ test.describe("export", () => {
       await fig.focus();
       for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
       await expect(counterOf(fig)).toHaveText("4 / 7");
-      const warnings = fig.getByRole("list", { name: "Warnings at this step" }).getByRole("listitem");
+      const told = fig.getByRole("list", { name: "Notes at this step" }).getByRole("listitem");
       if (file === sample)
-        await expect(warnings).toHaveText([
-          "⚠ read_file did not run: the agent refused the call or could not run it, and fed back the error as its result",
+        await expect(told).toHaveText([
+          "ℹ read_file did not run: the agent refused the call or could not run it, and fed back the error as its result",
         ]);
-      else await expect(warnings).toHaveCount(0);
+      else await expect(told).toHaveCount(0);
       await page.keyboard.press("End");
       await expect(fig.getByRole("group", { name: "Context" })).toContainText("scope_violation");
     }

@@ -159,10 +159,13 @@ test.describe("loading a transcript", () => {
     await fig.focus();
     await page.keyboard.press("ArrowRight");
     await expect(counterOf(fig)).toHaveText("2 / 3");
-    const warnings = fig.getByRole("list", { name: "Warnings at this step" });
-    await expect(warnings.getByRole("listitem")).toHaveText([
-      "⚠ web_search was run by the provider inside this model call, not by the host",
+    // What the record says, not a warning: a note, marked ℹ, and the row is not marked.
+    const told = fig.getByRole("list", { name: "Notes at this step" });
+    await expect(told.getByRole("listitem")).toHaveText([
+      "ℹ web_search was run by the provider inside this model call, not by the host",
     ]);
+    await expect(fig.getByRole("list", { name: "Warnings at this step" })).toHaveCount(0);
+    await expect(fig.locator('.alf-row[data-step="2"] .alf-row-warning')).toHaveCount(0);
     const context = fig.getByRole("group", { name: "Context" });
     await page.keyboard.press("End");
     await expect(context).toContainText("web_search, run by the provider:");
@@ -304,8 +307,8 @@ test.describe("an agent's own log", () => {
     await fig.focus();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
     await expect(fig.locator(".alf-step-title")).toContainText("call_slow");
-    await expect(fig.getByRole("list", { name: "Warnings at this step" }).getByRole("listitem")).toHaveText([
-      "⚠ bash ran and failed: the log says the error came from the tool",
+    await expect(fig.getByRole("list", { name: "Notes at this step" }).getByRole("listitem")).toHaveText([
+      "ℹ bash ran and failed: the log says the error came from the tool",
     ]);
     await page.keyboard.press("End");
     await expect(fig).toContainText("I could not read it in time.");

@@ -2,7 +2,7 @@
 /**
  * What the import does for every agent's own log, whatever its codec: a half-written last line, the notes a log
  * gives at its messages (each at its step, usage summed once at the end), other samples listed in the summary, and
- * a log format that is read, never written.
+ * which agents' formats are written, and the day-long logs the bench loads through the page's worker.
  */
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -15,6 +15,8 @@ import { CODECS } from "../../src/formats/codecs";
 import { importTranscript, toTrace } from "../../src/formats/import";
 import { isZip, logText } from "../../src/formats/log-text";
 import type { LogNote } from "../../src/formats/types";
+import { largeCodexRollout, largePiSession } from "../fixtures/large-log";
+import { imported, shapeOf } from "./log-helpers";
 
 const messages: Message[] = [
   { role: "system", content: "You are a careful agent." },
@@ -65,6 +67,70 @@ describe("an agent log's notes", () => {
       "replace was cancelled by the user before it returned: what comes back is the cancellation, not the tool's result",
     );
     expect(runs.importing.note({ kind: "error_by", name: "run", by: "host", step: 3 })).toContain("did not run");
+  });
+});
+
+describe("an error result whose maker the log names", () => {
+  const run = (by: "tool" | "host" | "user" | "cancelled" | null) => {
+    const note: LogNote[] =
+      by === null
+        ? []
+        : by === "cancelled"
+          ? [{ kind: "cancelled", index: 3, name: "read_file", by: null }]
+          : [{ kind: "error_by", index: 3, name: "read_file", by }];
+    return toTrace({ messages, tools: [], shape: "messages", notes: note }, "run").trace;
+  };
+  const resultStep = (trace: ReturnType<typeof run>) => trace.steps.find((s) => s.kind === "execution");
+
+  it("keeps what the log says on the result's step; a call that never ran is the host's or the user's, not a tool run", () => {
+    const shape = (by: Parameters<typeof run>[0]) => {
+      const trace = run(by);
+      const step = resultStep(trace);
+      return {
+        cause: step?.kind === "execution" ? (step.recordedCause ?? null) : undefined,
+        lane: step?.lane,
+        edge: step?.edge,
+        executions: trace.steps.at(-1)?.counters.toolExecutions,
+      };
+    };
+    expect(shape(null)).toEqual({ cause: null, lane: "tool", edge: { from: "tool", to: "host" }, executions: 2 });
+    expect(shape("tool")).toEqual({ cause: "tool", lane: "tool", edge: { from: "tool", to: "host" }, executions: 2 });
+    expect(shape("host")).toEqual({ cause: "host", lane: "host", edge: null, executions: 1 });
+    expect(shape("cancelled")).toEqual({ cause: "cancelled", lane: "host", edge: null, executions: 1 });
+    expect(shape("user")).toEqual({ cause: "user", lane: "user", edge: { from: "user", to: "host" }, executions: 1 });
+  });
+
+  it("says so in the step's title and words, in both languages, instead of saying the run does not record why", async () => {
+    const phrases = {
+      en: (await import("../../src/content/steps.en")).steps,
+      zh: (await import("../../src/content/steps.zh")).steps,
+    };
+    const words = (by: Parameters<typeof run>[0], lang: "en" | "zh") => {
+      const trace = run(by);
+      const step = resultStep(trace);
+      if (step === undefined) throw new Error("no result step");
+      return `${phrases[lang].stepTitle(step)} ${phrases[lang].stepCaption(step, trace)}`;
+    };
+    expect(words(null, "en")).toContain("and not why");
+    expect(words("host", "en")).toContain("read_file does not run; the agent's error is the result, tagged c1");
+    expect(words("host", "en")).toContain("The log says the agent did not run read_file");
+    expect(words("host", "en")).not.toContain("and not why");
+    expect(words("tool", "en")).toContain("The log says read_file ran and failed.");
+    expect(words("user", "en")).toContain("read_file does not run; the user's denial is the result");
+    expect(words("user", "en")).toContain("The log says the user denied read_file");
+    expect(words("cancelled", "en")).toContain("read_file was cancelled before it returned");
+    expect(words("host", "zh")).toContain("日志记下智能体没有运行 read_file");
+    expect(words("cancelled", "zh")).toContain("read_file 在返回前被取消");
+    expect(words(null, "zh")).toContain("却没有记下原因");
+  });
+
+  it("keeps it in the trace's own format, which reads it back", async () => {
+    const { packTrace } = await import("../../src/trace-format/compact");
+    const { parseTraceJson } = await import("../../src/trace-format/schema");
+    const trace = run("host");
+    const back = parseTraceJson(JSON.stringify(packTrace(trace)));
+    if (!back.ok) throw new Error(JSON.stringify(back));
+    expect(resultStep(back.trace)).toMatchObject({ recordedCause: "host", lane: "host", edge: null });
   });
 });
 
@@ -143,5 +209,37 @@ describe("the agents' logs are read, and written only where they are plain lists
     expect(out.exitCode).toBe(2);
     expect(out.stderr).toContain("Codex CLI rollout is read, not written");
     expect(out.stderr).toContain("--export takes neutral, chat,");
+  });
+});
+
+// The bench (npm run bench) measures these two through the chapter page's worker; here, what they import to.
+describe("a day-long agent log, made as the agent writes it", () => {
+  it("a Codex CLI rollout of 4,000 shell calls (about 11 MB): every call paired, each failure the tool's", () => {
+    const text = largeCodexRollout(4000);
+    expect(text.length).toBeGreaterThan(10_000_000);
+    const result = imported(text);
+    expect(result.format).toBe("codex");
+    const shape = shapeOf(result);
+    expect(shape.modelCalls).toBe(4400);
+    expect(shape.proposed).toHaveLength(4000);
+    expect(shape.executions.filter((e) => e.endsWith(":error"))).toHaveLength(200);
+    expect(result.problems).toEqual([]);
+    expect(result.notes.filter((n) => n.kind === "error_by")).toHaveLength(200);
+    expect(result.notes.filter((n) => n.kind === "usage")).toEqual([
+      expect.objectContaining({ calls: 4000, step: result.trace.steps.length }),
+    ]);
+  });
+
+  it("a pi session of 1,000 records: 249 rounds, each read call answered, one in ten an error", () => {
+    const text = largePiSession(1000);
+    expect(text.trim().split("\n")).toHaveLength(998);
+    const result = imported(text);
+    expect(result.format).toBe("pi");
+    const shape = shapeOf(result);
+    expect(shape.modelCalls).toBe(498);
+    expect(shape.proposed).toHaveLength(249);
+    expect(shape.executions.filter((e) => e.endsWith(":error"))).toHaveLength(24);
+    expect(shape.answer).toBe("It exports m249.");
+    expect(result.problems).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { useCatalog } from "../catalog";
 import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
 import { WINDOW_AT } from "../limits";
-import type { NotesByStep } from "../notes";
+import type { NotesByStep, ShownNote } from "../notes";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { CheckpointBox } from "./CheckpointBox";
@@ -76,28 +76,47 @@ function longestContextLine(trace: Trace, text: FigureText): string {
   return longest;
 }
 
-/** A step's notes as a list; without a label, the invisible copy that keeps their room. */
-function NoteList(props: { notes: readonly string[]; label?: string }) {
+/** A step's notes as a list, each marked ⚠ or ℹ; without a label, the invisible copy that keeps their room. */
+function NoteList(props: { notes: readonly ShownNote[]; label?: string }) {
   return (
     <ul aria-label={props.label} aria-hidden={props.label === undefined || undefined}>
       {props.notes.map((note, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: notes may repeat; their order is fixed
-        <li key={i}>
-          <span aria-hidden="true">⚠ </span>
-          {note}
+        <li key={i} data-info={note.info || undefined}>
+          <span aria-hidden="true">{note.info ? "ℹ " : "⚠ "}</span>
+          {note.text}
         </li>
       ))}
     </ul>
   );
 }
 
+/** A step's warnings, then its notes that only inform, each list under its own name. */
+function StepNotes(props: { notes: readonly ShownNote[]; text: FigureText }) {
+  const warnings = props.notes.filter((note) => !note.info);
+  const told = props.notes.filter((note) => note.info);
+  return (
+    <div className="alf-notes-shown">
+      {warnings.length === 0 ? null : <NoteList notes={warnings} label={props.text.ui.warningsLabel} />}
+      {told.length === 0 ? null : <NoteList notes={told} label={props.text.ui.notesLabel} />}
+    </div>
+  );
+}
+
+/** What the step change announces of the step's warnings and notes: how many of each (nothing for none). */
+function announcedNotes(notes: readonly ShownNote[] | undefined, text: FigureText): string {
+  if (notes === undefined || notes.length === 0) return "";
+  const told = notes.filter((note) => note.info).length;
+  return text.ui.announceWarnings(notes.length - told, told);
+}
+
 /** The notes of the step with the most text: the room a trace's notes keep at every step. */
-function mostNotes(notes: NotesByStep, total: number): readonly string[] {
-  let most: readonly string[] = [];
+function mostNotes(notes: NotesByStep, total: number): readonly ShownNote[] {
+  let most: readonly ShownNote[] = [];
   let size = 0;
   for (const [step, group] of notes) {
     if (step < 1 || step > total) continue; // never shown, so given no room
-    const length = group.reduce((sum, note) => sum + note.length + 8, 0);
+    const length = group.reduce((sum, note) => sum + note.text.length + 8, 0);
     if (length > size) [most, size] = [group, length];
   }
   return most;
@@ -280,12 +299,10 @@ export function FigureView(props: {
       <Controls mode={props.controls} />
       {notesReserve.length === 0 ? null : (
         // Laid out at every step of a trace with notes, over an invisible copy of the largest step's notes: a step
-        // with warnings moves nothing below it.
+        // with warnings or notes moves nothing below it.
         <div className="alf-notes">
           <NoteList notes={notesReserve} />
-          {notes.has(step.number) ? (
-            <NoteList notes={notes.get(step.number) ?? []} label={text.ui.warningsLabel} />
-          ) : null}
+          {notes.has(step.number) ? <StepNotes notes={notes.get(step.number) ?? []} text={text} /> : null}
         </div>
       )}
       {point === undefined ? null : <CheckpointBox key={point.key} point={point} />}
@@ -314,7 +331,7 @@ export function FigureView(props: {
             `${text.ui.announce(step.number, trace.steps.length, stepTitle)}${text.ui.announceChange(
               text.arrowLabel(step),
               step.callIds,
-            )}${notes.has(step.number) ? text.ui.announceWarnings(notes.get(step.number)?.length ?? 0) : ""}${
+            )}${announcedNotes(notes.get(step.number), text)}${
               step.kind === "finish" ? text.ui.announceOutcome(text.outcomes[trace.outcome]) : ""
             }`
           }

@@ -19,7 +19,7 @@ import { createRowWindow, followedTop, mountedRange, type RowWindow } from "../d
 import { createSidewaysReveal, type SidewaysReveal } from "../dom/sideways-reveal";
 import { BOX_AT, BOX_ROWS, WINDOW_AT } from "../limits";
 import { prefersReducedMotion } from "../motion";
-import type { NotesByStep } from "../notes";
+import { type NotesByStep, warnedAt } from "../notes";
 import { CallIdChip } from "./Chip";
 
 // The inner loop is drawn only when the reader asks for it: its code loads then.
@@ -360,7 +360,7 @@ export function Swimlanes(props: {
                   status={i < index ? "past" : i === index ? "current" : "future"}
                   painted={hasPainted}
                   total={rows.windowed ? steps.length : undefined}
-                  warned={props.notes.has(step.number)}
+                  warned={warnedAt(props.notes, step.number)}
                   fit={fit}
                   inner={i === index ? inner : undefined}
                 />
