@@ -41,12 +41,10 @@ export function wireFile(
 ): { readonly file: string; readonly text: string } {
   const written = wireTranscript(format, trace);
   const codec = CODECS[format];
-  if (format === "neutral") return { file: `${name}.trace.json`, text: `${JSON.stringify(written, null, indent)}\n` };
-  if (codec.lines === true && Array.isArray(written))
-    return {
-      file: `${name}.${format}${codec.suffix ?? ".jsonl"}`,
-      text: `${written.map((line) => JSON.stringify(line)).join("\n")}\n`,
-    };
-  const file = codec.suffix === undefined ? `${name}.${format}.json` : `${name}${codec.suffix}`;
-  return { file, text: `${JSON.stringify(written, null, indent)}\n` };
+  const lines = codec.lines === true && Array.isArray(written);
+  const ending = format === "neutral" ? ".trace.json" : (codec.suffix ?? `.${format}.${lines ? "jsonl" : "json"}`);
+  const text = lines
+    ? `${written.map((line) => JSON.stringify(line)).join("\n")}\n`
+    : `${JSON.stringify(written, null, indent)}\n`;
+  return { file: `${name}${ending}`, text };
 }

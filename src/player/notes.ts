@@ -1,8 +1,9 @@
 /** Warnings and notes a shell attaches to steps: the player's `notes` prop. */
 
 /**
- * A warning the shell attaches to one step, e.g. a pairing problem found in an imported transcript. Plain text,
- * never HTML; the figure shows it at that step (and marks the step's row), in the shell's words.
+ * A warning (or, with `info`, a note) the shell attaches to one step, e.g. a pairing problem found in an imported
+ * transcript. Plain text, never HTML; the figure shows it at that step (a warning marks the step's row too), in the
+ * shell's words.
  */
 export interface StepNote {
   /** The step it belongs to (1-based). Notes for steps the trace does not have are ignored. */

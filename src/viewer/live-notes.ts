@@ -34,22 +34,22 @@ export function liveNotes(
   const failed = facts.events.some((event) => callAt.get(event.call) === lastCall && event.kind !== "retried");
   // What a run still on its way says (a reply streaming in, a request not yet answered) informs; what went wrong or
   // changed warns.
-  const newest: StepNote[] = [];
+  const newest: Omit<StepNote, "step">[] = [];
   if (facts.streaming && answering) {
     notes.push({ step: before.number, text: text.streaming, info: true });
-    newest.push({ step: 0, text: text.streaming, info: true });
+    newest.push({ text: text.streaming, info: true });
   } else if (!answering && lastCall > 0 && last?.kind === "finish" && !failed) {
-    const said = facts.streaming ? text.streaming : text.awaiting;
-    notes.push({ step: lastCall, text: said, info: true });
-    newest.push({ step: 0, text: said, info: true });
+    const said = { text: facts.streaming ? text.streaming : text.awaiting, info: true };
+    notes.push({ step: lastCall, ...said });
+    newest.push(said);
   }
   for (const event of facts.events) {
     const step = callAt.get(event.call);
     if (step === undefined) continue;
     notes.push({ step, text: text.event(event) });
-    if (step === lastCall) newest.push({ step: 0, text: text.event(event) });
+    if (step === lastCall) newest.push({ text: text.event(event) });
   }
-  if (last?.kind === "finish") for (const said of newest) notes.push({ ...said, step: last.number });
+  if (last?.kind === "finish") for (const said of newest) notes.push({ step: last.number, ...said });
   // A tool call whose arguments are still streaming in is not yet a problem.
   const kept = facts.streaming
     ? problems.filter((problem) => !(problem.kind === "bad_arguments" && problem.step > lastCall))
