@@ -18,7 +18,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   player: ["engine", "formats", "content", "figure", "course"],
   app: ["engine", "formats", "trace-format", "content", "scenarios", "figure", "course", "player"],
   embed: ["engine", "formats", "content", "scenarios", "figure", "course", "player"],
-  cli: ["engine", "trace-format", "formats", "content", "scenarios", "figure", "course"],
+  // The recording proxy, its runs and their saving: the command line and the viewer's server use it.
+  live: ["engine", "trace-format", "formats"],
+  cli: ["engine", "trace-format", "formats", "content", "scenarios", "figure", "course", "live"],
   // The authoring page measures a lesson in hidden embed pages, speaking the embed contract (src/embed/).
   author: ["engine", "formats", "content", "scenarios", "figure", "player", "embed"],
   // The viewer shows recorded runs as the chapter page does: it takes the page's import and run words (src/app/).

@@ -1,55 +1,17 @@
 /**
  * `agent-loop-figure live [--port N] [--upstream PROVIDER=URL]… [--save DIR] [--no-open] [-- COMMAND ARGS…]`: the
- * recording proxy (./live.ts) and the viewer (./view.ts) showing its runs as they happen (./live-runs.ts), each saved
- * as it goes with `--save` (./live-save.ts). It prints the viewer's URL and the environment variables that point each
+ * recording proxy (../live/proxy.ts) and the viewer (./view.ts) showing its runs as they happen (../live/runs.ts), each saved
+ * as it goes with `--save` (../live/save.ts). It prints the viewer's URL and the environment variables that point each
  * provider's SDK (and Claude Code) at the proxy, and the config.toml lines that do it for Codex CLI, which reads no
  * base URL from the environment for its own OpenAI provider; with `-- COMMAND` it runs the agent with them set
  * (Codex CLI with its `-c` overrides), and stops when the agent ends.
  */
 import { spawn } from "node:child_process";
-import { basename } from "node:path";
-import { DEFAULT_UPSTREAMS, type Provider, startProxy } from "./live";
-import { LiveRuns } from "./live-runs";
-import { saveRuns } from "./live-save";
+import { agentCommand, codexConfig, proxyEnvironment } from "../live/agents";
+import { DEFAULT_UPSTREAMS, type Provider, startProxy } from "../live/proxy";
+import { LiveRuns } from "../live/runs";
+import { saveRuns } from "../live/save";
 import { openBrowser, startViewer } from "./view";
-
-/** The environment variables each SDK reads its base URL from, with the proxy's values. */
-export function proxyEnvironment(bases: Readonly<Record<Provider, string>>): Record<string, string> {
-  return {
-    OPENAI_BASE_URL: bases.openai,
-    ANTHROPIC_BASE_URL: bases.anthropic,
-    GOOGLE_GEMINI_BASE_URL: bases.gemini,
-  };
-}
-
-/** Codex CLI's provider for the proxy: its config.toml settings (the Responses API over HTTP, the key from the environment). */
-export function codexSettings(openaiBase: string): readonly (readonly [string, string])[] {
-  const provider = "model_providers.agent_loop_figure";
-  return [
-    ["model_provider", '"agent_loop_figure"'],
-    [`${provider}.name`, '"agent-loop-figure live"'],
-    [`${provider}.base_url`, JSON.stringify(openaiBase)],
-    [`${provider}.wire_api`, '"responses"'],
-    [`${provider}.env_key`, '"OPENAI_API_KEY"'],
-  ];
-}
-
-/** The lines a reader adds to ~/.codex/config.toml (the first among its top-level keys, before any table). */
-export function codexConfig(openaiBase: string): string {
-  const [[key, value] = ["", ""], ...table] = codexSettings(openaiBase);
-  return [
-    `${key} = ${value}`,
-    "[model_providers.agent_loop_figure]",
-    ...table.map(([name, setting]) => `${name.split(".").pop()} = ${setting}`),
-  ].join("\n");
-}
-
-/** The agent's command line: Codex CLI gets the proxy's provider as `-c` overrides, any other command as it is. */
-export function agentCommand(command: readonly string[], openaiBase: string): readonly string[] {
-  const [name, ...args] = command;
-  if (name === undefined || !/^codex(\.exe|\.cmd)?$/i.test(basename(name))) return command;
-  return [name, ...codexSettings(openaiBase).flatMap(([key, value]) => ["-c", `${key}=${value}`]), ...args];
-}
 
 export async function runLive(options: {
   readonly port: number | null;

@@ -20,7 +20,7 @@ import type { AddressInfo } from "node:net";
 import { basename, extname, join, sep } from "node:path";
 import type { LiveFacts } from "../formats/live-facts";
 import { logText } from "../formats/log-text";
-import type { LiveRuns } from "./live-runs";
+import type { LiveRuns } from "../live/runs";
 
 /** A run the viewer shows: its number (its only name in a URL), its file's name and its real path. */
 export interface ViewRun {

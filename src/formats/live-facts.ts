@@ -1,7 +1,7 @@
 /**
  * What `agent-loop-figure live` tells its viewer of a run besides the run's document (the request and the answer so
  * far, which the import reads): whether the answer is still coming, and what the proxy saw go wrong or change at a
- * model call. The recording proxy's runs (src/cli/live-runs.ts) make these; the viewer (src/viewer/) says them at
+ * model call. The recording proxy's runs (src/live/runs.ts) make these; the viewer (src/viewer/) says them at
  * their steps, in its catalog's words.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A streamed answer put back together as the provider's unstreamed answer would have been, from the bytes the
- * recording proxy saw (src/cli/live.ts), as the providers' SDKs put it together: the same message, with the
+ * recording proxy saw (src/live/proxy.ts), as the providers' SDKs put it together: the same message, with the
  * stream's own way of ending said beside it. Server-sent events are read by eventsource-parser (chunks split
  * mid-line or mid-character, CRLF, `data:` without its space, comments, all per the spec).
  * - Anthropic Messages: `message_start`, then `content_block_start` / `_delta` / `_stop` per block (`text_delta`,

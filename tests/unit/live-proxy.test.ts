@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The recording proxy (src/cli/live.ts) as an agent's SDK reaches it: the real `openai` and `@anthropic-ai/sdk`
+ * The recording proxy (src/live/proxy.ts) as an agent's SDK reaches it: the real `openai` and `@anthropic-ai/sdk`
  * clients, configured by environment variables alone, against a scripted model server on loopback, once direct and
  * once through the proxy. The SDK's own result is the oracle: through the proxy it must be the same.
  */
@@ -10,8 +10,6 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Exchange, type RecordingProxy, routeOf, startProxy, withoutKey } from "../../src/cli/live";
-import { LiveRuns } from "../../src/cli/live-runs";
 import { importTranscript } from "../../src/formats/import";
 import {
   reassembleAnthropic,
@@ -20,6 +18,8 @@ import {
   reassembleResponses,
   sseEvents,
 } from "../../src/formats/streams";
+import { type Exchange, type RecordingProxy, routeOf, startProxy, withoutKey } from "../../src/live/proxy";
+import { LiveRuns } from "../../src/live/runs";
 import { scripted } from "../fixtures/scripted-model";
 import { anthropicClient, basesAt, KEY, LOOPS, openaiClient, withEnv } from "../fixtures/sdk-loops";
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Runs gathered from the recording proxy's exchanges (src/cli/live-runs.ts) and saved as they go
- * (src/cli/live-save.ts): what a run is made of (a retry, a rewritten history, the same task run again), what the
+ * Runs gathered from the recording proxy's exchanges (src/live/runs.ts) and saved as they go
+ * (src/live/save.ts): what a run is made of (a retry, a rewritten history, the same task run again), what the
  * proxy saw go wrong at which model call, a request sent and not yet answered as a step, no key-shaped string in
  * anything that leaves the proxy, and the saved file: whole at every moment, owner-only, read back by the import.
  */
@@ -9,12 +9,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Exchange } from "../../src/cli/live";
-import { agentCommand, codexConfig } from "../../src/cli/live-command";
-import { KEY_REMOVED, LiveRuns } from "../../src/cli/live-runs";
-import { savedText, saveRuns, writeAtomically } from "../../src/cli/live-save";
 import { liveFactsIn } from "../../src/cli/view";
 import { importTranscript } from "../../src/formats/import";
+import { agentCommand, codexConfig } from "../../src/live/agents";
+import type { Exchange } from "../../src/live/proxy";
+import { KEY_REMOVED, LiveRuns } from "../../src/live/runs";
+import { savedText, saveRuns, writeAtomically } from "../../src/live/save";
 
 let next = 0;
 /** A Chat Completions exchange as the proxy records it: the request sent, the JSON answer (or an error) in. */

@@ -1,5 +1,5 @@
 /**
- * The proxy's exchanges (./live.ts) gathered into runs, each a document the figure's import reads (the same codecs,
+ * The proxy's exchanges (./proxy.ts) gathered into runs, each a document the figure's import reads (the same codecs,
  * problems and replay check as a saved run): the run's last request with its answer appended, the answer as far as
  * its stream has come.
  *
@@ -17,7 +17,7 @@
 
 import type { LiveEvent, LiveFacts } from "../formats/live-facts";
 import { reassembleAnthropic, reassembleChat, reassembleGemini, reassembleResponses } from "../formats/streams";
-import type { Exchange, Provider } from "./live";
+import type { Exchange, Provider } from "./proxy";
 
 const asObject = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

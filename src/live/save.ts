@@ -3,13 +3,13 @@
  * format (docs/trace-format.md), which `view` and `import` read, with what the proxy saw go wrong at its model calls
  * under `live` (the viewer says it at its steps). Each save replaces the file whole, by a rename: a process killed
  * mid-write leaves the last whole version. The folder and the files are readable by their owner only, and no
- * key-shaped string reaches them (./live-runs.ts takes them out of every document).
+ * key-shaped string reaches them (./runs.ts takes them out of every document).
  */
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { importTranscript } from "../formats/import";
 import { packTrace } from "../trace-format/compact";
-import type { LiveRun, LiveRuns } from "./live-runs";
+import type { LiveRun, LiveRuns } from "./runs";
 
 /** How long, at most, a changing run waits to be saved again (ms): an answer streaming is saved a few times a second. */
 const SAVE_EVERY_MS = 250;
