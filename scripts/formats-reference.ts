@@ -26,6 +26,7 @@ export const LOGS_END = "<!-- formats:end -->";
 /** What each feature is, for the table (the features' own names are in src/formats/features.ts). */
 const FEATURE_WORDS: Readonly<Record<Feature, string>> = {
   system: "the host's system note",
+  mid_run_system: "a system message the host put in mid-run, where it stands",
   tool_declarations: "the host's tool declarations",
   built_in_tools: "declarations of the provider's built-in tools",
   error_status: "a result marked as an error",

@@ -27,11 +27,17 @@ export function failureLines(failure: LoadFailure, text: ImportText): string[] {
 }
 
 /** A failure as the page shows it: an alert with its heading and lines (plain text, never HTML). */
-export function FailureNote(props: { failure: LoadFailure; text: ImportText }) {
+export function FailureNote(props: {
+  failure: LoadFailure;
+  text: ImportText;
+  /** The words over the errors, where the page's own would not be true (the viewer, with nothing shown behind). */
+  heading?: (format: string | null) => string;
+}) {
   const { failure, text } = props;
+  const format = failure.format === null ? null : formatName(failure.format);
   return (
     <div role="alert" className="page-note">
-      <p>{text.failed(failure.format === null ? null : formatName(failure.format))}</p>
+      <p>{(props.heading ?? text.failed)(format)}</p>
       <ul>
         {failureLines(failure, text).map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of problems, in order

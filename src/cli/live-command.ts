@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { agentCommand, codexConfig, proxyEnvironment } from "../live/agents";
 import { DEFAULT_UPSTREAMS, type Provider, startProxy } from "../live/proxy";
 import { LiveRuns } from "../live/runs";
-import { saveRuns } from "../live/save";
+import { followRuns, reasonsLine, runName } from "../live/save";
 import { openBrowser, startViewer } from "./view";
 
 export async function runLive(options: {
@@ -39,16 +39,22 @@ export async function runLive(options: {
     process.exitCode = 2;
     return;
   }
-  let saving: ReturnType<typeof saveRuns> | null = null;
-  if (options.save !== null) {
-    try {
-      saving = saveRuns(options.save, runs, (message) => process.stderr.write(`agent-loop-figure: live: ${message}\n`));
-    } catch (error) {
-      process.stderr.write(`agent-loop-figure: live: cannot save in ${options.save}: ${(error as Error).message}\n`);
-      await proxy.close();
-      process.exitCode = 2;
-      return;
-    }
+  const say = (line: string) => process.stderr.write(`agent-loop-figure: live: ${line}\n`);
+  let saving: ReturnType<typeof followRuns>;
+  try {
+    saving = followRuns(runs, options.save, {
+      notDrawn: (run, reasons, file) =>
+        say(
+          `${runName(run)} cannot be drawn: ${reasonsLine(reasons)}${file === null ? " (run with --save DIR to keep it raw)" : `; saved raw in ${file}`}`,
+        ),
+      drawn: (run, file) => say(`${runName(run)} can be drawn now${file === null ? "" : `; saved in ${file}`}`),
+      error: say,
+    });
+  } catch (error) {
+    say(`cannot save in ${options.save}: ${(error as Error).message}`);
+    await proxy.close();
+    process.exitCode = 2;
+    return;
   }
   const viewer = await startViewer({ runs: [], port: null, assets: options.assets, lang: options.lang, live: runs });
   const environment = proxyEnvironment(proxy.bases);
@@ -70,7 +76,7 @@ export async function runLive(options: {
   );
   if (options.open) openBrowser(viewer.url);
   const stop = (code = 0) => {
-    saving?.stop();
+    saving.stop();
     void Promise.all([proxy.close(), viewer.close()]).then(() => process.exit(code));
   };
   process.once("SIGINT", () => stop(0));

@@ -68,6 +68,10 @@ export const runs = {
           }[note.by];
         case "compacted":
           return `the agent compacted its context before this call: the model was given a summary instead of ${note.dropped === null ? "the messages" : `the ${note.dropped.toLocaleString("en")} messages`} before it (the context still lists them)`;
+        case "system_message":
+          return `the host put a system message into the model's context before this call, among the messages: text no user wrote${note.clearAt === null ? "" : "; it is shown to the model only until the next user message, then stays in the history unshown (clear_at)"}`;
+        case "context_edits":
+          return `this request asks the provider to edit the context before the model reads it (${note.edits.join(", ")}): what the model read may be less than the context shown here`;
         case "log_error":
           return `the agent logged an error here: “${note.message}”`;
         case "usage":
@@ -134,6 +138,9 @@ export const runs = {
       "This viewer shows nothing without its token: open the link agent-loop-figure view printed, with its ?token=.",
     gone: "The viewer cannot be reached: it has stopped, or this run can no longer be read.",
     figureProblems: (name) => `${name} is a figure file that cannot be shown:`,
+    notDrawn: (name, live) =>
+      `${name} cannot be drawn: the import cannot read it, for the reasons below.${live ? " The terminal running live says so too, and live --save keeps the run raw." : ""}`,
+    notDrawnReasons: (format) => `Why ${format === null ? "it" : `the run, read as ${format},`} cannot be drawn:`,
     follow: "Follow the latest step",
     live: {
       inferred:
@@ -159,6 +166,8 @@ export const runs = {
             return "The same request was sent again.";
           case "rewritten":
             return `This request did not continue the history it had sent: it kept the first ${event.kept} of the ${event.before} messages sent before, and changed or dropped the rest (a compaction, or an edit). The steps show this request's history.`;
+          case "thinking_cleared":
+            return `This request no longer sends ${event.blocks} thinking block${event.blocks === 1 ? "" : "s"} of the history it sent before (cleared by the agent or its context management): the model did not read ${event.blocks === 1 ? "it" : "them"} at this call. The context shows this request's history.`;
           default: {
             const never: never = event;
             return never;
@@ -173,6 +182,10 @@ export const runs = {
       `${
         {
           system: count === 1 ? "the system note" : `${count} system notes`,
+          mid_run_system:
+            count === 1
+              ? "where 1 system message the host put in mid-run stands: it is merged into the system note"
+              : `where ${count} system messages the host put in mid-run stand: they are merged into the system note`,
           tool_declarations: count === 1 ? "the declaration of 1 tool" : `the declarations of ${count} tools`,
           built_in_tools: count === 1 ? "1 built-in tool's declaration" : `${count} built-in tools' declarations`,
           error_status:

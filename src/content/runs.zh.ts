@@ -68,6 +68,10 @@ export const runs = {
           }[note.by];
         case "compacted":
           return `智能体在这次调用之前压缩了上下文：模型拿到的是摘要，而不是之前的${note.dropped === null ? "消息" : ` ${note.dropped.toLocaleString("zh-CN")} 条消息`}（上下文里仍列出它们）`;
+        case "system_message":
+          return `宿主在这次调用之前往模型的上下文里放了一条系统消息，夹在消息之间：这段文字不是用户写的${note.clearAt === null ? "" : "；它只在下一条用户消息之前给模型看，之后留在历史里但不再给模型看（clear_at）"}`;
+        case "context_edits":
+          return `这个请求要求服务方在模型读取之前先编辑上下文（${note.edits.join("、")}）：模型读到的可能比这里显示的上下文少`;
         case "log_error":
           return `智能体在这里记录了一个错误：“${note.message}”`;
         case "usage":
@@ -131,6 +135,9 @@ export const runs = {
     noAccess: "没有令牌，查看器不显示任何内容：请打开 agent-loop-figure view 打印的链接（带 ?token=）。",
     gone: "无法连接查看器：它已停止，或这份运行记录已无法读取。",
     figureProblems: (name) => `${name} 是一个无法显示的图解文件：`,
+    notDrawn: (name, live) =>
+      `${name} 无法绘制：导入读不了它，原因见下。${live ? "运行 live 的终端里也会说明；用 live --save 时，这次运行会原样保存。" : ""}`,
+    notDrawnReasons: (format) => `${format === null ? "" : `按 ${format} 读取时，`}这次运行无法绘制的原因：`,
     follow: "跟随最新一步",
     live: {
       inferred: "由下一个请求推断：代理看到的是这个结果被送回模型，而不是宿主程序运行工具。",
@@ -154,6 +161,8 @@ export const runs = {
             return "同一个请求又发送了一次。";
           case "rewritten":
             return `这个请求没有接着它之前发送的历史：它保留了之前发送的 ${event.before} 条消息中的前 ${event.kept} 条，改动或删去了其余部分（压缩或编辑）。各步骤显示的是这个请求的历史。`;
+          case "thinking_cleared":
+            return `这个请求不再发送之前历史里的 ${event.blocks} 个思考块（被 Agent 或它的上下文管理清除）：模型在这次调用中没有读到它们。上下文显示的是这个请求的历史。`;
           default: {
             const never: never = event;
             return never;
@@ -168,6 +177,7 @@ export const runs = {
       `${
         {
           system: `${count} 条系统说明`,
+          mid_run_system: `宿主在运行中途放进的 ${count} 条系统消息的位置：它们被并进系统说明`,
           tool_declarations: `${count} 个工具的声明`,
           built_in_tools: `${count} 个内置工具的声明`,
           error_status: `${count} 个工具结果的错误标记，文字保留`,

@@ -470,6 +470,10 @@ export interface ViewerText {
   /** The viewer stopped, or the run can no longer be fetched. */
   readonly gone: string;
   /** A figure file among the runs that cannot be shown: its problems follow. */
+  /** A run the viewer has never been able to draw: its name, and (below it) the import's reasons. */
+  readonly notDrawn: (name: string, live: boolean) => string;
+  /** The heading over those reasons: the format it was read as, if any (nothing is shown behind it). */
+  readonly notDrawnReasons: (format: string | null) => string;
   readonly figureProblems: (name: string) => string;
   /** The toggle that keeps the figure at the run's newest step as the run goes on. */
   readonly follow: string;

@@ -242,7 +242,7 @@ function detect(data: unknown): number {
 /** The Vercel AI SDK ModelMessage codec. */
 export const codec: WritingCodec<"ai-sdk"> = {
   ...formatMeta("ai-sdk"),
-  carries: ["system", "error_status", "result_order"],
+  carries: ["system", "mid_run_system", "error_status", "result_order"],
   pairing: "tool-call part's toolCallId ↔ tool-result part's toolCallId (v5+ input / output, v4 args / result)",
   detect,
   parse,

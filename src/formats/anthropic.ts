@@ -25,6 +25,7 @@ import {
   compact,
   field,
   isRecord,
+  type LogNote,
   list,
   type Neutral,
   type ParseResult,
@@ -40,10 +41,10 @@ export type AnthropicBlock =
   | { type: "tool_result"; tool_use_id: string; content: string; is_error?: true };
 
 /** An Anthropic message, as sent: the roles alternate, tool results go back in a user turn. */
-export interface AnthropicMessage {
-  role: "user" | "assistant";
-  content: string | AnthropicBlock[];
-}
+export type AnthropicMessage =
+  | { role: "user" | "assistant"; content: string | AnthropicBlock[] }
+  /** A system message the host put in mid-run, where it stands. */
+  | { role: "system"; content: string };
 
 /** An Anthropic Messages request body (POST /v1/messages). */
 export interface AnthropicRequest {
@@ -60,7 +61,11 @@ export interface AnthropicRequest {
  * text the user adds after them in the same turn), with `is_error: true` for a refused call.
  */
 export function anthropicRequest(messages: readonly Message[], tools: readonly ToolDeclaration[]): AnthropicRequest {
-  const system = messages.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n\n");
+  // The leading system notes are the top-level `system`; one the host put in mid-run stays where it stands, as a
+  // `role: "system"` message (the Messages API's; `clear_at` on it is the beta's, and not kept).
+  const leading = messages.findIndex((m) => m.role !== "system");
+  const head = leading < 0 ? messages : messages.slice(0, leading);
+  const system = head.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n\n");
   const out: AnthropicMessage[] = [];
   /** The user turn being built from consecutive results and user text (the API wants the roles to alternate). */
   const userTurn = (): AnthropicBlock[] => {
@@ -74,9 +79,9 @@ export function anthropicRequest(messages: readonly Message[], tools: readonly T
     out.push({ role: "user", content: blocks });
     return blocks;
   };
-  for (const m of messages) {
-    if (m.role === "system") continue;
-    if (m.role === "user") {
+  for (const m of messages.slice(head.length)) {
+    if (m.role === "system") out.push({ role: "system", content: m.content });
+    else if (m.role === "user") {
       const last = out.at(-1);
       if (last?.role === "user") userTurn().push({ type: "text", text: m.content });
       else out.push({ role: "user", content: m.content });
@@ -192,15 +197,37 @@ function resultText(content: unknown, at: string): string {
  * Anthropic messages read into neutral ones (after `system`'s): a user turn's tool results become tool messages,
  * its other blocks user messages, in order. Also the Claude Code log's reader (./claude-code.ts).
  */
-export function readMessages(items: readonly unknown[], path: string, system: Message[]): Message[] {
+export function readMessages(
+  items: readonly unknown[],
+  path: string,
+  system: Message[],
+  notes: LogNote[] = [],
+): Message[] {
   const messages: Message[] = [...system];
   const names = new Map<string, string>();
   items.forEach((m, i) => {
     const at = `${path}.${i}`;
     if (!isRecord(m)) refuse(at, `expected a message object, got ${kindOf(m)}`);
     const role = needString(m, "role", at);
+    if (role === "system") {
+      // A system message among the messages (the Messages API's `role: "system"`; `clear_at` and a per-message
+      // `output_config` are beta fields): text the host put into the model's context at this point of the run.
+      const content = m.content;
+      const parts =
+        content === undefined || content === null || typeof content === "string"
+          ? [{ type: "text" as const, text: typeof content === "string" ? content : "" }]
+          : needArray(content, `${at}.content`).map((block, j) => blockParts(block, `${at}.content.${j}`));
+      const clearAt = str(m, "clear_at");
+      notes.push({
+        kind: "system_message",
+        index: messages.length,
+        clearAt: clearAt === "next_user_message" ? "next_user_message" : null,
+      });
+      messages.push(plainMessage("system", parts));
+      return;
+    }
     if (role !== "user" && role !== "assistant")
-      refuse(`${at}.role`, `"${role}" is not an Anthropic role (user or assistant)`);
+      refuse(`${at}.role`, `"${role}" is not an Anthropic role (user, assistant or system)`);
     const content = m.content;
     if (typeof content === "string") {
       messages.push(role === "user" ? { role: "user", content } : { role: "assistant", content, toolCalls: [] });
@@ -259,6 +286,15 @@ export function readMessages(items: readonly unknown[], path: string, system: Me
   return messages;
 }
 
+/**
+ * The model call a request's settings belong to, as a message index: its reply, when the document carries it (a run
+ * recorded live, the answer appended), else the end of the history (the call the request makes).
+ */
+function lastModelCall(messages: readonly Message[]): number {
+  const last = messages.length - 1;
+  return messages[last]?.role === "assistant" ? last : messages.length;
+}
+
 function readSystem(system: unknown): Message[] {
   if (system === undefined || system === null) return [];
   if (typeof system === "string") return system === "" ? [] : [{ role: "system", content: system }];
@@ -286,12 +322,17 @@ function parse(data: unknown): ParseResult {
         tools: [],
         shape: "response",
       };
-    const messages = needArray(field(data, "messages"), "messages");
-    return {
-      messages: readMessages(messages, "messages", readSystem(field(data, "system"))),
-      tools: readTools(data),
-      shape: "request",
-    };
+    const items = needArray(field(data, "messages"), "messages");
+    const notes: LogNote[] = [];
+    const messages = readMessages(items, "messages", readSystem(field(data, "system")), notes);
+    // The beta's context management: edits the API makes to the context before the model reads it (clearing old
+    // thinking or tool results), asked for by this request, so said at its model call.
+    const edits = list(field(data, "context_management"), "edits").flatMap((edit) => {
+      const type = str(edit, "type");
+      return type === undefined ? [] : [type];
+    });
+    if (edits.length > 0) notes.push({ kind: "context_edits", index: lastModelCall(messages), edits });
+    return { messages, tools: readTools(data), shape: "request", ...(notes.length === 0 ? {} : { notes }) };
   });
 }
 
@@ -390,12 +431,13 @@ const replay: Replay = {
   notChecked: [
     "a first assistant turn (accepted since 2024-10-08) and tool blocks without `tools` (accepted since 2025-02-27): [release notes](https://platform.claude.com/docs/en/release-notes/api)",
     "role alternation: the API combines consecutive turns of one role",
+    'a `role: "system"` message among the messages is written where it stands (`SystemMessageParam` in `@anthropic-ai/sdk` 1.14, beta and not); what only the beta takes (`clear_at` and `output_config` on it, `tool_addition` and `tool_removal` blocks, `context_management`, `thinking.display: "updates"`) the figure keeps none of, so a history written from a run sends none of it',
   ],
 };
 
 export const codec: WritingCodec<"anthropic"> = {
   ...formatMeta("anthropic"),
-  carries: ["system", "tool_declarations", "error_status", "result_order"],
+  carries: ["system", "mid_run_system", "tool_declarations", "error_status", "result_order"],
   // Thinking goes back with its signature, images with their bytes: neither of which the figure keeps.
   places: ["reasoning", "media"],
   pairing: "tool_use.id ↔ tool_result.tool_use_id (the results of one turn together in the next user message)",

@@ -292,7 +292,7 @@ const replay: Replay = {
 
 export const codec: WritingCodec<"chat"> = {
   ...formatMeta("chat"),
-  carries: ["system", "tool_declarations", "raw_arguments", "result_order"],
+  carries: ["system", "mid_run_system", "tool_declarations", "raw_arguments", "result_order"],
   // Image and audio parts with their data: the figure keeps only their type.
   places: ["media"],
   pairing:

@@ -25,7 +25,10 @@ export interface ClaudeCodeLine {
 
 /** The run as a session log's lines (each Anthropic turn in the envelope, chained by `parentUuid`). */
 export function claudeCodeLines(messages: readonly Message[], tools: readonly ToolDeclaration[]): ClaudeCodeLine[] {
-  const turns = anthropicRequest(messages, tools).messages;
+  // A Claude Code log keeps no system message among its turns (its system prompt is not in the log at all).
+  const turns = anthropicRequest(messages, tools).messages.flatMap((turn) =>
+    turn.role === "system" ? [] : [{ role: turn.role, content: turn.content }],
+  );
   return turns.map((turn, i) => ({
     type: turn.role,
     uuid: `line-${i + 1}`,

@@ -16,6 +16,8 @@ export type Feature =
   | "tool_declarations"
   /** The host's system note. */
   | "system"
+  /** A system message the host put among the messages mid-run, where it stands (not merged into the system note). */
+  | "mid_run_system"
   /** Call arguments that are not a JSON object, kept as written. */
   | "raw_arguments"
   /** Content of a type the figure does not know, kept as a placeholder. */
@@ -30,6 +32,7 @@ export type Feature =
 /** Every feature, in the order a report lists them. */
 export const FEATURES: readonly Feature[] = [
   "system",
+  "mid_run_system",
   "tool_declarations",
   "built_in_tools",
   "error_status",

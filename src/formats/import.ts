@@ -19,6 +19,7 @@ import { jsonSyntaxProblem } from "../trace-format/schema";
 import { CODECS } from "./codecs";
 import { foreignFormat } from "./foreign";
 import { FORMATS, type FormatId, formatName } from "./index";
+import { isRawLiveRun } from "./live-facts";
 import type { LogNote, Neutral, ReadError, TranscriptShape } from "./types";
 
 /** A pairing or argument problem in an imported transcript, at the step where it shows. */
@@ -249,6 +250,20 @@ export function importTranscript(
           "this is a figure file (a lesson), not a recorded run: open it as a figure (the page's ?figure=URL, the authoring page, or agent-loop-figure view FILE)",
       },
     ]);
+  // A run `live --save` could not draw, saved raw: named, and refused with the reason it was saved so.
+  if (isRawLiveRun(data)) {
+    const reasons = Array.isArray(data.not_drawn) ? data.not_drawn : [];
+    return failure(null, [
+      {
+        message: `this is a run agent-loop-figure live saved raw (the ${String(data.provider)} request as the agent sent it and the answer as it came), because the figure could not draw it`,
+      },
+      ...reasons.map((reason) => ({
+        message: String(reason.message),
+        ...(typeof reason.path === "string" ? { path: `request.${reason.path}` } : {}),
+        ...(typeof reason.line === "number" ? { line: reason.line, column: Number(reason.column) || 1 } : {}),
+      })),
+    ]);
+  }
   if (chosen === undefined) {
     const best = detectBest(data);
     const foreign = foreignFormat(data);
@@ -514,7 +529,7 @@ export function toTrace(
   const usage = { input: null as number | null, output: null as number | null, cost: null as number | null, calls: 0 };
   const plus = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
   for (const note of neutral.notes ?? []) {
-    if (note.kind !== "usage") notes.push(logNoteAt(note, stepOf, messages));
+    if (note.kind !== "usage") notes.push(logNoteAt(note, stepOf, messages, steps));
     else {
       usage.input = plus(usage.input, note.input);
       usage.output = plus(usage.output, note.output);
@@ -556,10 +571,24 @@ function logNoteAt(
   note: Exclude<LogNote, { kind: "usage" }>,
   stepOf: Int32Array,
   messages: readonly Neutral["messages"][number][],
+  steps: readonly Step[],
 ): ImportNote {
   const { index, ...said } = note;
   const at = Math.max(0, Math.min(index, messages.length));
   const step = stepOf[at] ?? 1;
-  const atCall = messages[at]?.role === "assistant" && note.kind === "compacted";
+  const atCall = messages[at]?.role === "assistant" && (note.kind === "compacted" || note.kind === "context_edits");
+  // A system message is said at the model call that first reads it; a request's own settings at the call it makes.
+  let reply = at;
+  if (note.kind === "system_message") {
+    reply = at + 1;
+    while (reply < messages.length && messages[reply]?.role !== "assistant") reply += 1;
+    if (reply < messages.length) return { ...said, step: Math.max(1, (stepOf[reply] ?? 2) - 1) };
+  }
+  // No reply recorded: the model call of the request sent (the step before the end), else the end.
+  if ((note.kind === "context_edits" || note.kind === "system_message") && reply >= messages.length) {
+    const before = steps[steps.length - 2];
+    const sent = before?.kind === "model_call" && before.contextEnd === messages.length;
+    return { ...said, step: sent ? before.number : steps.length };
+  }
   return { ...said, step: Math.max(1, atCall ? step - 1 : step) };
 }

@@ -701,7 +701,7 @@ export function inspectSample(messages: readonly Message[], types?: ReadonlyMap<
 /** The Inspect AI codec: reads logs, samples and message lists; writes one sample. */
 export const codec: WritingCodec<"inspect"> = {
   ...formatMeta("inspect"),
-  carries: ["system", "error_status", "reasoning", "result_order"],
+  carries: ["system", "mid_run_system", "error_status", "reasoning", "result_order"],
   // Images, audio and documents with their data (the figure keeps only their type).
   places: ["media"],
   pairing:

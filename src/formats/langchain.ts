@@ -168,7 +168,7 @@ function detect(data: unknown): number {
 /** The LangChain messages_to_dict codec. */
 export const codec: WritingCodec<"langchain"> = {
   ...formatMeta("langchain"),
-  carries: ["system", "error_status", "result_order"],
+  carries: ["system", "mid_run_system", "error_status", "result_order"],
   pairing: "an ai message's tool_calls[].id ↔ a tool message's tool_call_id",
   detect,
   parse,

@@ -21,6 +21,11 @@ export type LiveEvent =
   | { readonly call: number; readonly kind: "malformed"; readonly count: number }
   /** The same request sent again after the one before it failed. */
   | { readonly call: number; readonly kind: "retried" }
+  /**
+   * The request no longer sends `blocks` thinking blocks the run's last request sent in the same history (cleared by
+   * the agent, or by its context management): the model did not read them at this call.
+   */
+  | { readonly call: number; readonly kind: "thinking_cleared"; readonly blocks: number }
   /** The request kept the first `kept` of the `before` messages the run's last request sent, and changed the rest. */
   | { readonly call: number; readonly kind: "rewritten"; readonly kept: number; readonly before: number };
 
@@ -30,3 +35,44 @@ export interface LiveFacts {
   readonly streaming: boolean;
   readonly events: readonly LiveEvent[];
 }
+
+/**
+ * A run `agent-loop-figure live --save` could not draw, saved raw rather than dropped: the run's last request as the
+ * agent sent it and the answer as the provider gave it (keys and key-shaped strings removed), with why the import
+ * refused it. The import names this form and refuses it with that reason (docs/cli.md).
+ */
+export interface RawLiveRun {
+  /** The form's version: the one field that names it. */
+  readonly agent_loop_figure_live_raw: 1;
+  readonly provider: string;
+  /** The request's path and query (no key in it). */
+  readonly path: string;
+  /** How many requests the run had; only the last is kept, as it carries the history of the ones before. */
+  readonly requests: number;
+  /** Why the figure cannot draw it: the import's errors, each with where in the request it is. */
+  readonly not_drawn: readonly {
+    readonly message: string;
+    readonly path?: string;
+    readonly line?: number;
+    readonly column?: number;
+  }[];
+  /** The request's body: JSON as sent, or its text when it is not JSON. */
+  readonly request: unknown;
+  /** OpenAI Responses carried by `previous_response_id`: the earlier inputs and outputs the last request leaves out. */
+  readonly chain?: readonly unknown[];
+  readonly response: {
+    readonly status: number | null;
+    readonly content_type: string | null;
+    /** How the exchange ended (`open` while the answer is still coming). */
+    readonly end: string;
+    /** The answer's bytes as text, as they arrived (a stream's events, whole). */
+    readonly body: string;
+  };
+  readonly live: LiveFacts;
+}
+
+/** Whether a parsed document is a run `live --save` saved raw. */
+export const isRawLiveRun = (data: unknown): data is RawLiveRun =>
+  typeof data === "object" &&
+  data !== null &&
+  (data as { agent_loop_figure_live_raw?: unknown }).agent_loop_figure_live_raw === 1;

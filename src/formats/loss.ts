@@ -69,6 +69,8 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
     } else if (m.role === "tool" && turnCalls.includes(m.callId))
       turnResults.push({ at: i, place: turnCalls.indexOf(m.callId) });
     if (m.role === "system") add("system", i);
+    if (m.role === "system" && trace.messages.slice(0, i).some((before) => before.role !== "system"))
+      add("mid_run_system", i);
     if (m.role === "tool" && m.status === "error") add("error_status", i);
     if (m.role === "assistant")
       for (const call of m.toolCalls) if (call.rawArguments !== undefined) add("raw_arguments", i);

@@ -6,7 +6,14 @@
  */
 import type { ImportNote } from "./import";
 
-const INFO: ReadonlySet<ImportNote["kind"]> = new Set(["provider_tool", "error_by", "compacted", "usage"]);
+const INFO: ReadonlySet<ImportNote["kind"]> = new Set([
+  "provider_tool",
+  "error_by",
+  "compacted",
+  "usage",
+  "system_message",
+  "context_edits",
+]);
 
 /** Whether an import note informs rather than warns. */
 export const informs = (note: Pick<ImportNote, "kind">): boolean => INFO.has(note.kind);

@@ -228,7 +228,7 @@ function detect(data: unknown): number {
 /** The OpenTelemetry GenAI messages codec. */
 export const codec: WritingCodec<"otel-genai"> = {
   ...formatMeta("otel-genai"),
-  carries: ["system", "raw_arguments", "result_order"],
+  carries: ["system", "mid_run_system", "raw_arguments", "result_order"],
   pairing: "a tool_call part's id ↔ a tool_call_response part's id",
   detect,
   parse,

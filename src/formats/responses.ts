@@ -339,7 +339,7 @@ export const codec: WritingCodec<"responses"> = {
   ...formatMeta("responses"),
   // Reasoning items (their encrypted content) and input images: the figure keeps neither.
   places: ["reasoning", "media"],
-  carries: ["system", "tool_declarations", "raw_arguments", "result_order"],
+  carries: ["system", "mid_run_system", "tool_declarations", "raw_arguments", "result_order"],
   pairing: "function_call.call_id ↔ function_call_output.call_id (not the item id fc_…)",
   detect,
   parse,

@@ -580,7 +580,7 @@ export const sweDemonstration = (messages: readonly Message[]) => ({ history: sw
 /** The SWE-agent trajectory codec: reads trajectories and histories; writes a history as a demonstration. */
 export const codec: WritingCodec<"swe-agent"> = {
   ...formatMeta("swe-agent"),
-  carries: ["system", "raw_arguments", "result_order"],
+  carries: ["system", "mid_run_system", "raw_arguments", "result_order"],
   // Thinking blocks go back to the provider with their signatures, and image parts with their data: the figure
   // keeps neither.
   places: ["reasoning", "media"],

@@ -105,6 +105,16 @@ export type LogNote =
    * log kept) instead of the `dropped` messages before it (null: the log does not say how many).
    */
   | { readonly kind: "compacted"; readonly index: number; readonly dropped: number | null }
+  /**
+   * A system message the host put among the messages here, mid-run (Anthropic's `role: "system"` message): text in
+   * the model's context that the user did not write. `clearAt`: shown to the model only until the next user message.
+   */
+  | { readonly kind: "system_message"; readonly index: number; readonly clearAt: "next_user_message" | null }
+  /**
+   * The request of the model call at `index` asks the provider to edit the context before the model reads it
+   * (Anthropic's beta `context_management`: `clear_thinking_20251015`, `clear_tool_uses_20250919`, …), by type.
+   */
+  | { readonly kind: "context_edits"; readonly index: number; readonly edits: readonly string[] }
   /** An error the agent logged here (an API error, a stream cut, an aborted turn), in the log's words. */
   | { readonly kind: "log_error"; readonly index: number; readonly message: string }
   /**

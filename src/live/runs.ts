@@ -7,15 +7,21 @@
  * last request, and goes on past it, continues that run (for OpenAI Responses, `previous_response_id` naming the
  * run's last response does too). The same history sent again (a retry) stays in its run. A request that keeps the
  * run's opening, its system text and its tools but changes or drops what came after (an edit, a compaction that keeps
- * model turns) stays in the run too, and is a finding; a history with no model turn yet opens a new run. Any other request starts a new run, so a side call (a title, a summary) never breaks
- * the run it interrupts.
+ * model turns) stays in the run too, and is a finding; a history with no model turn yet opens a new run. Any other
+ * request starts a new run, so a side call (a title, a summary) never breaks the run it interrupts.
+ *
+ * Histories are compared by what was said, not by their bytes (`said`): prompt-caching marks (`cache_control`, which
+ * pi and Claude Code move to the newest message on every request), a content string and the same text as one text
+ * block, Claude Code's `<system-reminder>` blocks (which change between requests), system messages the agent puts
+ * among the messages or takes out, and thinking blocks cleared by context management never start a new run or count
+ * as a rewrite. Thinking cleared from the history is said, at the model call whose request cleared it.
  *
  * A run keeps its last request only, never every request's whole history again: a two-hour session of hundreds of
  * model calls, each resending its history, holds one history per run. What the proxy saw go wrong (an error answer, a
  * cut stream) is kept as the run's facts, at the model call it happened to. Token counts are left out.
  */
 
-import type { LiveEvent, LiveFacts } from "../formats/live-facts";
+import type { LiveEvent, LiveFacts, RawLiveRun } from "../formats/live-facts";
 import { reassembleAnthropic, reassembleChat, reassembleGemini, reassembleResponses } from "../formats/streams";
 import type { Exchange, Provider } from "./proxy";
 
@@ -27,12 +33,16 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
 interface Sent {
   readonly exchange: Exchange;
   readonly request: Record<string, unknown>;
-  /** The history it carries, each entry as JSON text (what a later request must begin with). */
+  /** What its history says, each entry as JSON text (what a later request must begin with): see `said`. */
   readonly history: readonly string[];
+  /** How many thinking blocks each entry of `history` holds as sent (to tell when a later request clears them). */
+  readonly thinking: readonly number[];
   /** What identifies the conversation besides its messages: the system text and the tools, as JSON text. */
   readonly frame: string;
   /** The 1-based number of its model call in the run's document. */
   readonly call: number;
+  /** False for a body that is not JSON: the run's document is then that text, which the import refuses. */
+  readonly json?: false;
 }
 
 /** One run: its last request, and what it has shown so far. */
@@ -94,6 +104,55 @@ function historyOf(exchange: Exchange, request: Record<string, unknown>): unknow
   return asList(request.messages);
 }
 
+/** An Anthropic thinking block (or its redacted form). */
+const isThinking = (block: unknown) => {
+  const type = asObject(block).type;
+  return type === "thinking" || type === "redacted_thinking";
+};
+
+/** A text block that is only one of Claude Code's `<system-reminder>`s, which it rewrites between requests. */
+const isReminder = (block: unknown) => {
+  const item = asObject(block);
+  return (
+    item.type === "text" &&
+    typeof item.text === "string" &&
+    /^\s*<system-reminder>[\s\S]*<\/system-reminder>\s*$/.test(item.text)
+  );
+};
+
+/** A value with every `cache_control` mark taken out, at any depth. */
+function unmarked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unmarked);
+  if (typeof value !== "object" || value === null) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) if (key !== "cache_control") kept[key] = unmarked(inner);
+  return kept;
+}
+
+/**
+ * What a history says, entry by entry, as the comparison of two requests should see it: each entry as JSON text with
+ * no caching mark, an Anthropic content string as its one text block, without reminder and thinking blocks; system
+ * messages among the messages left out. Each entry's thinking blocks as sent are counted beside it.
+ */
+function said(provider: Provider, list: readonly unknown[]): { history: string[]; thinking: number[] } {
+  const history: string[] = [];
+  const thinking: number[] = [];
+  for (const entry of list) {
+    const item = asObject(entry);
+    if (provider === "anthropic" && item.role === "system") continue;
+    if (provider !== "anthropic" || item.content === undefined) {
+      history.push(JSON.stringify(unmarked(entry)));
+      thinking.push(0);
+      continue;
+    }
+    const blocks = typeof item.content === "string" ? [{ type: "text", text: item.content }] : asList(item.content);
+    const kept = blocks.filter((block) => !isThinking(block) && !isReminder(block));
+    history.push(JSON.stringify(unmarked({ ...item, content: kept })));
+    thinking.push(blocks.length - blocks.filter((block) => !isThinking(block)).length);
+  }
+  return { history, thinking };
+}
+
 /** The system text and the tools a request carries: the same conversation keeps them. */
 function frameOf(exchange: Exchange, request: Record<string, unknown>, history: readonly unknown[]): string {
   const system =
@@ -106,7 +165,7 @@ function frameOf(exchange: Exchange, request: Record<string, unknown>, history: 
           : asObject(history[0]).role === "system" || asObject(history[0]).role === "developer"
             ? history[0]
             : null;
-  return JSON.stringify([system ?? null, request.tools ?? null]);
+  return JSON.stringify(unmarked([system ?? null, request.tools ?? null]));
 }
 
 /** How many model turns a history holds (each became a model call in the document's steps). */
@@ -215,10 +274,23 @@ export class LiveRuns {
     try {
       request = asObject(JSON.parse(exchange.requestBody));
     } catch {
+      // Not JSON: a run of its own, which the import cannot read, so it is saved raw and said (never dropped).
+      const run: LiveRun = {
+        id: this.runs.length,
+        provider: exchange.provider,
+        requests: 1,
+        revision: 0,
+        last: { exchange, request: {}, history: [], thinking: [], frame: "", call: 1, json: false },
+        chain: [],
+        events: [],
+      };
+      this.runs.push(run);
+      this.#runOf.set(exchange.id, run);
+      this.#changed(run);
       return;
     }
     const list = historyOf(exchange, request);
-    const history = list.map((entry) => JSON.stringify(entry));
+    const { history, thinking } = said(exchange.provider, list);
     const frame = frameOf(exchange, request, list);
     const joined = this.#joined(exchange, request, list, history, frame);
     if (joined === undefined) {
@@ -227,7 +299,7 @@ export class LiveRuns {
         provider: exchange.provider,
         requests: 1,
         revision: 0,
-        last: { exchange, request, history, frame, call: modelTurns(exchange.provider, list) + 1 },
+        last: { exchange, request, history, thinking, frame, call: modelTurns(exchange.provider, list) + 1 },
         chain: [],
         events: [],
       };
@@ -253,7 +325,14 @@ export class LiveRuns {
       call = modelTurns(exchange.provider, list) + 1;
       run.events = [{ call, kind: "rewritten", kept: how.kept, before: before.history.length }];
     }
-    run.last = { exchange, request, history, frame, call };
+    // Thinking the earlier request sent and this one no longer does, in the history both share: cleared here.
+    if (how.kind === "continued" || how.kind === "retry") {
+      let cleared = 0;
+      for (let i = 0; i < before.thinking.length; i += 1)
+        cleared += Math.max(0, (before.thinking[i] ?? 0) - (thinking[i] ?? 0));
+      if (cleared > 0) run.events.push({ call, kind: "thinking_cleared", blocks: cleared });
+    }
+    run.last = { exchange, request, history, thinking, frame, call };
     run.requests += 1;
     this.#runOf.delete(before.exchange.id);
     this.#runOf.set(exchange.id, run);
@@ -338,11 +417,43 @@ export class LiveRuns {
   document(run: LiveRun): string {
     if (run.cached?.revision === run.revision) return run.cached.text;
     const { exchange, request } = run.last;
+    if (run.last.json === false) return withoutKeyShapes(exchange.requestBody);
     const history = [...run.chain, ...historyOf(exchange, request), ...replyOf(exchange, answerOf(exchange).body)];
     // No key-shaped string leaves the proxy: the page and the saved file get the document without them.
     const text = withoutKeyShapes(JSON.stringify(withHistory(exchange, request, history)));
     run.cached = { revision: run.revision, text };
     return text;
+  }
+
+  /**
+   * A run the figure cannot draw, in the raw form `live --save` keeps it in (../formats/live-facts.ts): the last
+   * request as sent and its answer as it came, with the import's reasons; no key-shaped string in it.
+   */
+  raw(run: LiveRun, notDrawn: RawLiveRun["not_drawn"]): string {
+    const { exchange } = run.last;
+    let request: unknown = exchange.requestBody;
+    try {
+      request = JSON.parse(exchange.requestBody);
+    } catch {
+      // kept as the text it is
+    }
+    const raw: RawLiveRun = {
+      agent_loop_figure_live_raw: 1,
+      provider: run.provider,
+      path: exchange.path,
+      requests: run.requests,
+      not_drawn: notDrawn,
+      request,
+      ...(run.chain.length === 0 ? {} : { chain: run.chain }),
+      response: {
+        status: exchange.status,
+        content_type: exchange.responseHeaders["content-type"] ?? null,
+        end: exchange.end,
+        body: exchange.responseBody,
+      },
+      live: this.facts(run),
+    };
+    return `${withoutKeyShapes(JSON.stringify(raw))}\n`;
   }
 
   /** What the viewer is told of a run besides its document. */

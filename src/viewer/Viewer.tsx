@@ -309,7 +309,7 @@ export function Viewer(props: { lang: Lang }) {
                 ? ""
                 : viewer.waiting
               : failed?.id === run.id
-                ? ""
+                ? viewer.notDrawn(run.name, run.kind === "live")
                 : stale
                   ? viewer.stale(run.name)
                   : shown === null || shown.id !== run.id
@@ -327,7 +327,7 @@ export function Viewer(props: { lang: Lang }) {
         </label>
       ) : null}
       {failed !== null && failed.id === run?.id ? (
-        <FailureNote failure={failed.failure} text={words.runs.importing} />
+        <FailureNote failure={failed.failure} text={words.runs.importing} heading={viewer.notDrawnReasons} />
       ) : null}
       {shown !== null && shown.id === run?.id && !shown.ok ? (
         <FigureProblems text={words.catalog} problems={shown.problems} />

@@ -31,7 +31,11 @@ export function liveNotes(
   const last = trace.steps.at(-1);
   const before = trace.steps.at(-2);
   const answering = before !== undefined && before.number > lastCall;
-  const failed = facts.events.some((event) => callAt.get(event.call) === lastCall && event.kind !== "retried");
+  // Thinking cleared from the history is what the agent chose to send: it informs, and is no failure.
+  const informs = (event: LiveFacts["events"][number]) => event.kind === "thinking_cleared";
+  const failed = facts.events.some(
+    (event) => callAt.get(event.call) === lastCall && event.kind !== "retried" && !informs(event),
+  );
   // What a run still on its way says (a reply streaming in, a request not yet answered) informs; what went wrong or
   // changed warns.
   const newest: Omit<StepNote, "step">[] = [];
@@ -46,8 +50,9 @@ export function liveNotes(
   for (const event of facts.events) {
     const step = callAt.get(event.call);
     if (step === undefined) continue;
-    notes.push({ step, text: text.event(event) });
-    if (step === lastCall) newest.push({ text: text.event(event) });
+    const said = informs(event) ? { text: text.event(event), info: true } : { text: text.event(event) };
+    notes.push({ step, ...said });
+    if (step === lastCall) newest.push(said);
   }
   if (last?.kind === "finish") for (const said of newest) notes.push({ step: last.number, ...said });
   // A tool call whose arguments are still streaming in is not yet a problem.

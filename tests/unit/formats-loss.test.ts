@@ -33,6 +33,17 @@ const result = (callId: string, status: "ok" | "error" = "ok"): Message => ({
 /** A run with each feature, and nothing else a format could drop (as messages; a run's own doings, as a scenario). */
 const RUNS: Readonly<Record<Feature, { messages: Message[]; tools: ToolDeclaration[] } | ScenarioId>> = {
   system: { messages: [{ role: "system", content: "Answer briefly." }, user("hi"), reply("hello")], tools: [] },
+  mid_run_system: {
+    messages: [
+      { role: "system", content: "Answer briefly." },
+      user("hi"),
+      reply("hello"),
+      { role: "system", content: "The user's time is 09:00." },
+      user("what time is it?"),
+      reply("nine"),
+    ],
+    tools: [],
+  },
   tool_declarations: { messages: [user("hi"), reply("hello")], tools: [TOOL] },
   built_in_tools: {
     messages: [user("hi"), reply("hello")],

@@ -14,7 +14,7 @@ import { importTranscript } from "../../src/formats/import";
 import { agentCommand, codexConfig } from "../../src/live/agents";
 import type { Exchange } from "../../src/live/proxy";
 import { KEY_REMOVED, LiveRuns } from "../../src/live/runs";
-import { savedText, saveRuns, writeAtomically } from "../../src/live/save";
+import { followRuns, reasonsLine, runName, savedText, writeAtomically } from "../../src/live/save";
 
 let next = 0;
 /** A Chat Completions exchange as the proxy records it: the request sent, the JSON answer (or an error) in. */
@@ -152,7 +152,11 @@ describe("saved as it goes", () => {
     const runs = new LiveRuns();
     const folder = join(dir, "runs");
     const errors: string[] = [];
-    const saving = saveRuns(folder, runs, (message) => errors.push(message));
+    const saving = followRuns(runs, folder, {
+      notDrawn: () => errors.push("not drawn"),
+      drawn: () => errors.push("drawn"),
+      error: (message) => errors.push(message),
+    });
     pass(runs, chat([ASK], CALL));
     pass(runs, chat([ASK, CALL, RESULT], { status: 400, body: '{"error":{"message":"bad request"}}' }));
     saving.stop();
@@ -184,12 +188,55 @@ describe("saved as it goes", () => {
     expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("saves nothing for a run the import cannot read yet", () => {
+  it("saves a run the import cannot read raw, says so at once with the reason, and the import names it", () => {
+    const runs = new LiveRuns();
+    const folder = join(dir, "raw");
+    const told: string[] = [];
+    const saving = followRuns(runs, folder, {
+      notDrawn: (run, reasons, file) => told.push(`${runName(run)}: ${reasonsLine(reasons)} in ${file}`),
+      drawn: (run) => told.push(`${run.id} drawn`),
+      error: (message) => told.push(message),
+    });
+    const key = `sk-ant-api03-${"k".repeat(40)}`;
+    // A request whose body is not JSON, with a key-shaped string in it: a run of its own, never dropped.
+    const broken = { ...chat([ASK], { role: "assistant", content: "hi" }), requestBody: `{"messages": [ ${key}` };
+    pass(runs, broken);
+    saving.stop();
+    const files = readdirSync(folder);
+    expect(files).toEqual([expect.stringMatching(/^live-\d{8}-\d{6}-run1-openai\.raw\.json$/)]);
+    const path = join(folder, files[0] ?? "");
+    expect(told).toHaveLength(1);
+    expect(told).toEqual([`openai · run 1: not valid JSON: an unexpected character (line 1, column 17) in ${path}`]);
+    const text = readFileSync(path, "utf8");
+    expect(text).not.toContain(key);
+    const raw = JSON.parse(text);
+    expect(raw).toMatchObject({
+      agent_loop_figure_live_raw: 1,
+      provider: "openai",
+      path: "/v1/chat/completions",
+      requests: 1,
+    });
+    expect(raw.response).toMatchObject({ status: 200, end: "complete" });
+    expect(raw.request).toBe(`{"messages": [ ${KEY_REMOVED}`);
+    const imported = importTranscript(text);
+    expect(imported.ok).toBe(false);
+    if (!imported.ok) {
+      expect(imported.errors[0]?.message).toMatch(
+        /^this is a run agent-loop-figure live saved raw .* because the figure could not draw it$/,
+      );
+      expect(imported.errors[1]?.message).toBe(raw.not_drawn[0].message);
+    }
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it("gives savedText a run with no messages yet as raw, with the import's reason", () => {
     const runs = new LiveRuns();
     runs.begin(chat([], null));
     const [run] = runs.runs;
     if (run === undefined) throw new Error("no run");
-    expect(savedText(runs, run, "x.json")).toBeNull();
+    const saved = savedText(runs, run, "x.json");
+    expect(saved.kind).toBe("raw");
+    expect(saved.kind === "raw" && saved.reasons[0]?.message).toMatch(/^not a transcript this import reads/);
   });
 });
 
