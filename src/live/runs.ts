@@ -14,7 +14,9 @@
  * pi and Claude Code move to the newest message on every request), a content string and the same text as one text
  * block, Claude Code's `<system-reminder>` blocks (which change between requests), system messages the agent puts
  * among the messages or takes out, and thinking blocks cleared by context management never start a new run or count
- * as a rewrite. Thinking cleared from the history is said, at the model call whose request cleared it.
+ * as a rewrite. Thinking cleared from the history is said, at the model call whose request cleared it. A request of
+ * the same session (the agent's own session header: Claude Code's, Codex CLI's) with the same system text and tools
+ * that starts its history anew (a compaction's summary) is a rewrite of that session's run, not a new one.
  *
  * A run keeps its last request only, never every request's whole history again: a two-hour session of hundreds of
  * model calls, each resending its history, holds one history per run. What the proxy saw go wrong (an error answer, a
@@ -37,6 +39,10 @@ interface Sent {
   readonly history: readonly string[];
   /** How many thinking blocks each entry of `history` holds as sent (to tell when a later request clears them). */
   readonly thinking: readonly number[];
+  /** Where each entry of `history` stands among the messages as sent (which also hold system messages). */
+  readonly at: readonly number[];
+  /** How many messages (or items, or contents) it sent. */
+  readonly sent: number;
   /** What identifies the conversation besides its messages: the system text and the tools, as JSON text. */
   readonly frame: string;
   /** The 1-based number of its model call in the run's document. */
@@ -134,12 +140,14 @@ function unmarked(value: unknown): unknown {
  * no caching mark, an Anthropic content string as its one text block, without reminder and thinking blocks; system
  * messages among the messages left out. Each entry's thinking blocks as sent are counted beside it.
  */
-function said(provider: Provider, list: readonly unknown[]): { history: string[]; thinking: number[] } {
+function said(provider: Provider, list: readonly unknown[]): { history: string[]; thinking: number[]; at: number[] } {
   const history: string[] = [];
   const thinking: number[] = [];
-  for (const entry of list) {
+  const at: number[] = [];
+  for (const [index, entry] of list.entries()) {
     const item = asObject(entry);
     if (provider === "anthropic" && item.role === "system") continue;
+    at.push(index);
     if (provider !== "anthropic" || item.content === undefined) {
       history.push(JSON.stringify(unmarked(entry)));
       thinking.push(0);
@@ -150,7 +158,7 @@ function said(provider: Provider, list: readonly unknown[]): { history: string[]
     history.push(JSON.stringify(unmarked({ ...item, content: kept })));
     thinking.push(blocks.length - blocks.filter((block) => !isThinking(block)).length);
   }
-  return { history, thinking };
+  return { history, thinking, at };
 }
 
 /** The system text and the tools a request carries: the same conversation keeps them. */
@@ -166,6 +174,15 @@ function frameOf(exchange: Exchange, request: Record<string, unknown>, history: 
             ? history[0]
             : null;
   return JSON.stringify(unmarked([system ?? null, request.tools ?? null]));
+}
+
+/**
+ * The session an agent says a request belongs to, in a header of its own: Claude Code's `x-claude-code-session-id`,
+ * Codex CLI's `session-id` (null when it sends none).
+ */
+function sessionOf(exchange: Exchange): string | null {
+  const headers = exchange.requestHeaders;
+  return headers["x-claude-code-session-id"] ?? headers["session-id"] ?? headers.session_id ?? null;
 }
 
 /** How many model turns a history holds (each became a model call in the document's steps). */
@@ -280,7 +297,7 @@ export class LiveRuns {
         provider: exchange.provider,
         requests: 1,
         revision: 0,
-        last: { exchange, request: {}, history: [], thinking: [], frame: "", call: 1, json: false },
+        last: { exchange, request: {}, history: [], thinking: [], at: [], sent: 0, frame: "", call: 1, json: false },
         chain: [],
         events: [],
       };
@@ -290,7 +307,7 @@ export class LiveRuns {
       return;
     }
     const list = historyOf(exchange, request);
-    const { history, thinking } = said(exchange.provider, list);
+    const { history, thinking, at } = said(exchange.provider, list);
     const frame = frameOf(exchange, request, list);
     const joined = this.#joined(exchange, request, list, history, frame);
     if (joined === undefined) {
@@ -299,7 +316,16 @@ export class LiveRuns {
         provider: exchange.provider,
         requests: 1,
         revision: 0,
-        last: { exchange, request, history, thinking, frame, call: modelTurns(exchange.provider, list) + 1 },
+        last: {
+          exchange,
+          request,
+          history,
+          thinking,
+          at,
+          sent: list.length,
+          frame,
+          call: modelTurns(exchange.provider, list) + 1,
+        },
         chain: [],
         events: [],
       };
@@ -323,7 +349,9 @@ export class LiveRuns {
     } else if (how.kind === "rewritten") {
       // The document is now this request's history: what came before it is numbered differently, so its findings go.
       call = modelTurns(exchange.provider, list) + 1;
-      run.events = [{ call, kind: "rewritten", kept: how.kept, before: before.history.length }];
+      // Counted in the messages as sent: the entries kept, up to the last of them.
+      const kept = how.kept === 0 ? 0 : (before.at[how.kept - 1] ?? 0) + 1;
+      run.events = [{ call, kind: "rewritten", kept, before: before.sent }];
     }
     // Thinking the earlier request sent and this one no longer does, in the history both share: cleared here.
     if (how.kind === "continued" || how.kind === "retry") {
@@ -332,7 +360,7 @@ export class LiveRuns {
         cleared += Math.max(0, (before.thinking[i] ?? 0) - (thinking[i] ?? 0));
       if (cleared > 0) run.events.push({ call, kind: "thinking_cleared", blocks: cleared });
     }
-    run.last = { exchange, request, history, thinking, frame, call };
+    run.last = { exchange, request, history, thinking, at, sent: list.length, frame, call };
     run.requests += 1;
     this.#runOf.delete(before.exchange.id);
     this.#runOf.set(exchange.id, run);
@@ -382,8 +410,10 @@ export class LiveRuns {
       }
     | undefined {
     const previous = request.previous_response_id;
-    // A history with no model turn in it opens a conversation: never a rewrite of another (the same task run again).
+    // A history with no model turn in it opens a conversation: never a rewrite of another (the same task run again),
+    // unless the agent says it is the same session (a compaction, whose summary opens the history anew).
     const opening = modelTurns(exchange.provider, list) === 0;
+    const session = sessionOf(exchange);
     let best: { run: LiveRun; length: number } | undefined;
     let again: LiveRun | undefined;
     let rewritten: { run: LiveRun; kept: number } | undefined;
@@ -403,7 +433,11 @@ export class LiveRuns {
         if (best === undefined || prefix.length > best.length) best = { run, length: prefix.length };
       } else if (same === prefix.length && prefix.length === history.length && prefix.length > 0) {
         again ??= run;
-      } else if (!opening && same > 0 && last.frame === frame && (rewritten === undefined || same > rewritten.kept)) {
+      } else if (
+        last.frame === frame &&
+        ((!opening && same > 0) || (session !== null && sessionOf(last.exchange) === session)) &&
+        (rewritten === undefined || same > rewritten.kept)
+      ) {
         rewritten = { run, kept: same };
       }
     }

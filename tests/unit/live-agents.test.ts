@@ -19,6 +19,7 @@ import { importTranscript } from "../../src/formats/import";
 import { lossesIn } from "../../src/formats/loss";
 import { type Exchange, routeOf } from "../../src/live/proxy";
 import { LiveRuns } from "../../src/live/runs";
+import { COMPACTION_OPENING, claudeCodeSession } from "../fixtures/long-session";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/agents");
 
@@ -263,5 +264,32 @@ describe("what was said, not the bytes", () => {
     const [run] = runs.runs;
     expect(runs.runs).toHaveLength(1);
     expect(run && runs.facts(run).events.map((event) => event.kind)).toEqual(["rewritten"]);
+  });
+});
+
+describe("a long Claude Code session", () => {
+  it("is one run through hundreds of calls, moving marks, rewritten reminders and one compaction", () => {
+    const session = claudeCodeSession({ calls: 300, compactAt: 150 });
+    const runs = new LiveRuns();
+    for (const { path, headers, body, answer } of session) {
+      const exchange: Exchange = {
+        ...exchangeOf({ method: "POST", path, headers, body }),
+        requestHeaders: { "content-type": "application/json", ...headers },
+        responseBody: JSON.stringify(answer),
+      };
+      runs.begin(exchange);
+      runs.progress(exchange);
+    }
+    expect(runs.runs.map((run) => run.requests)).toEqual([300]);
+    const [run] = runs.runs;
+    if (run === undefined) throw new Error("no run");
+    // The compaction is the run's one finding: the summary opens the history anew, at its model call.
+    expect(runs.facts(run).events).toEqual([{ call: 1, kind: "rewritten", kept: 0, before: 2 + 148 * 2 }]);
+    const imported = importTranscript(runs.document(run), undefined, "run", { sent: true });
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    expect(imported.problems).toEqual([]);
+    expect(imported.trace.counters.modelCalls).toBe(151);
+    expect(imported.trace.messages[1]).toMatchObject({ role: "user" });
+    expect(imported.trace.messages[1]?.content).toContain(COMPACTION_OPENING);
   });
 });
