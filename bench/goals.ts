@@ -241,6 +241,30 @@ const GOALS: readonly Goal[] = [
     met: (at) => yesNo(at("live", "live_page_p95_ms") <= 100 && at("live", "live_page_words") === 50),
     checkedBy: "bench only; e2e: a tool call drawn while its stream is held (`tests/e2e/live.spec.ts`)",
   },
+  {
+    goal: "`live`: a long agent session (issue 53)",
+    target:
+      "a 500-call Claude Code session (caching marks moving, reminders rewritten, one compaction) is one run; the record holds ≤ 10 MB at its end; saving after a request ≤ 50 ms (p95)",
+    measured: (at) => {
+      const [runs, heap, p95, max] = [
+        at("live", "live_session_runs"),
+        at("live", "live_session_heap_mb"),
+        at("live", "live_session_save_p95_ms"),
+        at("live", "live_session_save_max_ms"),
+      ];
+      return all(runs, heap, p95, max)
+        ? `${runs} run; ${heap.toFixed(1)} MB held; save p95 ${p95.toFixed(1)} ms (longest ${ms(max)})`
+        : null;
+    },
+    met: (at) =>
+      yesNo(
+        at("live", "live_session_runs") === 1 &&
+          at("live", "live_session_heap_mb") <= 10 &&
+          at("live", "live_session_save_p95_ms") <= 50,
+      ),
+    checkedBy:
+      "bench only; unit: one run of 300 requests with the compaction its one finding (`tests/unit/live-agents.test.ts`); e2e: the session through the built `live`, followed by the viewer (`tests/e2e/agents.spec.ts`)",
+  },
 ];
 
 /** The goals table for a run's results (a goal the run has not measured says so). */

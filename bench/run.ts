@@ -35,7 +35,11 @@ import { longRunScenario, runScenario } from "../src/engine";
 import { chatRequest } from "../src/formats/chat";
 import { importTranscript } from "../src/formats/import";
 import { wireTranscript } from "../src/formats/wire";
+import type { Exchange } from "../src/live/proxy";
+import { LiveRuns } from "../src/live/runs";
+import { savedText } from "../src/live/save";
 import { largeCodexRollout, largeLog, largePiSession } from "../tests/fixtures/large-log";
+import { claudeCodeSession } from "../tests/fixtures/long-session";
 import { type Summary, withGoals } from "./goals";
 
 const args = process.argv.slice(2);
@@ -871,8 +875,63 @@ async function measureLivePage(browser: Browser): Promise<void> {
   }
 }
 
-/** Issue 43's measures of `agent-loop-figure live`. */
+/** How many model calls the long session has (issue 53), and the call its compaction comes before. */
+const SESSION_CALLS = 500;
+
+/**
+ * A long Claude Code session through the proxy's record (issue 53): its requests in the agent's real shape
+ * (tests/fixtures/long-session.ts: 500 calls, the caching mark moving, reminders rewritten, one compaction) handed to
+ * the runs as the proxy hands them, each request's run saved as `--save` saves it. Measured: how many runs it makes
+ * (one), the heap the record holds at the end (after a collection, where `--expose-gc` allows one), and the save's
+ * cost per request (read by the import, written as a trace), with the last document's size.
+ */
+function measureLiveSession(): void {
+  const session = claudeCodeSession({ calls: SESSION_CALLS, compactAt: SESSION_CALLS / 2 });
+  const collect = () => (globalThis as { gc?: () => void }).gc?.();
+  collect();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const runs = new LiveRuns();
+  const saves: number[] = [];
+  session.forEach(({ path, headers, body, answer }, id) => {
+    const exchange: Exchange = {
+      id,
+      provider: "anthropic",
+      method: "POST",
+      path,
+      requestHeaders: { "content-type": "application/json", ...headers },
+      requestBody: JSON.stringify(body),
+      started: Date.now(),
+      status: 200,
+      responseHeaders: { "content-type": "application/json" },
+      responseBody: JSON.stringify(answer),
+      end: "complete",
+    };
+    runs.begin(exchange);
+    runs.progress(exchange);
+    const run = runs.runs.at(-1);
+    if (run === undefined) return;
+    const started = performance.now();
+    savedText(runs, run, "session.json");
+    saves.push(performance.now() - started);
+  });
+  collect();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const last = runs.runs.at(-1);
+  record("live", "live_session_requests", SESSION_CALLS);
+  record("live", "live_session_runs", runs.runs.length);
+  record("live", "live_session_heap_mb", heapMb);
+  record("live", "live_session_document_kb", last === undefined ? Number.NaN : runs.document(last).length / 1024);
+  record("live", "live_session_save_p50_ms", percentile(saves, 50));
+  record("live", "live_session_save_p95_ms", percentile(saves, 95));
+  record("live", "live_session_save_max_ms", Math.max(...saves));
+  console.log(
+    `live: a ${SESSION_CALLS}-call Claude Code session: ${runs.runs.length} run(s), ${heapMb.toFixed(1)} MB held, save p95 ${percentile(saves, 95).toFixed(1)} ms`,
+  );
+}
+
+/** Issue 43's measures of `agent-loop-figure live`, and issue 53's long session. */
 async function measureLive(browser: Browser): Promise<void> {
+  measureLiveSession();
   if (!existsSync(LIVE_CLI)) {
     console.log(`live: no ${LIVE_CLI} (npm run build makes it); not measured`);
     return;

@@ -38,7 +38,7 @@ export const COMMANDS: readonly Command[] = [
     name: "live",
     args: "[--port N] [--upstream PROVIDER=URL]… [--save DIR] [--no-open] [-- COMMAND ARGS…]",
     summary:
-      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs (Codex CLI's config.toml lines on stderr); with -- COMMAND, runs the agent with them set (codex: with -c); --save DIR keeps each run as a trace file, owner-only, rewritten as it grows",
+      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs (and on stderr the lines Codex CLI's config.toml, Gemini CLI's settings.json and pi's models.json need); with -- COMMAND, runs the agent with them set (codex: with -c); says at once a run it cannot draw, and why; --save DIR keeps each run as a trace file (one it cannot draw, raw), owner-only, rewritten as it grows",
     positionals: -1,
     options: ["--port", "--upstream", "--save", "--no-open", "--lang"],
   },

@@ -7,7 +7,7 @@
  * (Codex CLI with its `-c` overrides), and stops when the agent ends.
  */
 import { spawn } from "node:child_process";
-import { agentCommand, codexConfig, proxyEnvironment } from "../live/agents";
+import { agentCommand, codexConfig, GEMINI_SETTINGS, piModels, proxyEnvironment } from "../live/agents";
 import { DEFAULT_UPSTREAMS, type Provider, startProxy } from "../live/proxy";
 import { LiveRuns } from "../live/runs";
 import { followRuns, reasonsLine, runName } from "../live/save";
@@ -67,6 +67,12 @@ export async function runLive(options: {
       .split("\n")
       .map((line) => `  ${line}\n`)
       .join("")}`,
+  );
+  process.stderr.write(
+    `Gemini CLI: sign in with an API key (GEMINI_API_KEY); in ~/.gemini/settings.json:\n  ${GEMINI_SETTINGS}\n`,
+  );
+  process.stderr.write(
+    `pi: in ~/.pi/agent/models.json (and keep this port with --port ${proxy.port}), then pi --model anthropic/…:\n  ${piModels(proxy.bases.anthropic)}\n`,
   );
   if (options.save !== null)
     process.stderr.write(`saving each run in ${options.save} as it goes (readable by you only)\n`);

@@ -42,3 +42,14 @@ export function agentCommand(command: readonly string[], openaiBase: string): re
   if (name === undefined || !/^codex(\.exe|\.cmd)?$/i.test(basename(name))) return command;
   return [name, ...codexSettings(openaiBase).flatMap(([key, value]) => ["-c", `${key}=${value}`]), ...args];
 }
+
+/** Gemini CLI's settings for the proxy: API-key sign-in, the one its `GOOGLE_GEMINI_BASE_URL` applies to. */
+export const GEMINI_SETTINGS = '{ "security": { "auth": { "selectedType": "gemini-api-key" } } }';
+
+/**
+ * pi's `models.json` lines for the proxy: its built-in Anthropic provider at the proxy's origin (pi reads no base URL
+ * from the environment; the Anthropic SDK it uses adds `/v1/messages`).
+ */
+export function piModels(anthropicBase: string): string {
+  return `{ "providers": { "anthropic": { "baseUrl": ${JSON.stringify(anthropicBase)} } } }`;
+}

@@ -148,6 +148,14 @@ describe("the agents' own requests, one conversation each", () => {
     });
   });
 
+  it("Claude Code in its terminal UI: its title side call, of the same session, is a run of its own", () => {
+    const requests = captured("claude-code-interactive").filter((request) => request.method === "POST");
+    const runs = runsOf(requests);
+    expect(runs.runs.map((run) => run.requests)).toEqual([1, 2]);
+    const { run } = conversation(runs);
+    expect(runs.facts(run).events).toEqual([]);
+  });
+
   it("pi: the caching mark it moves to the newest message does not split its run", () => {
     const requests = captured("pi");
     const marked = (body: unknown) => JSON.stringify(body).match(/cache_control/g)?.length ?? 0;
