@@ -27,6 +27,7 @@ export const LOGS_END = "<!-- formats:end -->";
 const FEATURE_WORDS: Readonly<Record<Feature, string>> = {
   system: "the host's system note",
   mid_run_system: "a system message the host put in mid-run, where it stands",
+  clear_at: "a system message shown to the model only until the next user message (Anthropic's beta `clear_at`)",
   tool_declarations: "the host's tool declarations",
   built_in_tools: "declarations of the provider's built-in tools",
   error_status: "a result marked as an error",

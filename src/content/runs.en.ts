@@ -70,6 +70,8 @@ export const runs = {
           return `the agent compacted its context before this call: the model was given a summary instead of ${note.dropped === null ? "the messages" : `the ${note.dropped.toLocaleString("en")} messages`} before it (the context still lists them)`;
         case "system_message":
           return `the host put a system message into the model's context before this call, among the messages: text no user wrote${note.clearAt === null ? "" : "; it is shown to the model only until the next user message, then stays in the history unshown (clear_at)"}`;
+        case "host_text":
+          return `${note.blocks === 1 ? "one block" : `${note.blocks} blocks`} of this user turn ${note.blocks === 1 ? "is" : "are"} the host's, not the user's: <system-reminder> text the agent put in beside what the user typed`;
         case "context_edits":
           return `this request asks the provider to edit the context before the model reads it (${note.edits.join(", ")}): what the model read may be less than the context shown here`;
         case "log_error":
@@ -186,6 +188,10 @@ export const runs = {
             count === 1
               ? "where 1 system message the host put in mid-run stands: it is merged into the system note"
               : `where ${count} system messages the host put in mid-run stand: they are merged into the system note`,
+          clear_at:
+            count === 1
+              ? "that 1 system message was shown to the model only until the next user message (clear_at, which only the beta Messages API takes): written without it, it stays in front of the model"
+              : `that ${count} system messages were shown to the model only until the next user message (clear_at, which only the beta Messages API takes): written without it, they stay in front of the model`,
           tool_declarations: count === 1 ? "the declaration of 1 tool" : `the declarations of ${count} tools`,
           built_in_tools: count === 1 ? "1 built-in tool's declaration" : `${count} built-in tools' declarations`,
           error_status:

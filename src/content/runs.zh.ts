@@ -70,6 +70,8 @@ export const runs = {
           return `智能体在这次调用之前压缩了上下文：模型拿到的是摘要，而不是之前的${note.dropped === null ? "消息" : ` ${note.dropped.toLocaleString("zh-CN")} 条消息`}（上下文里仍列出它们）`;
         case "system_message":
           return `宿主在这次调用之前往模型的上下文里放了一条系统消息，夹在消息之间：这段文字不是用户写的${note.clearAt === null ? "" : "；它只在下一条用户消息之前给模型看，之后留在历史里但不再给模型看（clear_at）"}`;
+        case "host_text":
+          return `这一轮用户消息里有 ${note.blocks} 段是宿主加的，不是用户写的：Agent 在用户输入旁边放进的 <system-reminder> 文字`;
         case "context_edits":
           return `这个请求要求服务方在模型读取之前先编辑上下文（${note.edits.join("、")}）：模型读到的可能比这里显示的上下文少`;
         case "log_error":
@@ -178,6 +180,7 @@ export const runs = {
         {
           system: `${count} 条系统说明`,
           mid_run_system: `宿主在运行中途放进的 ${count} 条系统消息的位置：它们被并进系统说明`,
+          clear_at: `有 ${count} 条系统消息只在下一条用户消息之前给模型看（clear_at，只有测试版 Messages API 接受）：写出时没有它，这些消息会一直留在模型面前`,
           tool_declarations: `${count} 个工具的声明`,
           built_in_tools: `${count} 个内置工具的声明`,
           error_status: `${count} 个工具结果的错误标记，文字保留`,

@@ -67,7 +67,16 @@ export type MessagePart =
 
 /** One message of the context the host gives the model. */
 export type Message =
-  | { readonly role: "system"; readonly content: string; readonly parts?: readonly MessagePart[] }
+  | {
+      readonly role: "system";
+      readonly content: string;
+      readonly parts?: readonly MessagePart[];
+      /**
+       * Shown to the model only until the next user message, then kept in the history unshown (Anthropic's beta
+       * `clear_at` on a system message the host put in mid-run).
+       */
+      readonly clearAt?: "next_user_message";
+    }
   | { readonly role: "user"; readonly content: string; readonly parts?: readonly MessagePart[] }
   | {
       readonly role: "assistant";

@@ -223,7 +223,8 @@ export function readMessages(
         index: messages.length,
         clearAt: clearAt === "next_user_message" ? "next_user_message" : null,
       });
-      messages.push(plainMessage("system", parts));
+      const message = plainMessage("system", parts);
+      messages.push(clearAt === "next_user_message" && message.role === "system" ? { ...message, clearAt } : message);
       return;
     }
     if (role !== "user" && role !== "assistant")
@@ -263,7 +264,11 @@ export function readMessages(
     // A user turn: its tool results become tool messages; the other blocks between them, user messages, in order.
     let pending: MessagePart[] = [];
     const flush = () => {
-      if (pending.length > 0) messages.push(plainMessage("user", pending));
+      if (pending.length === 0) return;
+      // Text the host put into the user's turn (Claude Code's `<system-reminder>` blocks): the user did not type it.
+      const reminders = pending.filter((part) => part.type === "text" && isReminder(part.text)).length;
+      if (reminders > 0) notes.push({ kind: "host_text", index: messages.length, blocks: reminders });
+      messages.push(plainMessage("user", pending));
       pending = [];
     };
     blocks.forEach((block, j) => {
@@ -285,6 +290,9 @@ export function readMessages(
   });
   return messages;
 }
+
+/** A text block that is one `<system-reminder>` and nothing else: Claude Code's, put into a user turn by the host. */
+const isReminder = (text: string) => /^\s*<system-reminder>[\s\S]*<\/system-reminder>\s*$/.test(text);
 
 /**
  * The model call a request's settings belong to, as a message index: its reply, when the document carries it (a run
@@ -352,6 +360,12 @@ function detect(data: unknown): number {
   )
     score = Math.max(score, 3);
   for (const m of items) {
+    // A system message's `clear_at` and `output_config` are the Messages API's beta fields, no one else's.
+    if (
+      field(m, "role") === "system" &&
+      (field(m, "clear_at") !== undefined || field(m, "output_config") !== undefined)
+    )
+      score = Math.max(score, 6);
     for (const block of list(m, "content")) {
       const type = str(block, "type") ?? "";
       if (ANTHROPIC_BLOCKS.has(type) || type.endsWith("_tool_result")) score = Math.max(score, 6);

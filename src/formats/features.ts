@@ -18,6 +18,8 @@ export type Feature =
   | "system"
   /** A system message the host put among the messages mid-run, where it stands (not merged into the system note). */
   | "mid_run_system"
+  /** A system message shown to the model only until the next user message (Anthropic's beta `clear_at`). */
+  | "clear_at"
   /** Call arguments that are not a JSON object, kept as written. */
   | "raw_arguments"
   /** Content of a type the figure does not know, kept as a placeholder. */
@@ -33,6 +35,7 @@ export type Feature =
 export const FEATURES: readonly Feature[] = [
   "system",
   "mid_run_system",
+  "clear_at",
   "tool_declarations",
   "built_in_tools",
   "error_status",

@@ -71,6 +71,7 @@ export function featuresOf(trace: Pick<Trace, "messages" | "steps" | "tools">): 
     if (m.role === "system") add("system", i);
     if (m.role === "system" && trace.messages.slice(0, i).some((before) => before.role !== "system"))
       add("mid_run_system", i);
+    if (m.role === "system" && m.clearAt !== undefined) add("clear_at", i);
     if (m.role === "tool" && m.status === "error") add("error_status", i);
     if (m.role === "assistant")
       for (const call of m.toolCalls) if (call.rawArguments !== undefined) add("raw_arguments", i);

@@ -13,6 +13,7 @@ const INFO: ReadonlySet<ImportNote["kind"]> = new Set([
   "usage",
   "system_message",
   "context_edits",
+  "host_text",
 ]);
 
 /** Whether an import note informs rather than warns. */

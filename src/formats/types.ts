@@ -111,6 +111,11 @@ export type LogNote =
    */
   | { readonly kind: "system_message"; readonly index: number; readonly clearAt: "next_user_message" | null }
   /**
+   * The host put `blocks` text blocks of its own into the user's turn at `index` (Claude Code's `<system-reminder>`s):
+   * in the user's message, but not typed by the user.
+   */
+  | { readonly kind: "host_text"; readonly index: number; readonly blocks: number }
+  /**
    * The request of the model call at `index` asks the provider to edit the context before the model reads it
    * (Anthropic's beta `context_management`: `clear_thinking_20251015`, `clear_tool_uses_20250919`, …), by type.
    */

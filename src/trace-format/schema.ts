@@ -76,7 +76,12 @@ const parts = v.exactOptional(v.array(part));
 
 /** A message as the engine has it (the schema's output is the engine's type: a field added to one fails here). */
 const message: v.GenericSchema<unknown, Message> = v.variant("role", [
-  v.object({ role: v.literal("system"), content: v.string(), parts }),
+  v.object({
+    role: v.literal("system"),
+    content: v.string(),
+    parts,
+    clearAt: v.exactOptional(v.literal("next_user_message")),
+  }),
   v.object({ role: v.literal("user"), content: v.string(), parts }),
   v.object({
     role: v.literal("assistant"),

@@ -44,6 +44,15 @@ const RUNS: Readonly<Record<Feature, { messages: Message[]; tools: ToolDeclarati
     ],
     tools: [],
   },
+  clear_at: {
+    messages: [
+      user("hi"),
+      reply("hello"),
+      { role: "system", content: "The user is typing on a phone.", clearAt: "next_user_message" },
+      reply("ok"),
+    ],
+    tools: [],
+  },
   tool_declarations: { messages: [user("hi"), reply("hello")], tools: [TOOL] },
   built_in_tools: {
     messages: [user("hi"), reply("hello")],

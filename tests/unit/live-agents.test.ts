@@ -134,6 +134,9 @@ describe("the agents' own requests, one conversation each", () => {
     const firstCall = imported.trace.steps.find((step) => step.kind === "model_call");
     const notes = imported.notes.filter((note) => note.step === firstCall?.number).map((note) => note.kind);
     expect(notes).toContain("system_message");
+    // The reminder in the user's turn is said as the host's, at the user's step.
+    const task = imported.trace.steps.find((step) => step.kind === "task");
+    expect(imported.notes).toContainEqual({ kind: "host_text", blocks: 1, step: task?.number });
     expect(imported.trace.messages.slice(0, firstCall?.contextEnd).map((message) => message.role)).toEqual([
       "system",
       "user",
@@ -220,6 +223,30 @@ describe("a real Claude Code request body", () => {
     expect(back.ok && back.trace.messages.map((message) => message.role)).toEqual(
       imported.trace.messages.map((message) => message.role),
     );
+  });
+});
+
+describe("a system message shown until the next user message (clear_at)", () => {
+  const body = {
+    model: "m",
+    max_tokens: 100,
+    messages: [
+      { role: "user", content: "Read timeout from config.txt" },
+      { role: "system", content: "The user is on a phone: answer in one line.", clear_at: "next_user_message" },
+    ],
+  };
+
+  it("is kept on the message, said at its model call, and reported lost by Messages without beta", () => {
+    const imported = importTranscript(JSON.stringify(body), undefined, "run", { sent: true });
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    expect(imported.trace.messages[1]).toMatchObject({ role: "system", clearAt: "next_user_message" });
+    const call = imported.trace.steps.find((step) => step.kind === "model_call");
+    expect(imported.notes).toContainEqual({ kind: "system_message", clearAt: "next_user_message", step: call?.number });
+    expect(english.importing.note(imported.notes[0] ?? { kind: "torn_line", name: "", step: 0 })).toContain(
+      "only until the next user message",
+    );
+    expect(lossesIn("anthropic", imported.trace).map((loss) => loss.feature)).toEqual(["clear_at"]);
+    expect(lossesIn("neutral", imported.trace)).toEqual([]);
   });
 });
 
