@@ -51,6 +51,17 @@ function docLines(name: string): { exported: string[]; live: string[] } {
   return { exported, live: words(command).slice(2) };
 }
 
+test("README gives each agent the live line docs/cli.md gives it, which the tests below run", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const block = /<!-- agents:begin[^>]*-->\n```sh\n([\s\S]*?)```\n<!-- agents:end -->/.exec(readme)?.[1] ?? "";
+  const lines = CASES.map(({ agent }) =>
+    docBlock(agent.name)
+      .split("\n")
+      .find((line) => line.startsWith("npx agent-loop-figure live")),
+  );
+  expect(block.trim().split("\n")).toEqual(lines);
+});
+
 /** A free port on loopback, for the lines that fix one (`--port 8787`). */
 async function freePort(): Promise<number> {
   const server = createServer();
