@@ -124,7 +124,8 @@ export const labels = {
         }
       }
     },
-    doneCheckHeld: (held) => (held ? ": holds" : ": does not hold"),
+    doneCheckHeld: (held, neverRan) =>
+      held ? ": holds" : neverRan === null ? ": does not hold" : `: does not hold (${neverRan} never ran)`,
     evidenceAt: (step) => `evidence: step ${step}`,
     answeredFromRecord: "operation already ran: answered from the record, not run again",
     counters: (counters, budget) =>

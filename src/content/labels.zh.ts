@@ -120,7 +120,8 @@ export const labels = {
         }
       }
     },
-    doneCheckHeld: (held) => (held ? "：成立" : "：不成立"),
+    doneCheckHeld: (held, neverRan) =>
+      held ? "：通过" : neverRan === null ? "：未通过" : `：未通过（${neverRan} 从未执行）`,
     evidenceAt: (step) => `证据：第 ${step} 步`,
     answeredFromRecord: "该操作已执行过：按记录作答，不再执行",
     counters: (counters, budget) =>

@@ -127,7 +127,7 @@ const quoted = (checks: readonly DoneCheck[]): string => checks.map((c) => `“$
 /** Which of the host's checks did not pass, in words: the one check, or those of several that do not hold. */
 function unheld(step: FinishStep, facts: StepFacts): string {
   if ((step.checks?.length ?? 1) <= 1 || facts.failedChecks.length === 0) return "检查没有通过";
-  return `${quoted(facts.failedChecks)}不成立`;
+  return `${quoted(facts.failedChecks)}未通过`;
 }
 
 /** What a precondition wanted and did not find, in words. */
@@ -215,7 +215,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       case "refused":
         return `模型不再请求工具。宿主核对环境：${unheld(step, facts)}，途中还有调用被宿主拒绝（那一步说明了原因），所以任务没有完成。宿主把这一点如实告诉用户，而不是当作完成。`;
       case "verification_missing":
-        return `模型不再请求工具，但宿主核对环境时检查没有通过${facts.failedChecks.length > 0 && (step.checks?.length ?? 0) > 1 ? `（${quoted(facts.failedChecks)}不成立）` : ""}${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`;
+        return `模型不再请求工具，但宿主核对环境时检查没有通过${facts.failedChecks.length > 0 && (step.checks?.length ?? 0) > 1 ? `（${quoted(facts.failedChecks)}未通过）` : ""}${step.pendingCallIds.length > 0 ? `（还有未回填结果的调用：${step.pendingCallIds.join("、")}）` : ""}，所以不算完成。`;
       case "budget_exhausted":
         return `模型调用次数达到上限（${step.counters.modelCalls} 次），宿主停止循环，任务没有完成。`;
       case "not_recorded":

@@ -280,8 +280,11 @@ export interface UiText {
   readonly doneChecksHeading: string;
   /** One of those checks, in words. */
   readonly doneCheck: (check: DoneCheck) => string;
-  /** Whether it held, in words, after the check's (with the language's separator; a mark goes with it). */
-  readonly doneCheckHeld: (held: boolean) => string;
+  /**
+   * Whether it held, in words, after the check's (with the language's separator; a mark goes with it); `neverRan`:
+   * the tool a check that did not hold is about, when the run never ran it (null otherwise).
+   */
+  readonly doneCheckHeld: (held: boolean, neverRan: string | null) => string;
   /** Where its evidence is: the step whose result it is. */
   readonly evidenceAt: (step: number) => string;
   /** The last row of a replayed call's checks: the operation already ran, and its recorded result answers. */

@@ -217,7 +217,7 @@ const CLAIMS: readonly Claim[] = [
   },
   {
     name: "the finish names which of several checks do not hold",
-    said: { en: fixed("not hold"), zh: fixed("不成立") },
+    said: { en: fixed("not hold"), zh: fixed("”未通过") },
     about: (t) =>
       t.step.kind === "finish" && (t.step.outcome === "verification_missing" || t.step.outcome === "refused"),
     iff: (t) => t.step.kind === "finish" && checksAt(t) > 1 && (t.step.checks ?? []).some((c) => !c.held),

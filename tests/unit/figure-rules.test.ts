@@ -248,7 +248,7 @@ describe("done checks over results", () => {
     expect(catalogs.en.stepCaption(finish(en), en)).toContain(
       "(“every get_weather call ran without an error” does not hold)",
     );
-    expect(catalogs.zh.stepCaption(finish(zh), zh)).toContain("（“get_weather 的每次调用都没有出错”不成立）");
+    expect(catalogs.zh.stepCaption(finish(zh), zh)).toContain("（“get_weather 的每次调用都没有出错”未通过）");
   });
 
   it("warns of a resultIncludes only an error result matches", () => {

@@ -304,6 +304,22 @@ function HostChecks(props: { step: Step }) {
 
 const selectSteps = (s: PlayerState) => s.trace.steps;
 
+/** The tool a check is about, when the run never ran it (its failure is then that, not a wrong result); else null. */
+function neverRan(check: HostCheck["check"], steps: readonly Step[]): string | null {
+  const tool =
+    check.kind === "resultOk" || check.kind === "allOk" || check.kind === "resultIncludes"
+      ? check.tool
+      : check.kind === "count"
+        ? (check.calls ?? check.succeeded ?? null)
+        : null;
+  if (tool === null) return null;
+  const ran = (step: Step) =>
+    step.kind === "execution" &&
+    step.call.name === tool &&
+    (step.recordedCause === undefined || step.recordedCause === "tool");
+  return steps.some(ran) ? null : tool;
+}
+
 /**
  * The host's own checks at the finish, drawn as a checklist: each with whether it held and, where the run has one,
  * its evidence, the step whose result it is, with that step's call_id (its thread lights the step in the diagram).
@@ -322,7 +338,9 @@ function DoneChecks(props: { checks: readonly HostCheck[] }) {
               {held ? CHECK_MARKS.passed : CHECK_MARKS.failed}
             </span>{" "}
             {text.ui.doneCheck(check)}
-            <span className="alf-check-result">{text.ui.doneCheckHeld(held)}</span>
+            <span className="alf-check-result">
+              {text.ui.doneCheckHeld(held, held ? null : neverRan(check, steps))}
+            </span>
             {evidence === null ? null : (
               <span className="alf-evidence">
                 {" · "}

@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { stepCallTags } from "../../content/step-words";
 import { FILE_STATES, type FileStatus, type FileTimeline, fileTimeline, type Lane, type Step } from "../../engine";
 import { useCatalog } from "../catalog";
 import { createLabelFit, type LabelFit } from "../dom/label-fit";
@@ -52,8 +53,13 @@ const StepRow = memo(function StepRow(props: {
   fit: LabelFit;
   /** The current row with the inner loop switched on: where its box opens, over the rows below or above. */
   inner?: "below" | "above" | undefined;
+  /** The run's steps and this row's place among them: what tells its calls apart is read from them. */
+  steps: readonly Step[];
+  at: number;
 }) {
   const { step, lanes, status, painted, fit, inner } = props;
+  // What tells each of its calls apart from its turn's other calls of the same tool (`Oslo`, `Lisbon`), by id.
+  const tags = useMemo(() => stepCallTags(props.steps, props.at), [props.steps, props.at]);
   const text = useCatalog();
   const { edge } = step;
   const line = useRef<HTMLSpanElement>(null);
@@ -104,6 +110,7 @@ const StepRow = memo(function StepRow(props: {
         <Fragment key={id}>
           {" "}
           <CallIdChip callId={id} />
+          {tags.has(id) ? <span className="alf-call-tag">{tags.get(id)}</span> : null}
         </Fragment>
       ))}
     </span>
@@ -363,6 +370,8 @@ export function Swimlanes(props: {
                   warned={warnedAt(props.notes, step.number)}
                   fit={fit}
                   inner={i === index ? inner : undefined}
+                  steps={steps}
+                  at={i}
                 />
               );
             })}

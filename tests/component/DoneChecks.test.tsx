@@ -1,0 +1,43 @@
+/**
+ * The host's checklist at the finish says why a check did not hold when the tool it is about never ran, rather than
+ * naming a result that does not exist; in Chinese, its verdicts are the same word as the step checks' (通过 / 未通过).
+ */
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { catalogs, storyCatalog } from "../../src/content";
+import { runScenario } from "../../src/engine";
+import { Player } from "../../src/player";
+import { SCENARIOS, scenarioById } from "../../src/scenarios";
+
+function finishOf(id: "claimed-done" | "f22", lang: "en" | "zh") {
+  const trace = runScenario(scenarioById(id, lang));
+  render(
+    <Player
+      trace={trace}
+      text={storyCatalog(catalogs[lang], SCENARIOS[id].stories[lang])}
+      defaultStep={trace.steps.length}
+    />,
+  );
+  return screen.getAllByRole("list", { name: catalogs[lang].ui.doneChecksHeading })[0];
+}
+
+describe("given claimed-done's last step", () => {
+  it("says the check on test's result does not hold because test never ran", () => {
+    const checks = finishOf("claimed-done", "en");
+    expect(checks?.textContent).toMatch(/: does not hold \(test never ran\)/);
+  });
+
+  it("says so in Chinese with the step checks' verdict words", () => {
+    const checks = finishOf("claimed-done", "zh");
+    expect(checks?.textContent).toContain("：未通过（test 从未执行）");
+    expect(checks?.textContent).not.toContain("成立");
+  });
+});
+
+describe("given F22's last step", () => {
+  it("says each check holds, and names no tool as never run", () => {
+    const checks = finishOf("f22", "en");
+    expect(checks?.textContent).toContain(": holds");
+    expect(checks?.textContent).not.toContain("never ran");
+  });
+});
