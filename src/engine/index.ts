@@ -3,6 +3,7 @@
  * the exact port of the chapter's teaching experiment, and a generic loop runner with its scenarios.
  */
 
+export { callTags, stepCallTags } from "./call-tags.ts";
 export type { Defined } from "./defined.ts";
 export { defined } from "./defined.ts";
 export type { LoopErrorCode } from "./errors.ts";

@@ -1,11 +1,10 @@
 /**
- * What tells a call apart from its turn's other calls of the same tool (src/content/step-words.ts): the diagram writes
+ * What tells a call apart from its turn's other calls of the same tool (src/engine/call-tags.ts): the diagram writes
  * it beside the call's id where the call is asked for and approved, never beside a result (which comes back with
  * its id only, the id being what pairs it).
  */
 import { describe, expect, it } from "vitest";
-import { callTags, stepCallTags } from "../../src/content/step-words";
-import { runScenario } from "../../src/engine";
+import { callTags, runScenario, stepCallTags } from "../../src/engine";
 import { scenarioById } from "../../src/scenarios";
 
 describe("callTags", () => {

@@ -12,8 +12,15 @@ import {
   useRef,
   useState,
 } from "react";
-import { stepCallTags } from "../../content/step-words";
-import { FILE_STATES, type FileStatus, type FileTimeline, fileTimeline, type Lane, type Step } from "../../engine";
+import {
+  FILE_STATES,
+  type FileStatus,
+  type FileTimeline,
+  fileTimeline,
+  type Lane,
+  type Step,
+  stepCallTags,
+} from "../../engine";
 import { useCatalog } from "../catalog";
 import { createLabelFit, type LabelFit } from "../dom/label-fit";
 import { createRowWindow, followedTop, mountedRange, type RowWindow } from "../dom/row-window";
