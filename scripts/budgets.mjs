@@ -23,9 +23,12 @@ export const BUDGETS_KB = {
    * notes that inform (the tokens a log records, who made an error) shown apart from its warnings, with ℹ, under
    * their own name and counted apart in the announcement, + 0.1, measured at floor + 8.3; a recorded error's maker,
    * as the agent's log names it (the tool, the agent, the user, a cancellation), said in the step's title and words
-   * in both languages instead of "not why", + 0.2, measured at floor + 8.5).
+   * in both languages instead of "not why", + 0.2, measured at floor + 8.5). Issue 54's first pieces: what tells a
+   * call apart from its turn's other calls of the same tool (out-of-order's cities) beside its id in the diagram, a
+   * check on a tool that never ran said so, and the last pair shown as done where no call is in play, + 0.5,
+   * measured at floor + 9.0).
    */
-  embed: 8.6,
+  embed: 9.1,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,
@@ -35,15 +38,19 @@ export const BUDGETS_KB = {
    * Issue 44's words and short call ids, + 0.1; its effects, host rules, lost answers and named checks, + 0.3
    * (measured at floor + 4.3). Issue 45's writers: what the figure writes of two agents' formats, named in the
    * registry the export reads, + 0.1 (measured at floor + 4.5 with the registry's six agents' logs); a step's notes
-   * that inform shown apart from its warnings, + 0.1 (measured at floor + 4.6).
+   * that inform shown apart from its warnings, + 0.1 (measured at floor + 4.6). Issue 54's first pieces (the calls'
+   * tags in the diagram, a check on a tool that never ran, the last pair done), + 0.5 (measured at floor + 5.1): issue
+   * 54 asks that the stage's additions be paid for by what leaves the first load (presenter mode, the checkpoint
+   * box, the drawer's contents), which is still to do.
    */
-  chapter: 4.7,
+  chapter: 5.2,
   /**
    * The npm package in a fresh Vite app: floor + 22.0 KiB when set (issue 40: the built-ins made at build time;
    * issue 41's phone layout, presenter mode and the host's checklist, + 1.7). Issue 43's live source through the one
-   * resolver and issue 44's words and short call ids, + 0.4 (measured at floor + 23.0 when set).
+   * resolver and issue 44's words and short call ids, + 0.4 (measured at floor + 23.0 when set). Issue 54's calls'
+   * tags, a check on a tool that never ran and the last pair done, + 0.5 (as the embed page grew by them).
    */
-  package: 23.4,
+  package: 23.9,
 };
 
 /**
