@@ -81,7 +81,6 @@ export const labels = {
     contextHeading: "Context",
     contextEmpty: "The model has seen nothing yet.",
     callIdHeading: "Call ID",
-    callIdSettled: "None in play. The last pair, done:",
     resultHeading: "Tool result",
     noneYet: "none yet",
     enlarge: "Present",

@@ -77,7 +77,6 @@ export const labels = {
     contextHeading: "上下文",
     contextEmpty: "模型还没有看到任何内容。",
     callIdHeading: "调用标识",
-    callIdSettled: "当前没有进行中的调用。最近配好的一对：",
     resultHeading: "工具结果",
     noneYet: "暂无",
     enlarge: "演示",

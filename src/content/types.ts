@@ -262,8 +262,6 @@ export interface UiText {
   readonly contextHeading: string;
   readonly contextEmpty: string;
   readonly callIdHeading: string;
-  /** Before the last pair's id, at a step with no call in play (the pair is done): it is not this step's. */
-  readonly callIdSettled: string;
   readonly resultHeading: string;
   readonly noneYet: string;
   readonly enlarge: string;

@@ -41,23 +41,3 @@ describe("given F22's last step", () => {
     expect(checks?.textContent).not.toContain("never ran");
   });
 });
-
-describe("given F22's reply and finish (steps 7 and 8)", () => {
-  it("shows call_1 as the last pair, done, not as a call in play", () => {
-    for (const step of [7, 8]) {
-      const trace = runScenario(scenarioById("f22", "en"));
-      const { unmount } = render(
-        <Player trace={trace} text={storyCatalog(catalogs.en, SCENARIOS.f22.stories.en)} defaultStep={step} />,
-      );
-      const panel = document.querySelector(".alf-panel-call");
-      expect(panel?.textContent).toMatch(/None in play\. The last pair, done: ?call_1/);
-      unmount();
-    }
-  });
-
-  it("shows call_1 plainly while it is in play (step 5, its result)", () => {
-    const trace = runScenario(scenarioById("f22", "en"));
-    render(<Player trace={trace} text={storyCatalog(catalogs.en, SCENARIOS.f22.stories.en)} defaultStep={5} />);
-    expect(document.querySelector(".alf-panel-call")?.textContent).not.toContain("None in play");
-  });
-});

@@ -543,7 +543,6 @@ export function StepPanels(props: {
         : shownResult === null
           ? []
           : [shownResult.callId];
-  const settled = step.callIds.length === 0 && !(step.kind === "finish" && step.pendingCallIds.length > 0);
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.appendedFrom : step.contextEnd;
   const changed = CHANGED_PANEL[step.kind];
@@ -680,15 +679,9 @@ export function StepPanels(props: {
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call" changed={changed === "call"}>
         <OrNoneYet>
-          {shownCallIds.length === 0 ? null : (
-            <>
-              {/* No call in play: the last pair is shown as what it is, done, not as this step's. */}
-              {settled ? <span className="alf-settled">{text.ui.callIdSettled} </span> : null}
-              {shownCallIds.map((id) => (
-                <CallIdChip key={id} callId={id} label={text.ui.threadLabel(id)} />
-              ))}
-            </>
-          )}
+          {shownCallIds.length === 0
+            ? null
+            : shownCallIds.map((id) => <CallIdChip key={id} callId={id} label={text.ui.threadLabel(id)} />)}
         </OrNoneYet>
         <HostChecks step={step} />
         {step.kind === "mcp_request" || step.kind === "mcp_response" ? <McpMessage step={step} /> : null}
