@@ -284,6 +284,22 @@ export class LiveRuns {
     for (const listener of this.#listeners) listener(run);
   }
 
+  /** A new run, whose first request is `last`. */
+  #open(last: Sent): void {
+    const run: LiveRun = {
+      id: this.runs.length,
+      provider: last.exchange.provider,
+      requests: 1,
+      revision: 0,
+      last,
+      chain: [],
+      events: [],
+    };
+    this.runs.push(run);
+    this.#runOf.set(last.exchange.id, run);
+    this.#changed(run);
+  }
+
   /** A request has been sent: it continues a run, or begins one. It is no model call (count_tokens): ignored. */
   begin(exchange: Exchange): void {
     if (exchange.method !== "POST" || /count_?tokens/i.test(exchange.path)) return;
@@ -292,18 +308,17 @@ export class LiveRuns {
       request = asObject(JSON.parse(exchange.requestBody));
     } catch {
       // Not JSON: a run of its own, which the import cannot read, so it is saved raw and said (never dropped).
-      const run: LiveRun = {
-        id: this.runs.length,
-        provider: exchange.provider,
-        requests: 1,
-        revision: 0,
-        last: { exchange, request: {}, history: [], thinking: [], at: [], sent: 0, frame: "", call: 1, json: false },
-        chain: [],
-        events: [],
-      };
-      this.runs.push(run);
-      this.#runOf.set(exchange.id, run);
-      this.#changed(run);
+      this.#open({
+        exchange,
+        request: {},
+        history: [],
+        thinking: [],
+        at: [],
+        sent: 0,
+        frame: "",
+        call: 1,
+        json: false,
+      });
       return;
     }
     const list = historyOf(exchange, request);
@@ -311,27 +326,8 @@ export class LiveRuns {
     const frame = frameOf(exchange, request, list);
     const joined = this.#joined(exchange, request, list, history, frame);
     if (joined === undefined) {
-      const run: LiveRun = {
-        id: this.runs.length,
-        provider: exchange.provider,
-        requests: 1,
-        revision: 0,
-        last: {
-          exchange,
-          request,
-          history,
-          thinking,
-          at,
-          sent: list.length,
-          frame,
-          call: modelTurns(exchange.provider, list) + 1,
-        },
-        chain: [],
-        events: [],
-      };
-      this.runs.push(run);
-      this.#runOf.set(exchange.id, run);
-      this.#changed(run);
+      const call = modelTurns(exchange.provider, list) + 1;
+      this.#open({ exchange, request, history, thinking, at, sent: list.length, frame, call });
       return;
     }
     const { run, how } = joined;
