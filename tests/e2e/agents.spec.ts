@@ -187,12 +187,14 @@ const figureOf = (page: Page) => page.locator(".alf-figure").first();
 test("the viewer draws each agent's saved run: the unknown tool's call on the model's lane, the answer at the end", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const folders = Object.values(saved);
   expect(folders).toHaveLength(CASES.length);
   await page.goto(await view(folders));
   const picker = page.getByRole("combobox", { name: "Run" });
+  // The picker fills once the page has the viewer's list: wait for it, as a reader would.
+  await expect(picker.locator("option")).toHaveCount(CASES.reduce((sum, { runs }) => sum + runs, 0));
   const options = await picker.locator("option").allTextContents();
-  expect(options).toHaveLength(CASES.reduce((sum, { runs }) => sum + runs, 0));
   let drawn = 0;
   for (const option of options) {
     await picker.selectOption({ label: option });

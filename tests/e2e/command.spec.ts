@@ -266,7 +266,12 @@ test("view on the shared folder of agents' own logs: every log shown in the figu
   const names = readdirSync(AGENT_LOGS)
     .filter((name) => /\.(json|jsonl|eval|traj)$/.test(name))
     .sort();
-  expect(names).toHaveLength(7);
+  // The folder's own list of what it holds (SOURCES.md's table, a file per row): a log added there is one more to show.
+  const listed = [...readFileSync(join(AGENT_LOGS, "SOURCES.md"), "utf8").matchAll(/^\| ([\w.-]+\.(?:json|jsonl|eval|traj)) \(/gm)]
+    .map((match) => match[1])
+    .sort();
+  expect(names).toEqual(listed);
+  test.setTimeout(60_000 + names.length * 15_000);
   await page.goto(await view([AGENT_LOGS, "--lang", "en"]));
   const picker = page.getByRole("combobox", { name: "Run" });
   await expect(picker.getByRole("option")).toHaveText(names);
@@ -278,10 +283,11 @@ test("view on the shared folder of agents' own logs: every log shown in the figu
       encoding: "utf8",
       maxBuffer: 64 * 2 ** 20,
     });
-    expect(checkout.status, `${name}: ${checkout.stderr}`).toBe(0);
+    // 1: read, with problems the checkout names on stderr (a pi session's aborted replies leave calls without results).
+    expect([0, 1], `${name}: ${checkout.stderr}`).toContain(checkout.status);
     const steps = (JSON.parse(checkout.stdout) as { trace: { steps: unknown[] } }).trace.steps.length;
     await expect(page.getByRole("status").first()).toContainText(`${name}, as it was at`);
-    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${steps}`);
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText(`1 / ${steps.toLocaleString("en")}`);
   }
 });
 
