@@ -267,7 +267,9 @@ test("view on the shared folder of agents' own logs: every log shown in the figu
     .filter((name) => /\.(json|jsonl|eval|traj)$/.test(name))
     .sort();
   // The folder's own list of what it holds (SOURCES.md's table, a file per row): a log added there is one more to show.
-  const listed = [...readFileSync(join(AGENT_LOGS, "SOURCES.md"), "utf8").matchAll(/^\| ([\w.-]+\.(?:json|jsonl|eval|traj)) \(/gm)]
+  const listed = [
+    ...readFileSync(join(AGENT_LOGS, "SOURCES.md"), "utf8").matchAll(/^\| ([\w.-]+\.(?:json|jsonl|eval|traj)) \(/gm),
+  ]
     .map((match) => match[1])
     .sort();
   expect(names).toEqual(listed);
