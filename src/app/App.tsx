@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { type Lang, languageOf } from "../content/languages";
+import { DEFAULT_LANG, type Lang, languageOf } from "../content/languages";
 import { type Checkpoint, storyCatalog } from "../content/types";
 import { defined } from "../engine";
 import { type Resolved, resolveSource } from "../figure/source";
-import { type PlayerHandle, type Preloaded, preloaded, useFigureSource } from "../player";
-import { SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
+import { type PlayerHandle, type Preloaded, preloaded, type ScenarioLinks, useFigureSource } from "../player";
+import { isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { ChapterFigure } from "./ChapterFigure";
 import { useChapterProse } from "./ChapterProse";
 import { loadPageLanguage, type PageLanguage } from "./languages";
@@ -77,6 +77,35 @@ export function App(props: {
   if (resolution?.status === "shown" && resolution !== lastShown) setLastShown(resolution);
   const figureShown = resolution?.status === "shown" ? resolution : lastShown;
   const problems = resolution?.status === "problems" && resolution.unread === null ? resolution.problems : null;
+
+  // The story's links onward open a built-in here, as the picker does (a new tab or a copied link, by its URL); once
+  // it is shown, the reader is taken to its top, the figure focused so its keys work.
+  const [followed, setFollowed] = useState<ScenarioId | null>(null);
+  const scenarioLinks = useMemo<ScenarioLinks>(
+    () => ({
+      href: (id) =>
+        isScenarioId(id)
+          ? `?${new URLSearchParams({
+              scenario: id,
+              ...(lang === DEFAULT_LANG ? {} : { lang }),
+              ...(state.checkpoints ? { checkpoints: "1" } : {}),
+            })}`
+          : undefined,
+      follow: (id) => {
+        if (!isScenarioId(id)) return;
+        setFollowed(id);
+        dispatch({ type: "source", source: { kind: "builtin", id } });
+      },
+    }),
+    [lang, state.checkpoints],
+  );
+  useEffect(() => {
+    if (followed === null || figureShown?.id !== followed) return;
+    setFollowed(null);
+    const shown = document.querySelector<HTMLElement>(".page-figure .alf-figure");
+    shown?.focus({ preventScroll: true });
+    shown?.scrollIntoView({ block: "start" });
+  }, [followed, figureShown]);
   // A loaded run shows over the figure once the step phrases that tell it have loaded.
   const run = recorded.run;
   const trace = run?.loaded.trace ?? figureShown?.trace;
@@ -197,6 +226,7 @@ export function App(props: {
               stepLinkProblem={page.stepLinkProblem}
               notes={run === null ? undefined : recorded.notes}
               checkpoints={checkpoints}
+              scenarioLinks={scenarioLinks}
             />
           )}
           {/* The tools a teacher or an engineer reaches for, after the figure: another scenario, a recorded run of

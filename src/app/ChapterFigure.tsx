@@ -7,7 +7,7 @@ import type { Lang } from "../content/languages";
 import type { Checkpoint, FigureText, PageText } from "../content/types";
 import type { Trace } from "../engine";
 import { defined } from "../engine";
-import { Player, type PlayerHandle, type StepNote } from "../player";
+import { Player, type PlayerHandle, type ScenarioLinks, type StepNote } from "../player";
 import { replaceUrl } from "./page-url";
 import { type StepProblem, stepFromUrl } from "./url";
 
@@ -48,6 +48,8 @@ export function ChapterFigure(props: {
   notes?: readonly StepNote[] | undefined;
   /** The story's checkpoints, when the reader asked for them. */
   checkpoints?: readonly Checkpoint[] | undefined;
+  /** How the page opens the built-ins the story links onward to. */
+  scenarioLinks?: ScenarioLinks | undefined;
 }) {
   const { trace, text, onLangChange } = props;
   const [step, setStep] = useState(1);
@@ -146,6 +148,7 @@ export function ChapterFigure(props: {
         onLangChange={onLangChange}
         {...defined({ notes: props.notes })}
         {...defined({ checkpoints: props.checkpoints })}
+        {...defined({ scenarioLinks: props.scenarioLinks })}
         present={present}
       />
       {linkProblem === null ? null : (

@@ -4,6 +4,9 @@ import type { FigureLabels } from "./types";
 const count = (n: number): string => n.toLocaleString("en");
 
 /** The English labels: everything the figure says but its steps' words (./steps.en.ts). */
+/** A text the host looks for, in quotes, unless it is written with its own (a JSON string's, `"passed"`). */
+const quoted = (text: string): string => (/^".*"$/s.test(text) ? text : `“${text}”`);
+
 export const labels = {
   lang: "en",
   lanes: { user: "User", model: "Model", host: "Host", tool: "Tool", mcp: "MCP server" },
@@ -39,6 +42,8 @@ export const labels = {
     figureKicker: "Animated figure",
     figureWordsLang: "",
     figureStoryNote: "",
+    figureNext: [],
+    goOn: "Go on:",
     storyElsewhere: (language) =>
       `This lesson's story is written in ${language}; the captions here are the figure's own, in English.`,
     languageMark: (language) => ` (${language})`,
@@ -64,6 +69,8 @@ export const labels = {
     counterLabel: (n, total) => `Step ${count(n)} of ${count(total)}`,
     dwell: "Dwell time",
     dwellValue: (seconds) => `${seconds} s`,
+    dwellNow: (seconds, reading) =>
+      `this step: ${seconds.toLocaleString("en", { maximumFractionDigits: 1 })} s${reading ? ", its reading time" : ""}`,
     dwellAtLeast: (seconds) => `${seconds} s, or reading time`,
     announce: (n, total, stepTitle) => `Step ${n} of ${total}: ${stepTitle}`,
     announceWarnings: (warnings, notes) =>
@@ -81,6 +88,8 @@ export const labels = {
     contextHeading: "Context",
     contextEmpty: "The model has seen nothing yet.",
     callIdHeading: "Call ID",
+    callIdEarlier: "earlier",
+    callIdEarlierTitle: "From an earlier step: no call is in play at this one.",
     resultHeading: "Tool result",
     noneYet: "none yet",
     enlarge: "Present",
@@ -105,9 +114,9 @@ export const labels = {
         case "allOk":
           return `every ${check.tool} call ran without an error`;
         case "resultIncludes":
-          return `a ${check.tool} result says “${check.text}”`;
+          return `a ${check.tool} result says ${quoted(check.text)}`;
         case "answerIncludes":
-          return `the reply says “${check.text}”`;
+          return `the reply says ${quoted(check.text)}`;
         case "count": {
           const what =
             check.writes !== undefined
@@ -215,6 +224,11 @@ export const labels = {
       "This link carries more than a share link may (8,000 characters of figure): ask for the figure file instead.",
     earlierMessages: (next, hidden) => `Show ${next} earlier messages (${count(hidden)} not shown)`,
     earlierFold: (n) => `↑ ${count(n)} earlier`,
+    rowsAbove: (first, last) => (first === last ? `↑ step ${count(first)}` : `↑ steps ${count(first)}–${count(last)}`),
+    rowsAboveLabel: (first, last) =>
+      first === last
+        ? `Step ${count(first)} is above: show it`
+        : `Steps ${count(first)}–${count(last)} are above: show them`,
     figureTools: "Request format and token counts",
     wireExcerpt: (shown, total) =>
       `Shown: the request made of the newest ${shown} of this context's ${count(total)} messages (and its system message, if any). The host's request at this step holds all ${count(total)}.`,

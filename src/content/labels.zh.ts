@@ -4,6 +4,9 @@ import type { FigureLabels } from "./types";
 const count = (n: number): string => n.toLocaleString("zh-CN");
 
 /** The 中文 labels: everything the figure says but its steps' words (./steps.zh.ts). */
+/** 宿主要找的文字，加上引号；它自带引号时（JSON 字符串的 `"passed"`）照原样，前面留一个空格。 */
+const quoted = (text: string): string => (/^".*"$/s.test(text) ? ` ${text}` : `“${text}”`);
+
 export const labels = {
   lang: "zh",
   lanes: { user: "用户", model: "模型", host: "宿主", tool: "工具", mcp: "MCP 服务器" },
@@ -40,6 +43,8 @@ export const labels = {
     figureKicker: "动态图解",
     figureWordsLang: "",
     figureStoryNote: "",
+    figureNext: [],
+    goOn: "接着看：",
     storyElsewhere: (language) => `这节课的故事是用 ${language} 写的；这里的说明文字是图解自带的中文说明。`,
     languageMark: (language) => `（${language}）`,
     figureTitle: "Agent 循环里真正发生的每一步",
@@ -64,6 +69,8 @@ export const labels = {
     counterLabel: (n, total) => `第 ${count(n)} 步，共 ${count(total)} 步`,
     dwell: "停留时间",
     dwellValue: (seconds) => `${seconds} 秒`,
+    dwellNow: (seconds, reading) =>
+      `本步 ${seconds.toLocaleString("zh-CN", { maximumFractionDigits: 1 })} 秒${reading ? "（按阅读时长）" : ""}`,
     dwellAtLeast: (seconds) => `${seconds} 秒或按阅读时长`,
     announce: (n, total, stepTitle) => `第 ${n} 步，共 ${total} 步：${stepTitle}`,
     announceWarnings: (warnings, notes) =>
@@ -77,6 +84,8 @@ export const labels = {
     contextHeading: "上下文",
     contextEmpty: "模型还没有看到任何内容。",
     callIdHeading: "调用标识",
+    callIdEarlier: "此前",
+    callIdEarlierTitle: "来自之前的步骤：这一步没有进行中的调用。",
     resultHeading: "工具结果",
     noneYet: "暂无",
     enlarge: "演示",
@@ -101,9 +110,9 @@ export const labels = {
         case "allOk":
           return `${check.tool} 的每次调用都没有出错`;
         case "resultIncludes":
-          return `${check.tool} 的结果里有“${check.text}”`;
+          return `${check.tool} 的结果里有${quoted(check.text)}`;
         case "answerIncludes":
-          return `回复里有“${check.text}”`;
+          return `回复里有${quoted(check.text)}`;
         case "count": {
           const what =
             check.writes !== undefined
@@ -207,6 +216,9 @@ export const labels = {
     shareTooLong: "这个链接携带的内容超过了分享链接的上限（8,000 个字符）：请改为索取图文件。",
     earlierMessages: (next, hidden) => `再显示 ${next} 条更早的消息（共 ${count(hidden)} 条未显示）`,
     earlierFold: (n) => `↑ 更早的 ${count(n)} 条`,
+    rowsAbove: (first, last) => (first === last ? `↑ 第 ${count(first)} 步` : `↑ 第 ${count(first)}–${count(last)} 步`),
+    rowsAboveLabel: (first, last) =>
+      first === last ? `上方还有第 ${count(first)} 步：显示` : `上方还有第 ${count(first)}–${count(last)} 步：显示`,
     figureTools: "请求格式与 token 估算",
     wireExcerpt: (shown, total) =>
       `这里显示的是用本步上下文 ${count(total)} 条消息中最新的 ${shown} 条（以及系统消息，如果有）组成的请求；宿主在这一步发出的请求包含全部 ${count(total)} 条。`,

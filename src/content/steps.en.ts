@@ -191,7 +191,8 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   validation: (step, facts) => {
     return {
-      approved: `The host checks the proposal item by item (the list below) and hands it to the tool only if every check passes.${facts.noOperationId ? ` Repeats are caught by an operation id, not the call_id; ${NO_OPERATION_ID[facts.toolEffect]}` : " Repeats are caught by the operation id, not the call_id."}`,
+      // A tool that only reads has nothing a repeat could do twice: the operation-id sentence would only distract.
+      approved: `The host checks the proposal against each of its rules and hands it to the tool only if every check passes.${facts.noOperationId ? (facts.toolEffect === "reads" ? "" : ` Repeats are caught by an operation id, not the call_id; ${NO_OPERATION_ID[facts.toolEffect]}`) : " Repeats are caught by the operation id, not the call_id."}`,
       replayed:
         "This operation id has already run exactly this action. The host returns the recorded result (marked replayed) under this request's call_id and does not run it a second time.",
       refused: `The host refuses ${step.call.callId}: ${facts.wanted !== null ? wantedText(facts.wanted, named(step.call.name)) : step.errorCode === null ? "a check failed" : ERRORS[step.errorCode]}. The tool does not run; the reason goes back to the model as an error result with the same call_id.`,

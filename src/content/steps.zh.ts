@@ -181,7 +181,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   validation: (step, facts) => {
     switch (step.verdict) {
       case "approved":
-        return `宿主逐项检查这个提议（见下方清单），全部通过才交给工具。${facts.noOperationId ? `防重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}` : "防重复执行看的是操作 ID，不是 call_id。"}`;
+        return `宿主按自己的每条规则检查这个提议，全部通过才交给工具。${facts.noOperationId ? (facts.toolEffect === "reads" ? "" : `防重复执行看的是操作 ID，不是 call_id；${NO_OPERATION_ID[facts.toolEffect]}`) : "防重复执行看的是操作 ID，不是 call_id。"}`;
       case "replayed":
         return "这个操作 ID 已经执行过完全相同的动作。宿主返回记录下的结果（标为重放），附上这次请求的 call_id，不再执行第二次。";
       case "refused":

@@ -132,6 +132,8 @@ export interface Story {
   readonly captions: readonly StoryCaption[];
   /** Questions to predict what happens next, asked at the steps they name (shown when a shell asks for them). */
   readonly checkpoints?: readonly Checkpoint[];
+  /** Where to go on: built-in scenarios that take the lesson further, each with its link's words. */
+  readonly next?: readonly StoryLink[];
   /**
    * When the story is another language's (the file has none in the reader's): that language. Its name, title,
    * lesson and checkpoints are in it; its captions are not used (the figure's own, in the reader's language).
@@ -178,6 +180,13 @@ export type StepMatch =
     };
 
 /** A story's caption for one step. */
+/** A link to another built-in scenario, in the story's words ("Two calls, results out of order →"). */
+export interface StoryLink {
+  /** The built-in's id (a shell that cannot open it shows no link). */
+  readonly scenario: string;
+  readonly text: string;
+}
+
 export interface StoryCaption {
   readonly when: StepMatch;
   readonly text: string;
@@ -216,6 +225,10 @@ export interface UiText {
   readonly figureWordsLang: string;
   /** What the reader is told when the story is in another language ("" when it is not). */
   readonly figureStoryNote: string;
+  /** The story's links onward (none for the figure's own words: a story gives them). */
+  readonly figureNext: readonly StoryLink[];
+  /** The words before them, naming the group of links. */
+  readonly goOn: string;
   /** The story is written in `language` (its name in the registry), not the reader's: the captions are generic. */
   readonly storyElsewhere: (language: string) => string;
   /** The visible mark after a title in another language: the language's name. */
@@ -244,6 +257,8 @@ export interface UiText {
   readonly dwell: string;
   readonly dwellValue: (seconds: number) => string;
   /** The dwell before the reader chooses one: at least this, longer for a step with long words. */
+  /** While playing: how long this step stays (seconds), and whether that is its words' reading time, not the dwell. */
+  readonly dwellNow: (seconds: number, reading: boolean) => string;
   readonly dwellAtLeast: (seconds: number) => string;
   readonly announce: (n: number, total: number, title: string) => string;
   /** Said after a step's announcement when the shell gave that step warnings or notes: how many of each (see `notes`). */
@@ -262,6 +277,10 @@ export interface UiText {
   readonly contextHeading: string;
   readonly contextEmpty: string;
   readonly callIdHeading: string;
+  /** After the last pair's id at a step with no call in play: that id is an earlier step's, not this one's. */
+  readonly callIdEarlier: string;
+  /** That word's longer form, on pointing at it. */
+  readonly callIdEarlierTitle: string;
   readonly resultHeading: string;
   readonly noneYet: string;
   readonly enlarge: string;
@@ -327,6 +346,10 @@ export interface UiText {
   readonly earlierMessages: (count: number, hidden: number) => string;
   /** The context box's fold: `n` messages above what it shows (scrolled away, or not yet loaded). */
   readonly earlierFold: (n: number) => string;
+  /** A long run's diagram, scrolled on: the steps above its box (first–last), on the button that shows them. */
+  readonly rowsAbove: (first: number, last: number) => string;
+  /** That button's name, for a screen reader: what pressing it does. */
+  readonly rowsAboveLabel: (first: number, last: number) => string;
   /** The figure's own drawer: the request format and how tokens are counted. */
   readonly figureTools: string;
   /**
@@ -600,6 +623,7 @@ export function storyCatalog<Text extends FigureText>(text: Text, story: Story):
       figureLesson: story.lesson,
       figureWordsLang: story.writtenIn === undefined ? "" : languageOf(story.writtenIn).htmlLang,
       figureStoryNote: story.writtenIn === undefined ? "" : ui.storyElsewhere(languageOf(story.writtenIn).name),
+      figureNext: story.next ?? [],
       figureLabel: ui.nameFigure(kicker, story.title),
       dialogLabel: ui.nameDialog(kicker),
       printStepsHeading: ui.nameAllSteps(kicker),

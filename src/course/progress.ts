@@ -6,6 +6,7 @@
  */
 import { type Checkpoint, stepMatches } from "../content/types";
 import type { Trace } from "../engine";
+import { checkpointKey, optionOrder } from "./reader";
 
 /** A checkpoint placed at its step. */
 export interface PlacedCheckpoint {
@@ -16,20 +17,36 @@ export interface PlacedCheckpoint {
   readonly checkpoint: Checkpoint;
   /** The index of its right option. */
   readonly right: number;
+  /**
+   * Its options' indexes in the order the reader is shown them (./reader.ts): answers and grading go by the index,
+   * never by the place shown.
+   */
+  readonly order: readonly number[];
 }
 
 /**
  * The checkpoints a trace can ask, at the first step each names: those that name no step of this run, or have no
- * single right option, are left out.
+ * single right option, are left out. Each shows its options in the order shuffled for `reader` (in the file's
+ * order when no reader is given: a report, a test).
  */
-export function placeCheckpoints(trace: Trace, checkpoints: readonly Checkpoint[] | undefined): PlacedCheckpoint[] {
+export function placeCheckpoints(
+  trace: Trace,
+  checkpoints: readonly Checkpoint[] | undefined,
+  reader?: string,
+): PlacedCheckpoint[] {
   const placed: PlacedCheckpoint[] = [];
   for (const [key, checkpoint] of (checkpoints ?? []).entries()) {
     const stepIndex = trace.steps.findIndex((step) => stepMatches(step, checkpoint.at));
     const rights = checkpoint.options.flatMap((option, i) => (option.correct === true ? [i] : []));
     const right = rights[0];
-    if (stepIndex >= 0 && rights.length === 1 && right !== undefined)
-      placed.push({ key, stepIndex, checkpoint, right });
+    if (stepIndex >= 0 && rights.length === 1 && right !== undefined) {
+      const count = checkpoint.options.length;
+      const order =
+        reader === undefined
+          ? Array.from({ length: count }, (_, i) => i)
+          : optionOrder(reader, checkpointKey(trace.scenarioId, key), count);
+      placed.push({ key, stepIndex, checkpoint, right, order });
+    }
   }
   return placed;
 }

@@ -1,9 +1,10 @@
 /**
  * The figure as a SCORM 1.2 SCO: find the LMS's API object (ADL's algorithm: up the `window.parent` chain, at most
- * 7 levels, then the opener's), start the session, resume where the learner left off, and report as the learner
- * goes — `lesson_location` per step (committed a moment later), `suspend_data` per answer, the score and
- * `lesson_status` once at completion — then the session's time and finish when the page goes. Framework-free and DOM-light: the API is passed in, so tests run it against a
- * real SCORM runtime (scorm-again's Scorm12API).
+ * 7 levels, then the opener's), start the session (and learn the learner's id), resume where the learner left off,
+ * and report as the learner goes — `lesson_location` per step (committed a moment later), `suspend_data` per
+ * answer, the score and `lesson_status` once at completion — then the session's time and finish when the page
+ * goes. Framework-free and DOM-light: the API is passed in, so tests run it against a real SCORM runtime
+ * (scorm-again's Scorm12API).
  */
 
 /** The SCORM 1.2 run-time API, as an LMS exposes it (`window.API`): the calls a SCO makes. */
@@ -107,6 +108,8 @@ export interface Resume {
   readonly record: SavedRecord | null;
   /** The LMS says this is a resumed attempt (`cmi.core.entry` "resume", or a status already set). */
   readonly resumed: boolean;
+  /** The learner's id (`cmi.core.student_id`), "" when the LMS gives none: who the options are shuffled for. */
+  readonly learner: string;
 }
 
 /** The learner's result, as the figure computes it. */
@@ -172,7 +175,7 @@ export class ScormSession {
 
   /** Initialize; read where the learner was; mark a first attempt incomplete. */
   start(): Resume {
-    if (this.#api.LMSInitialize("") !== "true") return { step: null, record: null, resumed: false };
+    if (this.#api.LMSInitialize("") !== "true") return { step: null, record: null, resumed: false, learner: "" };
     this.#running = true;
     this.#startedAt = this.#clock.now();
     const get = (element: string) => this.#api.LMSGetValue(element) ?? "";
@@ -187,7 +190,12 @@ export class ScormSession {
     const location = Number(get("cmi.core.lesson_location"));
     this.#location = get("cmi.core.lesson_location");
     const record = decodeRecord(get("cmi.suspend_data"));
-    return { step: resumed && Number.isInteger(location) && location >= 1 ? location : null, record, resumed };
+    return {
+      step: resumed && Number.isInteger(location) && location >= 1 ? location : null,
+      record,
+      resumed,
+      learner: get("cmi.core.student_id"),
+    };
   }
 
   /**

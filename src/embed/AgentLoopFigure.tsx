@@ -3,7 +3,9 @@ import FIRST from "virtual:builtins/first.all.js";
 import { Suspense, use, useEffect, useMemo, useState } from "react";
 import { DEFAULT_LANG, LANGS, type Lang, languageOf } from "../content/languages";
 import type { Catalog } from "../content/types";
+import { actorReader, givenReader } from "../course/reader";
 import type { Statement } from "../course/xapi";
+import { defined } from "../engine";
 import type { FigureSource, SourceLoaders } from "../figure/source";
 import { builtinResolution, sourceKey } from "../figure/source-key";
 import type { FigureFileInput } from "../figure/types";
@@ -40,7 +42,10 @@ export interface AgentLoopFigureProps
   readonly checkpoints?: boolean;
   /** The same moments (a step first seen, a checkpoint answered, the figure completed) as xAPI 1.0.3 statements. */
   readonly onStatement?: (statement: Statement) => void;
-  /** The figure's xAPI activity IRI (default: one under the page's directory) and the learner, when known. */
+  /**
+   * The figure's xAPI activity IRI (default: one under the page's directory) and the learner, when known. The
+   * learner is also who the checkpoints' options are shuffled for, unless `reader` names someone.
+   */
   readonly xapiActivity?: string;
   readonly xapiActor?: unknown;
   /** A built-in scenario. Default `f22`. Ignored when `figure` or `figureUrl` is given. */
@@ -105,6 +110,7 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly loaders: Sou
     xapiActor,
     onProgress,
     onCompleted,
+    reader,
     ...rest
   } = props;
   const source: FigureSource =
@@ -182,6 +188,9 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly loaders: Sou
     <ScenarioFigure
       {...rest}
       {...course}
+      // Who the options are shuffled for: the course's name for its reader, else its xAPI learner, else the
+      // player's own (a seed kept in this browser).
+      {...defined({ reader: givenReader(reader) ?? actorReader(xapiActor) })}
       key={fromFile ? `file:${file.id}` : "builtin"}
       theme={theme}
       trace={trace}

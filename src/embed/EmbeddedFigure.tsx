@@ -11,9 +11,11 @@ import {
   type PlayerHandle,
   type PlayerProps,
   type Progress,
+  type ScenarioLinks,
   unreadProblem,
   useLatest,
 } from "../player";
+import { isScenarioId } from "../scenarios/ids";
 import { alongside, figureReporter, sessionMemory } from "./course-events";
 import {
   type AllowOrigin,
@@ -24,13 +26,15 @@ import {
   type FigureEvents,
   parseCommand,
 } from "./messages";
-import type { FigureOptions } from "./options";
+import { type FigureOptions, followedSearch, scenarioSearch } from "./options";
 import { type FigureSource, type Shown, shownLang, showSource } from "./packs";
 import { ScenarioFigure } from "./ScenarioFigure";
 
 /** What an LMS's run-time takes from the figure, and the learner's earlier record it gives back. */
 export interface LmsHooks {
   readonly record?: PlayerProps["record"];
+  /** The learner, as the LMS names them: who the checkpoints' options are shuffled for. */
+  readonly reader?: string | undefined;
   readonly onProgress: (progress: Progress) => void;
   readonly onCompleted: (progress: Progress) => void;
   readonly onAnswer: (answer: {
@@ -75,6 +79,8 @@ export function EmbeddedFigure(props: {
   openAt?: number | undefined;
   /** The figure's xAPI activity IRI, when the course names one (`activity`). */
   activity?: string | undefined;
+  /** Who is reading, when the course names them (`reader`): the options are shuffled for them. */
+  reader?: string | undefined;
   /** An LMS's run-time (a SCORM package's launch page): the record to resume, and where to report. */
   lms?: LmsHooks | undefined;
   /**
@@ -84,6 +90,22 @@ export function EmbeddedFigure(props: {
   fragmentSource?: ((hash: string) => Promise<FigureSource | null>) | undefined;
 }) {
   const { options, allow, openAt } = props;
+  // The story's links onward open another built-in in this frame, its page's parameters kept. Their addresses come
+  // from the options alone, so the pre-rendered first frame has them as hydrated. (An LMS package hides them: its
+  // launch page is its lesson's, embed.css.)
+  const scenarioLinks = useMemo<ScenarioLinks>(
+    () => ({
+      href: (id) => (isScenarioId(id) ? scenarioSearch(options, id) : undefined),
+      follow: (id) => {
+        if (!isScenarioId(id)) return;
+        const url = new URL(window.location.href);
+        url.search = followedSearch(url.search, id);
+        url.hash = "";
+        window.location.assign(url);
+      },
+    }),
+    [options],
+  );
   // What is shown, from which source; `key` counts the figures loaded, each mounting afresh at step 1.
   const [current, setCurrent] = useState({ source: props.source, shown: props.shown, key: 0 });
   const { shown } = current;
@@ -281,6 +303,9 @@ export function EmbeddedFigure(props: {
         : {})}
       {...(callbacks ?? {})}
       {...(lms?.record === undefined || current.key !== 0 ? {} : { record: lms.record })}
+      // The course's name for its reader, else the LMS's learner, else the player's own seed.
+      {...defined({ reader: props.reader ?? lms?.reader })}
+      scenarioLinks={scenarioLinks}
     />
   );
 }

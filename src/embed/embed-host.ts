@@ -5,6 +5,9 @@
  * a figure frame loads (frames added later by a client-side navigation included), and figures also report their
  * height by themselves when it changes. A figure frame is one whose page is an embed page under any path, served
  * with or without `.html` (a clean-URL server's `…/embed-en`), or any iframe marked `data-agent-loop-figure`.
+ * A frame marked `data-fit="screen"` takes its figure's height up to the host window's, and no more: the figure's own
+ * stage then scrolls inside it, and its sticky step bar has a screen to stick to (a figure taller than the window
+ * would otherwise put Next below the fold).
  */
 import { LANGS } from "../content/languages";
 import { hostTheme, watchHostTheme } from "./host-theme";
@@ -46,7 +49,20 @@ import { embedPageFile } from "./pages";
     if (type !== `${PREFIX}resize` || version !== 1) return;
     if (typeof height !== "number" || !Number.isFinite(height) || height < 0 || height > MAX_HEIGHT) return;
     const frame = figureFrames().find((candidate) => candidate.contentWindow === event.source);
-    if (frame !== undefined) frame.style.height = `${Math.ceil(height)}px`;
+    if (frame === undefined) return;
+    wanted.set(frame, height);
+    size(frame);
+  });
+  // What each frame's figure asked for, so a frame that fits the screen follows the window's height too.
+  const wanted = new WeakMap<HTMLIFrameElement, number>();
+  const size = (frame: HTMLIFrameElement) => {
+    const height = wanted.get(frame);
+    if (height === undefined) return;
+    const cap = frame.getAttribute("data-fit") === "screen" ? window.innerHeight : Number.POSITIVE_INFINITY;
+    frame.style.height = `${Math.ceil(Math.min(height, cap))}px`;
+  };
+  window.addEventListener("resize", () => {
+    for (const frame of figureFrames()) if (frame.getAttribute("data-fit") === "screen") size(frame);
   });
   // Figures already there (the script came late), and every figure frame that loads from now on.
   figureFrames().forEach(tell);

@@ -7,6 +7,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG, languageOf } from "../content/languages";
 import { FIGURE_BLOCK_ID } from "../course/figure-block";
+import { givenReader, scormReader } from "../course/reader";
 import { isActivityIri } from "../course/xapi";
 import { SHARE_PARAM } from "../figure/link";
 import { DEFAULT_SOURCE } from "../scenarios/ids";
@@ -77,6 +78,7 @@ async function lmsSession(container: HTMLElement): Promise<{ hooks: LmsHooks; re
     resumeAt: resume.step,
     hooks: {
       record: { visited: [furthest], answers: [...answers] },
+      reader: scormReader(resume.learner),
       onProgress: (progress) => {
         furthest = Math.max(furthest, progress.step);
         session.step(progress.step);
@@ -131,6 +133,8 @@ async function start(): Promise<void> {
   const activity = activityParam !== null && isActivityIri(activityParam) ? activityParam : undefined;
   if (activityParam !== null && activity === undefined)
     problems.push(optionWarning("activity", "an absolute http(s) IRI"));
+  // Who is reading, when the course names them: the checkpoints' options are shuffled for them.
+  const reader = givenReader(params.get("reader"));
   if (allow.kind === "invalid") {
     problems.push(
       optionWarning("allowOrigin", "an origin such as https://course.example; no messages will be exchanged"),
@@ -207,6 +211,7 @@ async function start(): Promise<void> {
           shown={shown}
           allow={allow}
           activity={activity}
+          reader={reader}
           lms={lms?.hooks}
           fragmentSource={fragmentSource}
         />
@@ -222,6 +227,7 @@ async function start(): Promise<void> {
           shown={shown}
           allow={allow}
           activity={activity}
+          reader={reader}
           lms={lms?.hooks}
           fragmentSource={fragmentSource}
         />

@@ -6,7 +6,7 @@ export type { Lang } from "../content/languages";
 export type { Checkpoint, CheckpointOption } from "../content/types";
 export type { Statement } from "../course/xapi";
 export type { FigureFileInput } from "../figure/types";
-export type { ControlsMode, PlayerHandle, Progress, Theme } from "../player";
+export type { ControlsMode, PlayerHandle, Progress, ScenarioLinks, Theme } from "../player";
 export type { ScenarioId } from "../scenarios/ids";
 export { SCENARIO_IDS } from "../scenarios/ids";
 export type { AgentLoopFigureProps, FigureProblemInfo } from "./AgentLoopFigure";

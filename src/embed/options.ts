@@ -5,6 +5,7 @@
  */
 import { DEFAULT_LANG, isLang, LANGS } from "../content";
 import type { Lang } from "../content/languages";
+import { SHARE_PARAM } from "../figure/link";
 import { type ControlsMode, DWELL, type Theme } from "../player";
 import { DEFAULT_SCENARIO_ID, isScenarioId, type ScenarioId } from "../scenarios/ids";
 
@@ -144,6 +145,28 @@ export function readOptions(
 export function checkStep(step: number | undefined, total: number): { step: number | undefined; warning?: string } {
   if (step === undefined || step <= total) return { step };
   return { step: undefined, warning: optionWarning("step", OPTION_EXPECTS.step) };
+}
+
+/**
+ * The embed page's own address for another built-in, relative to it (the same page, so the same language's first
+ * frame): the options a first frame is rendered with kept, so the link is the same in that frame's HTML and once
+ * hydrated. Following it in the page keeps every parameter the page has (`./embed-page.tsx`).
+ */
+export function scenarioSearch(options: FigureOptions, scenario: ScenarioId): string {
+  const params = new URLSearchParams({ scenario });
+  if (options.lang !== DEFAULT_LANG) params.set("lang", options.lang);
+  if (options.theme !== DEFAULT_OPTIONS.theme) params.set("theme", options.theme);
+  if (options.controls !== DEFAULT_OPTIONS.controls) params.set("controls", options.controls);
+  if (options.dwell !== undefined) params.set("dwell", String(options.dwell));
+  return `?${params}`;
+}
+
+/** The page's address for another built-in, from where it is now: every parameter kept but the figure's and step's. */
+export function followedSearch(search: string, scenario: ScenarioId): string {
+  const params = new URLSearchParams(search);
+  for (const name of ["step", "figure", SHARE_PARAM, "autoplay", "present"]) params.delete(name);
+  params.set("scenario", scenario);
+  return `?${params}`;
 }
 
 /**

@@ -15,8 +15,9 @@ import type { Lang } from "../content/languages";
 import type { Statement } from "../course/xapi";
 import { defined } from "../engine";
 import type { SourceLoaders } from "../figure/source";
-import type { PlayerHandle } from "../player";
+import type { PlayerHandle, ScenarioLinks } from "../player";
 import playerCss from "../player/player.css?inline";
+import { isScenarioId } from "../scenarios/ids";
 import { FigureFrom } from "./AgentLoopFigure";
 import { completedFields, progressFields } from "./course-events";
 import type { FigureEvents } from "./messages";
@@ -58,6 +59,7 @@ const REFLECTED = {
   present: "boolean",
   src: "string",
   activity: "string",
+  reader: "string",
 } as const;
 
 /** A property's value as its attribute's text (null: no attribute). */
@@ -97,7 +99,7 @@ function stylesheet(): CSSStyleSheet {
 
 /** `<agent-loop-figure step="3" lang="en">`: see docs/embedding.md. */
 export class AgentLoopFigureElement extends HTMLElement {
-  static readonly observedAttributes = [...ATTRIBUTES, "src"];
+  static readonly observedAttributes = [...ATTRIBUTES, "src", "reader"];
 
   // The properties that mirror attributes, defined on the prototype below (see REFLECTED).
   declare dwell: number | null;
@@ -109,6 +111,7 @@ export class AgentLoopFigureElement extends HTMLElement {
   declare present: boolean;
   declare src: string | null;
   declare activity: string | null;
+  declare reader: string | null;
 
   #root: Root | null = null;
   #handle: PlayerHandle | null = null;
@@ -158,6 +161,10 @@ export class AgentLoopFigureElement extends HTMLElement {
     if (this.#root === null || previous === value) return;
     if (name === "src") {
       this.#readyFired = false;
+      this.#render();
+      return;
+    }
+    if (name === "reader") {
       this.#render();
       return;
     }
@@ -233,6 +240,14 @@ export class AgentLoopFigureElement extends HTMLElement {
     return this.#lang ?? this.#options.lang;
   }
 
+  /** Another built-in, opened in this element from a story's link: its `scenario` attribute set, as a host would. */
+  readonly #scenarioLinks: ScenarioLinks = {
+    opens: isScenarioId,
+    follow: (scenario) => {
+      if (isScenarioId(scenario)) this.setAttribute("scenario", scenario);
+    },
+  };
+
   /** React's ref: the handle arrives once the figure has rendered; that is when it is ready. */
   readonly #setHandle = (handle: PlayerHandle | null) => {
     this.#handle = handle;
@@ -268,6 +283,7 @@ export class AgentLoopFigureElement extends HTMLElement {
           onCompleted={(progress) => this.#emit("completed", completedFields(progress))}
           onStatement={(statement) => this.#emit("statement", statement)}
           {...(this.getAttribute("activity") === null ? {} : { xapiActivity: this.getAttribute("activity") ?? "" })}
+          {...(this.getAttribute("reader") === null ? {} : { reader: this.getAttribute("reader") ?? "" })}
           ref={this.#setHandle}
           scenario={options.scenario}
           lang={this.#currentLang()}
@@ -285,6 +301,8 @@ export class AgentLoopFigureElement extends HTMLElement {
           onPlay={() => this.#emit("play", {})}
           onPause={() => this.#emit("pause", {})}
           onEnded={() => this.#emit("ended", {})}
+          // The story's links onward open another built-in in this element, as setting its attribute does.
+          scenarioLinks={this.#scenarioLinks}
         />
       </StrictMode>,
     );

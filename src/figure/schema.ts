@@ -458,7 +458,9 @@ const CheckpointSchema = v.strictObject({
     ),
     v.minLength(2, "expected at least two options"),
     v.maxLength(6, "expected at most six options"),
-    v.description("The options, exactly one of them right (3 or 4 read best)."),
+    v.description(
+      "The options, exactly one of them right (3 or 4 read best). Each reader sees them in an order shuffled for them (the same on every visit); write each wrong one as long and as specific as the right one.",
+    ),
   ),
   explanation: str("What the next step shows, revealed once the reader has chosen."),
 });
@@ -496,6 +498,24 @@ const StorySchema = v.strictObject({
       v.maxLength(FIGURE_LIMITS.captions),
       v.description(
         "Questions to predict what happens next, each asked at the step its `at` names (shown when a page asks for checkpoints).",
+      ),
+    ),
+  ),
+  next: v.optional(
+    v.pipe(
+      v.array(
+        v.strictObject({
+          scenario: v.pipe(
+            v.string(),
+            v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "expected a built-in scenario's id"),
+            v.description("A built-in scenario's id (its file's name without NN- and .json), e.g. out-of-order."),
+          ),
+          text: v.pipe(str("The link's words, saying what the reader will see there."), v.maxLength(120)),
+        }),
+      ),
+      v.maxLength(4, "expected at most four links"),
+      v.description(
+        "Where to go on: built-in scenarios that take this lesson further, shown under the figure as links on the pages that can open them (the chapter page, embed.html, the web component).",
       ),
     ),
   ),

@@ -54,6 +54,7 @@ export function storyIn(file: StorySource, lang: Lang): Story {
       ...defined({ title: caption.title }),
     })),
     ...defined({ writtenIn: otherLang }),
+    ...(asked?.next === undefined ? {} : { next: asked.next.map(({ scenario, text }) => ({ scenario, text })) }),
     ...(asked?.checkpoints === undefined
       ? {}
       : {

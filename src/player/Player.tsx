@@ -19,18 +19,23 @@ import type { Trace } from "../engine";
 import { defined } from "../engine";
 import { CatalogContext, useCatalog } from "./catalog";
 import { CheckpointsContext } from "./checkpoints";
-import { EnlargeDialog } from "./components/EnlargeDialog";
 import { FigureView, LanguageToggle } from "./components/FigureView";
 import { InnerLoopToggle } from "./components/InnerLoopToggle";
 import { PrintSteps } from "./components/PrintSteps";
 import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
+import { type ScenarioLinks, ScenarioLinksContext } from "./scenario-links";
 import { PlayerProvider, usePlayer, usePlayerStore } from "./store/context";
 import type { PlayerState } from "./store/createPlayerStore";
 import { readingSeconds, stepCountOf } from "./store/createPlayerStore";
 import { useLatest } from "./useLatest";
 import { usePlayback } from "./usePlayback";
+import { useReader } from "./useReader";
 
+/** Presenter mode's dialog loads when a reader first opens it: most readers never do. */
+const EnlargeDialog = lazy(() =>
+  import("./components/EnlargeDialog").then((module) => ({ default: module.EnlargeDialog })),
+);
 /** The rehearsal runs only on a page that asks for it (the chapter page), so it loads then. */
 const Rehearsal = lazy(() => import("./components/Rehearsal").then((module) => ({ default: module.Rehearsal })));
 
@@ -96,6 +101,17 @@ export interface PlayerProps {
    * with full controls. Default false.
    */
   readonly present?: boolean;
+  /**
+   * How this page opens another built-in scenario, if it can: the story's links onward ("Two calls, results out of
+   * order →") are shown under the figure only then. Default: none shown.
+   */
+  readonly scenarioLinks?: ScenarioLinks;
+  /**
+   * Who is reading, as the course knows them (a learner id; never shown or reported): each reader sees a
+   * checkpoint's options in an order shuffled for them, the same on every visit. Default: a seed kept in the
+   * browser's local storage, or one per figure where storage is refused.
+   */
+  readonly reader?: string;
   /** A reader's earlier record to take up (a resumed session): steps seen (1-based) and answers by checkpoint. */
   readonly record?: {
     readonly visited?: readonly number[];
@@ -269,11 +285,16 @@ const PlayerBody = memo(function PlayerBody(
   // Presenter mode: opened by the button (full screen, on the reader's gesture) or asked for by the host (`present`:
   // after mounting, so a pre-rendered figure hydrates as rendered; no full screen without a gesture).
   const [enlarged, setEnlarged] = useState(false);
+  // Presenter mode's dialog is mounted once a reader first opens it (its code loads then), and stays mounted.
+  const [presented, setPresented] = useState(false);
+  if (enlarged && !presented) setPresented(true);
   const [fullscreen, setFullscreen] = useState(false);
-  useEffect(() => {
-    if (full && props.present === true) setEnlarged(true);
-  }, [full, props.present]);
   const enlargeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Only where presenter mode is offered: not on a phone, whose figure hides its button (player.css).
+    const offered = (enlargeButton.current?.getClientRects().length ?? 0) > 0;
+    if (full && props.present === true && offered) setEnlarged(true);
+  }, [full, props.present]);
   const printing = usePrinting();
   // The rehearsal's code loads after the first frame is hydrated (a pre-rendered page never waits for it).
   const [mounted, setMounted] = useState(false);
@@ -295,7 +316,7 @@ const PlayerBody = memo(function PlayerBody(
               <button
                 ref={enlargeButton}
                 type="button"
-                className="alf-button alf-button-small"
+                className="alf-button alf-button-small alf-present-button"
                 onClick={() => {
                   setFullscreen(true);
                   setEnlarged(true);
@@ -308,34 +329,36 @@ const PlayerBody = memo(function PlayerBody(
           ) : null
         }
       />
-      {full ? (
-        <EnlargeDialog
-          open={enlarged}
-          label={text.ui.dialogLabel}
-          onClose={() => {
-            setEnlarged(false);
-            setFullscreen(false);
-          }}
-          fullscreen={fullscreen}
-          returnFocusTo={enlargeButton}
-        >
-          <FigureView
-            variant="enlarged"
-            controls="full"
-            announce={enlarged}
-            notes={notes}
-            toolbar={
-              <>
-                <InnerLoopToggle />
-                {languageToggle}
-                <button type="button" className="alf-button alf-button-small" onClick={() => setEnlarged(false)}>
-                  <span aria-hidden="true">✕ </span>
-                  {text.ui.close}
-                </button>
-              </>
-            }
-          />
-        </EnlargeDialog>
+      {full && presented ? (
+        <Suspense fallback={null}>
+          <EnlargeDialog
+            open={enlarged}
+            label={text.ui.dialogLabel}
+            onClose={() => {
+              setEnlarged(false);
+              setFullscreen(false);
+            }}
+            fullscreen={fullscreen}
+            returnFocusTo={enlargeButton}
+          >
+            <FigureView
+              variant="enlarged"
+              controls="full"
+              announce={enlarged}
+              notes={notes}
+              toolbar={
+                <>
+                  <InnerLoopToggle />
+                  {languageToggle}
+                  <button type="button" className="alf-button alf-button-small" onClick={() => setEnlarged(false)}>
+                    <span aria-hidden="true">✕ </span>
+                    {text.ui.close}
+                  </button>
+                </>
+              }
+            />
+          </EnlargeDialog>
+        </Suspense>
       ) : null}
       {printing ? <PrintSteps /> : null}
       {props.warmUp === true && mounted ? (
@@ -373,7 +396,11 @@ function TextOfTrace(props: { readonly trace: Trace; readonly text: FigureText; 
 export function Player(props: PlayerProps) {
   const { text } = props;
   const initialStep = props.step ?? props.defaultStep;
-  const placed = useMemo(() => placeCheckpoints(props.trace, props.checkpoints), [props.trace, props.checkpoints]);
+  const reader = useReader(props.reader);
+  const placed = useMemo(
+    () => placeCheckpoints(props.trace, props.checkpoints, reader),
+    [props.trace, props.checkpoints, reader],
+  );
   return (
     <PlayerProvider
       trace={props.trace}
@@ -384,13 +411,15 @@ export function Player(props: PlayerProps) {
       <div className="alf-root" data-theme={props.theme ?? "auto"} lang={languageOf(text.lang).htmlLang}>
         <TextOfTrace trace={props.trace} text={text}>
           <CheckpointsContext.Provider value={placed}>
-            <PlayerBody
-              {...defined({ onLangChange: props.onLangChange })}
-              {...defined({ controls: props.controls })}
-              {...defined({ notes: props.notes })}
-              {...defined({ warmUp: props.warmUp })}
-              {...defined({ present: props.present })}
-            />
+            <ScenarioLinksContext.Provider value={props.scenarioLinks ?? null}>
+              <PlayerBody
+                {...defined({ onLangChange: props.onLangChange })}
+                {...defined({ controls: props.controls })}
+                {...defined({ notes: props.notes })}
+                {...defined({ warmUp: props.warmUp })}
+                {...defined({ present: props.present })}
+              />
+            </ScenarioLinksContext.Provider>
           </CheckpointsContext.Provider>
         </TextOfTrace>
       </div>

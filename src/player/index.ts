@@ -9,6 +9,7 @@ export { FigureProblems, unreadProblem, unreadWords } from "./FigureProblems";
 export type { StepNote } from "./notes";
 export type { ControlsMode, PlayerHandle, PlayerProps, Theme } from "./Player";
 export { Player } from "./Player";
+export type { ScenarioLinks } from "./scenario-links";
 export { DWELL } from "./store/createPlayerStore";
 export { type Preloaded, preloaded, useFigureSource } from "./useFigureSource";
 export { useLatest } from "./useLatest";

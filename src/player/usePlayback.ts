@@ -16,9 +16,14 @@ export function usePlayback(reading: (index: number) => number): void {
   const timing = usePlayer(selectTiming);
   const readingRef = useLatest(reading);
   useEffect(() => {
-    if (timing === null) return;
+    if (timing === null) {
+      // Not playing: no timer runs, so no step's stay is shown.
+      if (store.getState().dwellNow !== null) store.setState({ dwellNow: null });
+      return;
+    }
     const { dwellSeconds, dwellChosen, index } = store.getState();
     const seconds = dwellChosen ? dwellSeconds : Math.max(dwellSeconds, readingRef.current(index));
+    store.setState({ dwellNow: seconds });
     const timer = setTimeout(() => store.getState().tick(), seconds * 1000);
     return () => clearTimeout(timer);
   }, [timing, store, readingRef]);

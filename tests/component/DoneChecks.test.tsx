@@ -41,3 +41,27 @@ describe("given F22's last step", () => {
     expect(checks?.textContent).not.toContain("never ran");
   });
 });
+
+describe("given F22's reply and finish (steps 7 and 8)", () => {
+  it("shows call_1 as an earlier step's id, not as a call in play", () => {
+    for (const step of [7, 8]) {
+      const trace = runScenario(scenarioById("f22", "en"));
+      const { unmount } = render(
+        <Player trace={trace} text={storyCatalog(catalogs.en, SCENARIOS.f22.stories.en)} defaultStep={step} />,
+      );
+      const panel = document.querySelector(".alf-panel-call");
+      expect(panel?.textContent).toMatch(/^Call IDcall_1 earlier/);
+      expect(panel?.querySelector(".alf-settled")).toHaveAttribute(
+        "title",
+        "From an earlier step: no call is in play at this one.",
+      );
+      unmount();
+    }
+  });
+
+  it("shows call_1 plainly while it is in play (step 5, its result)", () => {
+    const trace = runScenario(scenarioById("f22", "en"));
+    render(<Player trace={trace} text={storyCatalog(catalogs.en, SCENARIOS.f22.stories.en)} defaultStep={5} />);
+    expect(document.querySelector(".alf-panel-call")?.textContent).not.toContain("earlier");
+  });
+});

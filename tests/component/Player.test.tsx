@@ -33,6 +33,11 @@ const counter = (figure: HTMLElement) => within(figure).getByText(/^\d \/ 8$/).t
 const SEEN = { ignore: "script, style, [aria-hidden='true']" };
 const panel = (figure: HTMLElement, name: string) => within(figure).getByRole("region", { name });
 
+/** The dwell's words as shown (not the copies that keep their room). */
+const dwellSaid = (figure: HTMLElement) => figure.querySelector(".alf-dwell-said")?.textContent ?? null;
+/** While playing: the step's own stay, as the setting says it (null when not playing). */
+const dwellNow = (figure: HTMLElement) => figure.querySelector(".alf-dwell-now")?.textContent ?? null;
+
 describe("the F22 player", () => {
   it("is a focusable region named after F22 that starts static at step 1", () => {
     const { figure } = renderPlayer();
@@ -225,7 +230,7 @@ describe("the F22 player", () => {
     expect(fireEvent.keyDown(slider, { key: "End" })).toBe(true);
     expect(counter(figure)).toBe("1 / 8");
     fireEvent.change(slider, { target: { value: "5.5" } });
-    expect(within(figure).getByText("5.5 秒")).toBeInTheDocument();
+    expect(dwellSaid(figure)).toBe("5.5 秒");
   });
 
   it("plays one step per dwell time and stops by itself at the last step", async () => {
@@ -234,9 +239,11 @@ describe("the F22 player", () => {
       const { figure } = renderPlayer({ initialIndex: 5 });
       // The reader chooses 2 s: every step then stays 2 s, whatever its words.
       fireEvent.change(within(figure).getByRole("slider"), { target: { value: "2" } });
-      expect(within(figure).getByText("2 秒")).toBeInTheDocument();
+      expect(dwellSaid(figure)).toBe("2 秒");
       act(() => within(figure).getByRole("button", { name: "播放" }).click());
       expect(figure).toHaveAttribute("data-state", "playing");
+      // While playing, the setting says which dwell applies to this step: the reader's 2 s.
+      expect(dwellNow(figure)).toBe("本步 2 秒");
       expect(within(figure).getByRole("button", { name: "暂停" })).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(2000));
       expect(counter(figure)).toBe("7 / 8");
@@ -254,7 +261,8 @@ describe("the F22 player", () => {
     vi.useFakeTimers();
     try {
       const { figure } = renderPlayer({ initialIndex: 5 });
-      expect(within(figure).getByText("3 秒或按阅读时长")).toBeInTheDocument();
+      expect(dwellSaid(figure)).toBe("3 秒或按阅读时长");
+      expect(dwellNow(figure)).toBeNull();
       const trace = runScenario(scenarioById("f22", "zh"));
       const text = storyCatalog(catalogs.zh, SCENARIOS.f22.stories.zh);
       const six = trace.steps[5];
@@ -264,8 +272,12 @@ describe("the F22 player", () => {
       act(() => within(figure).getByRole("button", { name: "播放" }).click());
       act(() => vi.advanceTimersByTime(DWELL.initial * 1000));
       expect(counter(figure)).toBe("6 / 8");
+      // Step 6's words take longer to read than the dwell: the setting says this step stays their reading time.
+      expect(dwellNow(figure)).toBe(`本步 ${Number(reading.toFixed(1))} 秒（按阅读时长）`);
       act(() => vi.advanceTimersByTime((reading - DWELL.initial) * 1000 + 10));
       expect(counter(figure)).toBe("7 / 8");
+      act(() => within(figure).getByRole("button", { name: "暂停" }).click());
+      expect(dwellNow(figure)).toBeNull();
     } finally {
       vi.useRealTimers();
     }
@@ -411,7 +423,7 @@ describe("the F22 player", () => {
     const { figure, user } = renderPlayer({ initialIndex: 3 });
     const enlarge = within(figure).getByRole("button", { name: "演示" });
     await user.click(enlarge);
-    const dialog = screen.getByRole("dialog", { name: "演示模式：动态图解 · F22" });
+    const dialog = await screen.findByRole("dialog", { name: "演示模式：动态图解 · F22" });
     const big = within(dialog).getByRole("region", { name: /F22/ });
     expect(counter(big)).toBe("4 / 8");
     await user.click(within(big).getByRole("button", { name: "下一步" }));

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { FrameLocator, Page } from "@playwright/test";
+import type { Browser, FrameLocator, Locator, Page } from "@playwright/test";
+import { checkpointKey, optionOrder, READER_STORAGE_KEY } from "../../src/course/reader";
 import { expect, test, untilHydrated } from "./fixtures";
 
 // Checkpoints (predict, then reveal) and the course's events: a reader's walk through F22 by keyboard and by
@@ -66,7 +69,7 @@ test.describe("checkpoints in the embed", () => {
     await expect(live).toHaveText(/^Right\. The model only proposes\./);
     // A second choice changes nothing (a settled option says so: aria-disabled); the keys still step the figure
     // from a settled option.
-    await first.getByRole("button", { name: /^The tool runs at once/ }).click({ force: true });
+    await first.getByRole("button", { name: /^read_file runs at once/ }).click({ force: true });
     await expect(first).toContainText("✓ Right.");
     await right.focus();
     await page.keyboard.press("ArrowRight");
@@ -88,7 +91,7 @@ test.describe("checkpoints in the embed", () => {
     await page.keyboard.press("ArrowLeft");
     const third = figure.getByRole("group", { name: /Is the task done\?$/ });
     await expect(third).toContainText("Skipped: you stepped on before choosing.");
-    await third.getByRole("button", { name: /^Yes: the model has given the answer/ }).click({ force: true });
+    await third.getByRole("button", { name: /^Yes: a reply without a tool call/ }).click({ force: true });
     await expect(third).toContainText("Skipped");
     // completed exactly once, with the score; the progress events as documented.
     await expect.poll(async () => (await named(page, "completed")).length).toBe(1);
@@ -120,9 +123,10 @@ test.describe("checkpoints in the embed", () => {
     );
     const verbs = statements.map((s) => s.verb.id.split("/").at(-1));
     expect(verbs.filter((v) => v === "experienced")).toHaveLength(8);
+    // Each response names the option itself (its place in the file), not the place this reader was shown it.
     expect(statements.filter((s) => s.verb.id.endsWith("/answered")).map((s) => s.result)).toEqual([
-      { success: true, response: "option-2" },
-      { success: false, response: "option-1" },
+      { success: true, response: "option-3" },
+      { success: false, response: "option-3" },
     ]);
     expect(statements.filter((s) => s.verb.id.endsWith("/completed")).map((s) => s.result)).toEqual([
       { completion: true, score: { scaled: 0.33, raw: 33, min: 0, max: 100 } },
@@ -271,4 +275,132 @@ test("the chapter page loads F22's checkpoints only when they are switched on", 
   // Step 3's question, asked at once where the reader is.
   await expect(figure.getByRole("group", { name: /接下来会发生什么？$/ })).toBeVisible();
   expect(checkpointChunks()).toHaveLength(1);
+});
+
+// Each reader's own order (issue 54): the options of F22's checkpoints, as the file has them, and as a reader with
+// a given seed is shown them.
+const F22_EN = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../src/scenarios/01-f22.json"), "utf8")) as {
+  story: { en: { checkpoints: { question: string; options: { text: string; correct?: true }[] }[] } };
+};
+const F22_QUESTIONS = F22_EN.story.en.checkpoints;
+const orderFor = (reader: string) =>
+  F22_QUESTIONS.map((c, key) =>
+    optionOrder(reader, checkpointKey("f22", key), c.options.length).map((i) => c.options[i]?.text),
+  );
+/** The options of the question asked in `scope`, as shown, in order (before any is chosen), once it is there. */
+async function shownIn(scope: Locator): Promise<string[]> {
+  const options = scope.getByRole("group", { name: /\?$/ }).getByRole("button");
+  await expect(options.first()).toBeVisible();
+  return options.allTextContents();
+}
+/** Each of F22's three questions as `page` shows them, walking from step 1 by keyboard. */
+async function walkF22(page: Page): Promise<string[][]> {
+  const figure = page.locator(".alf-root > .alf-figure").first();
+  await untilHydrated(figure);
+  await figure.focus();
+  const shown: string[][] = [];
+  for (const step of ["3 / 8", "5 / 8", "7 / 8"]) {
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText(step);
+    shown.push(await shownIn(figure));
+  }
+  return shown;
+}
+/** A new browser profile whose kept reader seed is `seed` (as a returning reader's is), or none yet. */
+async function readerPage(browser: Browser, seed: string | null): Promise<Page> {
+  const context = await browser.newContext();
+  if (seed !== null)
+    await context.addInitScript(
+      ([key, value]) => {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+      },
+      [READER_STORAGE_KEY, seed] as const,
+    );
+  return context.newPage();
+}
+
+test.describe("each reader's own order of the options", () => {
+  test("two readers see different orders; each sees the same one after a reload, in presenter mode too, graded by the option", async ({
+    browser,
+  }) => {
+    // Two returning readers, each with the seed their browser kept.
+    const [ana, ben] = [await readerPage(browser, "reader-a"), await readerPage(browser, "reader-c")];
+    expect(orderFor("reader-a")).not.toEqual(orderFor("reader-c"));
+    await ana.goto("./embed-en.html?checkpoints=1");
+    await ben.goto("./embed-en.html?checkpoints=1");
+    const anaSees = await walkF22(ana);
+    expect(anaSees).toEqual(orderFor("reader-a"));
+    expect(await walkF22(ben)).toEqual(orderFor("reader-c"));
+    // The same reader, the same order after a reload.
+    await ana.reload();
+    expect(await walkF22(ana)).toEqual(anaSees);
+    expect(await ana.evaluate((key) => window.localStorage.getItem(key), READER_STORAGE_KEY)).toBe("reader-a");
+    // Once more (those were stepped past, so skipped): presenter mode shows the first question in the same order as
+    // the figure inline.
+    await ana.reload();
+    const figure = ana.locator(".alf-root > .alf-figure").first();
+    await untilHydrated(figure);
+    await figure.focus();
+    await ana.keyboard.press("ArrowRight");
+    await ana.keyboard.press("ArrowRight");
+    await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8");
+    expect(await shownIn(figure)).toEqual(anaSees[0]);
+    await figure.getByRole("button", { name: "Present" }).click();
+    // (The dialog's code loads when it is first opened.)
+    const dialog = ana.getByRole("dialog", { name: /presenter mode/ });
+    expect(await shownIn(dialog)).toEqual(anaSees[0]);
+    // Graded by the option: the right one, wherever this reader sees it, is right; the tab order is the shown one.
+    const group = dialog.getByRole("group", { name: /What happens next\?$/ });
+    const right = F22_QUESTIONS[0]?.options.find((o) => o.correct)?.text ?? "";
+    const place = anaSees[0]?.indexOf(right) ?? -1;
+    expect(place).toBeGreaterThanOrEqual(0);
+    await group.getByRole("button").first().focus();
+    for (let i = 0; i < place; i += 1) await ana.keyboard.press("Tab");
+    await expect(group.getByRole("button", { name: right })).toBeFocused();
+    await ana.keyboard.press("Enter");
+    await expect(group).toContainText("✓ Right. The model only proposes.");
+    await expect(dialog.locator("[aria-live]")).toHaveText(/^Right\. The model only proposes\./);
+    await ana.keyboard.press("Escape");
+    await expect(
+      figure.getByRole("group", { name: /What happens next\?$/ }).getByRole("button", { name: right }),
+    ).toHaveAccessibleName(/\(your choice, the right answer\)$/);
+    await Promise.all([ana.context().close(), ben.context().close()]);
+  });
+
+  test("a first-time reader gets a seed of their own, kept for the next visit; a course may name its reader", async ({
+    page,
+  }) => {
+    await page.goto("./embed-en.html?checkpoints=1");
+    const first = await walkF22(page);
+    const seed = await page.evaluate((key) => window.localStorage.getItem(key), READER_STORAGE_KEY);
+    expect(seed).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).toEqual(orderFor(seed ?? ""));
+    await page.reload();
+    expect(await walkF22(page)).toEqual(first);
+    // `reader=…`: the course's own name for the reader, whatever this browser keeps.
+    await page.goto("./embed-en.html?checkpoints=1&reader=learner-7");
+    expect(await walkF22(page)).toEqual(orderFor("learner-7"));
+  });
+
+  test("in a course page, the xAPI response names the option chosen, not the place it was shown in", async ({
+    page,
+  }) => {
+    const frame = await openCourse(page, `${FIGURE}/embed-en.html?checkpoints=1&step=3&reader=learner-8`);
+    const figure = figureIn(frame);
+    const group = figure.getByRole("group", { name: /What happens next\?$/ });
+    expect(await group.getByRole("button").allTextContents()).toEqual(orderFor("learner-8")[0]);
+    // The option shown first to this reader is a wrong one, the file's first: reported as option-1.
+    expect(optionOrder("learner-8", checkpointKey("f22", 0), 4)[0]).toBe(0);
+    await group.getByRole("button").first().click();
+    await expect(group).toContainText("✗ Not quite.");
+    await expect
+      .poll(async () =>
+        (await named(page, "xapi"))
+          .map((m) => m.statement as { verb: { id: string }; result?: unknown })
+          .filter((s) => s.verb.id.endsWith("/answered"))
+          .map((s) => s.result),
+      )
+      .toEqual([{ success: false, response: "option-1" }]);
+  });
 });

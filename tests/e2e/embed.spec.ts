@@ -235,6 +235,33 @@ test.describe("auto-height with embed-host.js", () => {
     await expect.poll(() => heightOf(page)).toBeLessThan(narrow);
   });
 
+  test('a frame marked data-fit="screen" is as tall as the window at most, and Next is on the screen at every step', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openCourse(page, "?lang=en", "&hostScript=before&fitScreen");
+    const frame = figureFrame(page);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    // The figure is taller than the window: the frame takes the window's height, and the figure scrolls inside it.
+    await expect.poll(() => contentHeightOf(page)).toBeGreaterThan(720);
+    await expect.poll(() => heightOf(page)).toBe(720);
+    // The reader brings the frame to the screen once; from there Next stays on it, step after step.
+    await page.locator("#figure").evaluate((element) => element.scrollIntoView());
+    const next = frame.getByRole("button", { name: /Next/ });
+    const onScreen = async () => {
+      const box = await next.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 720;
+    };
+    for (let step = 1; step < 8; step += 1) {
+      await next.click();
+      expect(await onScreen()).toBe(true);
+    }
+    await expect(counterIn(frame)).toHaveText("8 / 8");
+    // A shorter window: the frame follows it.
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await expect.poll(() => heightOf(page)).toBe(600);
+  });
+
   test("a clean-URL server that drops the query: the fragment's options survive, and embed-host.js still sizes the frame", async ({
     page,
   }) => {
@@ -429,6 +456,18 @@ test.describe("the web component", () => {
     await page.waitForTimeout(3000);
     const seen = await page.evaluate(() => (window as unknown as { seen: { copies: number; roots: number } }).seen);
     expect(seen).toEqual({ copies: 0, roots: 2 });
+  });
+
+  test("a story's link onward opens its built-in in that element alone, its scenario attribute set", async ({
+    page,
+  }) => {
+    await page.goto(`${COURSE}/hosts/components.html`);
+    await expect(counterOf(page, "second")).toHaveText("1 / 8");
+    const second = page.locator("#second");
+    await second.getByRole("button", { name: "Two calls, results out of order →" }).click();
+    await expect(counterOf(page, "second")).toHaveText("1 / 10");
+    await expect(second).toHaveAttribute("scenario", "out-of-order");
+    await expect(counterOf(page, "first")).toHaveText("2 / 8");
   });
 
   test("two figures on one page step independently, with keys only in the focused one", async ({ page }) => {

@@ -160,7 +160,7 @@ test.describe("keyboard", () => {
     await slider.focus();
     await page.keyboard.press("ArrowRight");
     await expect(slider).toHaveValue("3.5");
-    await expect(figure.locator("output")).toHaveText("3.5 秒");
+    await expect(figure.locator("output .alf-dwell-said")).toHaveText("3.5 秒");
     await expect(counterOf(figure)).toHaveText("1 / 8");
   });
 
@@ -229,12 +229,16 @@ test.describe("playback", () => {
     const slider = figure.getByRole("slider", { name: "停留时间" });
     await slider.focus();
     await page.keyboard.press("Home");
-    await expect(figure.locator("output")).toHaveText("1 秒");
+    await expect(figure.locator("output .alf-dwell-said")).toHaveText("1 秒");
     await figure.getByRole("button", { name: "播放" }).click();
     await expect(figure).toHaveAttribute("data-state", "playing");
     await expect(figure.getByRole("button", { name: "暂停" })).toBeVisible();
+    // While playing: the setting says which dwell applies, and a line on the Pause button fills in the step's stay.
+    await expect(figure.locator(".alf-dwell-now")).toHaveText("本步 1 秒");
+    await expect(figure.getByRole("button", { name: "暂停" }).locator(".alf-dwell-line")).toHaveCount(1);
     await expect(counterOf(figure)).toHaveText("8 / 8", { timeout: 12_000 });
     await expect(figure).toHaveAttribute("data-state", "ended");
+    await expect(figure.locator(".alf-dwell-now")).toHaveCount(0);
     await page.waitForTimeout(1500);
     await expect(counterOf(figure)).toHaveText("8 / 8");
     await figure.getByRole("button", { name: "从头播放" }).click();
@@ -544,6 +548,8 @@ test.describe("accessibility", () => {
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
       await figureOf(page).getByRole("button", { name: "演示" }).click();
+      // Presenter mode's code loads on its first opening.
+      await expect(page.getByRole("dialog")).toBeVisible();
       const inDialog = await new AxeBuilder({ page }).include("dialog").analyze();
       expect(inDialog.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
       await context.close();

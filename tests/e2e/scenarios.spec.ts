@@ -204,6 +204,45 @@ test.describe("scenarios in the embed", () => {
   });
 });
 
+test.describe("F22's links onward", () => {
+  test("on the chapter page: under the figure at every step; one opens its built-in in place, focused, its URL the link's", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en");
+    await untilHydrated(figure(page));
+    const fig = figure(page);
+    const onward = fig.getByRole("navigation", { name: "Go on:" });
+    await expect(onward.getByRole("link")).toHaveText(["Two calls, results out of order →", "Who writes the file →"]);
+    await fig.focus();
+    await page.keyboard.press("End");
+    await expect(counterOf(fig)).toHaveText("8 / 8");
+    const link = onward.getByRole("link", { name: "Two calls, results out of order →" });
+    await expect(link).toHaveAttribute("href", "?scenario=out-of-order&lang=en");
+    await link.click();
+    await expect(figure(page)).toHaveAccessibleName(/out of order/i);
+    await expect(counterOf(figure(page))).toHaveText("1 / 10");
+    await expect(figure(page)).toBeFocused();
+    await expect(page).toHaveURL(/\?(?=.*scenario=out-of-order)(?=.*lang=en)/);
+    // Its story gives no links onward, so none are shown.
+    await expect(figure(page).getByRole("navigation", { name: "Go on:" })).toHaveCount(0);
+    // A new tab from the link opens the same.
+    await page.goto("./?scenario=experiment-07");
+    await expect(figure(page)).toHaveAccessibleName(/07/);
+  });
+
+  test("in embed.html: the link opens its built-in in the frame, the page's parameters kept", async ({ page }) => {
+    await page.goto("./embed-en.html?lang=en&checkpoints=1&step=8");
+    const fig = figure(page);
+    await expect(counterOf(fig)).toHaveText("8 / 8");
+    const link = fig.getByRole("link", { name: "Who writes the file →" });
+    await expect(link).toHaveAttribute("href", "?scenario=experiment-07&lang=en");
+    await link.click();
+    await expect(page).toHaveURL(/embed-en\.html\?lang=en&checkpoints=1&scenario=experiment-07$/);
+    await expect(counterOf(figure(page))).toHaveText(/^1 \/ \d+$/);
+    await expect(figure(page)).toHaveAccessibleName(/07/);
+  });
+});
+
 test.describe("the MCP hop", () => {
   test("draws the MCP server as a fifth lane and shows the JSON-RPC message of each hop with the host's id mapping", async ({
     page,

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { checkpointKey, optionOrder } from "../../src/course/reader";
 import { expect, test } from "./fixtures";
 
 // The SCORM 1.2 packages `npm run build` writes, and an author's own (`--scorm … --figure …`), run by a real SCORM
@@ -165,6 +166,9 @@ test.describe("the SCORM 1.2 package", () => {
     // Checkpoints are always asked in a package: two right, one wrong.
     await answerF22(page, figure);
     await expect(counterIn(frame)).toHaveText("8 / 8");
+    // The package is its lesson: F22's links onward to other built-ins are not offered in it.
+    await expect(figure.locator(".alf-go-on")).toHaveCount(1);
+    await expect(figure.locator(".alf-go-on")).toBeHidden();
     await expect.poll(() => sets(page, "cmi.core.lesson_status")).toEqual(["incomplete", "passed"]);
     expect(await sets(page, "cmi.core.lesson_location")).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"]);
     const saved = await sets(page, "cmi.suspend_data");
@@ -173,8 +177,8 @@ test.describe("the SCORM 1.2 package", () => {
       v: 1,
       f: 7,
       a: [
-        [0, 1],
-        [1, 0],
+        [0, 2],
+        [1, 2],
         [2, 1],
       ],
     });
@@ -235,6 +239,48 @@ test.describe("the SCORM 1.2 package", () => {
     // 0 of 3 right: below the mastery score.
     await expect.poll(() => sets(page, "cmi.core.lesson_status")).toEqual(["failed"]);
     expect(await sets(page, "cmi.core.score.raw")).toEqual(["0"]);
+  });
+
+  test("the learner's id (cmi.core.student_id) is who the options are shuffled for: the same learner, the same order at every launch", async ({
+    page,
+  }) => {
+    const files = built("agent-loop-figure-f22-en.zip");
+    const at = await lms(page, files);
+    const f22 = JSON.parse(readFileSync(resolve(root, "src/scenarios/01-f22.json"), "utf8")) as {
+      story: { en: { checkpoints: { options: { text: string; correct?: true }[] }[] } };
+    };
+    const options = f22.story.en.checkpoints[0]?.options ?? [];
+    const orderFor = (learner: string) =>
+      optionOrder(`scorm:${learner}`, checkpointKey("f22", 0), options.length).map((i) => options[i]?.text);
+    expect(orderFor("2042")).not.toEqual(orderFor("2043"));
+    const frame = page.frameLocator("#sco");
+    const question = figureIn(frame).getByRole("group", { name: /What happens next\?$/ });
+    const shownTo = async (learner: string, record: Record<string, unknown> = {}) => {
+      await page.goto(launch(at, files, { ...record, core: { student_id: learner, ...(record.core ?? {}) } }));
+      await expect(counterIn(frame)).not.toHaveText("");
+      await figureIn(frame).focus();
+      await page.keyboard.press("Home");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      await expect(counterIn(frame)).toHaveText("3 / 8");
+      return (await question.getByRole("button").allTextContents()).map((text) =>
+        text.replace(/^[✓✗] /, "").replace(/ ?\([^)]*\)$/, ""),
+      );
+    };
+    expect(await shownTo("2042")).toEqual(orderFor("2042"));
+    // The right option, wherever it is shown, is saved as itself: option 3 of the file.
+    await question.getByRole("button", { name: /^The host checks the call first/ }).click();
+    await expect(question).toContainText("✓ Right.");
+    await expect.poll(() => sets(page, "cmi.suspend_data")).toEqual([JSON.stringify({ v: 1, f: 3, a: [[0, 2]] })]);
+    // Another learner, another order.
+    expect(await shownTo("2043")).toEqual(orderFor("2043"));
+    // The first learner again (another launch, another device): the same order, their answer still the right one.
+    const again = await shownTo("2042", {
+      core: { entry: "resume", lesson_status: "incomplete", lesson_location: "3" },
+      suspend_data: JSON.stringify({ v: 1, f: 3, a: [[0, 2]] }),
+    });
+    expect(again).toEqual(orderFor("2042"));
+    await expect(question).toContainText("✓ Right.");
   });
 
   test("a launch after a final status sets no status again; and without an LMS the package is a plain figure", async ({

@@ -174,6 +174,51 @@ test.describe("the context diff", () => {
   });
 });
 
+test.describe("a long run's past", () => {
+  test("the steps above the box are counted over its corner and come back a box at a time, nothing else moving", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto("./?lang=en&scenario=idempotent-replay#step-22");
+    const figure = page.locator(":not(.alf-rehearsal) > .alf-root > .alf-figure").first();
+    await untilHydrated(figure);
+    await expect(counterOf(figure)).toHaveText("22 / 22");
+    const box = figure.locator(".alf-body");
+    const task = figure.locator(".alf-row").first();
+    const inBox = async () => {
+      const [outer, row] = [await box.boundingBox(), await task.boundingBox()];
+      return outer !== null && row !== null && row.y >= outer.y - 1 && row.y + row.height <= outer.y + outer.height + 1;
+    };
+    expect(await inBox()).toBe(false);
+    const above = figure.locator(".alf-rows-fold");
+    await expect(above).toBeVisible();
+    await expect(above).toHaveAccessibleName("Steps 1–15 are above: show them");
+    await expect(above).toHaveText("↑ steps 1–15");
+    // Where the step's words are in the figure (the page may scroll to the diagram as it takes the focus).
+    const captionAt = () =>
+      figure.evaluate(
+        (element) =>
+          (element.querySelector(".alf-step-caption")?.getBoundingClientRect().top ?? 0) -
+          element.getBoundingClientRect().top,
+      );
+    const caption = await captionAt();
+    await above.click();
+    await expect(above).toHaveText("↑ steps 1–8");
+    await above.click();
+    await above.click();
+    await expect(above).toBeHidden();
+    await expect.poll(inBox).toBe(true);
+    await expect(figure.getByRole("group", { name: /^Swimlane diagram/ })).toBeFocused();
+    // The pill took no room: the step's words are where they were.
+    expect(await captionAt()).toBe(caption);
+    // Stepping brings the box back to the current step.
+    await page.keyboard.press("ArrowLeft");
+    await expect(counterOf(figure)).toHaveText("21 / 22");
+    await expect(figure.getByRole("button", { name: "Steps 1–14 are above: show them" })).toBeVisible();
+    await expect.poll(inBox).toBe(false);
+  });
+});
+
 test.describe("the inner loop", () => {
   test("is off by default; switched on, it opens inside the model's row and writes the output token by token", async ({
     page,

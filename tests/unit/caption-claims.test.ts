@@ -157,12 +157,6 @@ const CLAIMS: readonly Claim[] = [
     iff: (t) => t.trace.messages[0]?.role === "system",
   },
   {
-    name: "the tool only reads",
-    said: { en: fixed("only reads"), zh: fixed("只读取") },
-    about: approvedWithoutOperationId,
-    iff: (t) => !t.recorded && toolOf(t)?.writes !== true,
-  },
-  {
     name: "the tool writes",
     said: { en: fixed("changes something"), zh: fixed("会改动东西") },
     about: approvedWithoutOperationId,

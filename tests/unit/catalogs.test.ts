@@ -70,9 +70,10 @@ describe("the catalogs", () => {
           expect(told.stepCaption(step, toy)).not.toMatch(/disk|磁盘|文件里写了什么/);
       }
     });
-    it("step 4 keys duplicate protection on an operation id, not on the call_id", () => {
-      expect(caption("en", 4)).toMatch(/operation id, not the call_id/);
-      expect(caption("zh", 4)).toContain("看的是操作 ID，不是 call_id");
+    it("step 4 says the host checks the proposal, and nothing of operation ids, which a read does not need", () => {
+      expect(caption("en", 4)).toMatch(/^The host checks the proposal against each of its rules/);
+      expect(caption("en", 4)).not.toMatch(/operation id|the list below/);
+      expect(caption("zh", 4)).not.toMatch(/操作 ID|下方清单/);
       expect(caption("en", 4)).not.toMatch(/call_1 is a new id/);
     });
     it("step 5 has the host, not the tool, attach the call_id", () => {
@@ -169,5 +170,15 @@ describe("sentences checked against the APIs", () => {
     expect(catalogs.zh.ui.wireNote.bedrock).toContain("Amazon Nova 和 Anthropic Claude 3、4");
     expect(catalogs.en.ui.wireNote["ai-sdk"]).toContain("which the SDK converts");
     expect(catalogs.zh.ui.wireNote["ai-sdk"]).toContain("SDK 再把它转换");
+  });
+});
+
+describe("a finish check's words", () => {
+  it("quote what the host looks for once: a text written with its own quotes keeps them alone", () => {
+    const check = { kind: "resultIncludes", tool: "test", text: '"passed"' } as const;
+    expect(catalogs.en.ui.doneCheck(check)).toBe('a test result says "passed"');
+    expect(catalogs.zh.ui.doneCheck(check)).toBe('test 的结果里有 "passed"');
+    expect(catalogs.en.ui.doneCheck({ kind: "answerIncludes", text: "30" })).toBe("the reply says “30”");
+    expect(catalogs.zh.ui.doneCheck({ kind: "answerIncludes", text: "30" })).toBe("回复里有“30”");
   });
 });

@@ -4,9 +4,11 @@ import {
   checkStep,
   DEFAULT_OPTIONS,
   embedParams,
+  followedSearch,
   hydratesFirstFrame,
   parseOption,
   readOptions,
+  scenarioSearch,
 } from "../../src/embed/options";
 
 const fromQuery = (query: string) => {
@@ -113,5 +115,26 @@ describe("embedParams", () => {
     expect(embedParams("?step=5", "#step-3").get("step")).toBe("5");
     // Whatever follows the dash is the step's value, checked as any step is (a warning, never an echo).
     expect(embedParams("", "#step-x").get("step")).toBe("x");
+  });
+});
+
+describe("a link onward to another built-in, in the embed page", () => {
+  it("has an address made of the options a first frame is rendered with, and no others", () => {
+    expect(scenarioSearch(DEFAULT_OPTIONS, "out-of-order")).toBe("?scenario=out-of-order");
+    expect(
+      scenarioSearch(
+        { ...DEFAULT_OPTIONS, lang: "en", theme: "dark", controls: "minimal", dwell: 4, step: 3, checkpoints: true },
+        "experiment-07",
+      ),
+    ).toBe("?scenario=experiment-07&lang=en&theme=dark&controls=minimal&dwell=4");
+  });
+
+  it("followed, keeps the page's parameters but the figure's, the step and what is read once", () => {
+    expect(
+      followedSearch(
+        "?lang=en&step=8&allowOrigin=https%3A%2F%2Fcourse.example&checkpoints=1&autoplay=1&present=1&figure=a.json&figureData=x",
+        "out-of-order",
+      ),
+    ).toBe("?lang=en&allowOrigin=https%3A%2F%2Fcourse.example&checkpoints=1&scenario=out-of-order");
   });
 });

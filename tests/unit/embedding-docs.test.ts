@@ -2,6 +2,7 @@
 /** docs/embedding.md's table of iframe heights is docs/embedding-heights.json, which an e2e test keeps measured. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { builtinDocs } from "../../scripts/builtins-docs";
 import { heightDocs } from "../../scripts/heights-docs";
 import { SCENARIO_IDS } from "../../src/scenarios/ids";
 import { COLUMN, WIDE, WIDTHS } from "../e2e/heights";
@@ -34,5 +35,15 @@ describe("the documented iframe heights", () => {
     expect(docs).toContain(`height:${heights.f22?.[WIDE]}px`);
     expect(docs).toContain(`height: ${heights.f22?.[COLUMN]}, border: 0`);
     expect(readFileSync("README.md", "utf8")).toContain(`height:${heights.f22?.[WIDE]}px`);
+  });
+});
+
+describe("the lists of built-ins in the docs", () => {
+  it("are what their figure files make (npm run generate writes them): README's line, docs/embedding.md's table", () => {
+    for (const [file, write] of Object.entries(builtinDocs())) {
+      const text = readFileSync(file, "utf8");
+      expect([file, write(text) === text]).toEqual([file, true]);
+    }
+    for (const id of SCENARIO_IDS) expect(docs).toMatch(new RegExp(`^\\| \`${id}\` \\| \\d+ \\| \\w+ \\| `, "m"));
   });
 });

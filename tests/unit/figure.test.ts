@@ -505,3 +505,38 @@ describe("one notion of a write", () => {
     expect(execution?.counters.simulatedWrites).toBe(1);
   });
 });
+
+describe("a story's links onward", () => {
+  const withNext = (next: unknown) => {
+    const file = JSON.parse(example("booking.json"));
+    file.story.en.next = next;
+    return file;
+  };
+
+  it("are carried to the player in the story's words, in its language", () => {
+    const opened = openFigure(withNext([{ scenario: "out-of-order", text: "Results out of order →" }]), "en");
+    if (!opened.ok) throw new Error("problems");
+    expect(storyCatalog(catalogs.en, opened.figure.story).ui.figureNext).toEqual([
+      { scenario: "out-of-order", text: "Results out of order →" },
+    ]);
+  });
+
+  it("refuse an id that cannot name a built-in, and more than four, saying where", () => {
+    const bad = openFigure(withNext([{ scenario: "Out Of Order", text: "x" }]), "en");
+    expect(bad.ok).toBe(false);
+    if (!bad.ok)
+      expect(bad.problems.map((p) => `${p.path}: ${p.message}`)).toContain(
+        "story.en.next.0.scenario: expected a built-in scenario's id",
+      );
+    const many = openFigure(withNext(Array.from({ length: 5 }, () => ({ scenario: "f22", text: "x" }))), "en");
+    expect(many.ok).toBe(false);
+  });
+
+  it("of every built-in name built-ins there are, in every language its story is told in", () => {
+    for (const id of SCENARIO_IDS) {
+      const stories = JSON.parse(builtinFile(id)).story as Record<string, { next?: { scenario: string }[] }>;
+      for (const story of Object.values(stories))
+        for (const link of story.next ?? []) expect(SCENARIO_IDS, `${id} → ${link.scenario}`).toContain(link.scenario);
+    }
+  });
+});

@@ -14,9 +14,15 @@ describe("checkpoints and progress", () => {
   it("places each checkpoint at the first step it names; one without a single right option is left out", () => {
     const placed = placeCheckpoints(f22(), stories.en.checkpoints);
     expect(placed.map((p) => [p.key, p.stepIndex + 1, p.right])).toEqual([
-      [0, 3, 1],
-      [1, 5, 1],
+      [0, 3, 2],
+      [1, 5, 0],
       [2, 7, 1],
+    ]);
+    // Without a reader, the options in the file's order.
+    expect(placed.map((p) => p.order)).toEqual([
+      [0, 1, 2, 3],
+      [0, 1, 2],
+      [0, 1, 2],
     ]);
     const broken = { ...stories.en.checkpoints?.[0], options: [{ text: "a" }, { text: "b" }] } as never;
     expect(placeCheckpoints(f22(), [broken])).toEqual([]);
@@ -27,7 +33,7 @@ describe("checkpoints and progress", () => {
     const at = (visited: number[], answers: [number, number][]) =>
       progressOf(Math.max(...visited), 8, { visited: new Set(visited), answers: new Map(answers) }, placed);
     expect(at([0, 1, 2], [])).toMatchObject({ step: 3, visited: 3, answered: 0, skipped: 0, complete: false });
-    expect(at([0, 1, 2, 3], [[0, 1]])).toMatchObject({ answered: 1, correct: 1, skipped: 0, complete: false });
+    expect(at([0, 1, 2, 3], [[0, 2]])).toMatchObject({ answered: 1, correct: 1, skipped: 0, complete: false });
     expect(at([0, 1, 2, 3, 4, 5], [[0, 0]])).toMatchObject({ answered: 1, correct: 0, skipped: 1 });
     // Straight to the last step: every question skipped, complete, score 0.
     expect(at([0, 7], [])).toMatchObject({ skipped: 3, complete: true, score: 0, checkpoints: 3 });
@@ -35,9 +41,9 @@ describe("checkpoints and progress", () => {
       at(
         [0, 1, 2, 3, 4, 5, 6, 7],
         [
-          [0, 1],
+          [0, 2],
           [1, 1],
-          [2, 0],
+          [2, 1],
         ],
       ),
     ).toMatchObject({ correct: 2, complete: true, score: 67 });
@@ -130,7 +136,7 @@ describe("xAPI statements", () => {
     expect(answered.object.definition).toMatchObject({
       type: "http://adlnet.gov/expapi/activities/cmi.interaction",
       interactionType: "choice",
-      correctResponsesPattern: ["option-2"],
+      correctResponsesPattern: ["option-3"],
     });
     expect(answered.object.definition.choices?.map((c) => c.id)).toEqual([
       "option-1",
@@ -142,7 +148,7 @@ describe("xAPI statements", () => {
     const progress = progressOf(
       7,
       8,
-      { visited: new Set([0, 7]), answers: new Map([[0, 1]]) },
+      { visited: new Set([0, 7]), answers: new Map([[0, 2]]) },
       placeCheckpoints(f22(), stories.en.checkpoints),
     );
     expect(completedStatement(context, progress, now).result).toEqual({

@@ -36,7 +36,7 @@ describe("the SCORM 1.2 session", () => {
   it("a first launch: incomplete, the location, the answers, passed against the mastery score, finished once", () => {
     const api = runtime();
     const session = new ScormSession(api, { mastery: 60 });
-    expect(session.start()).toEqual({ step: null, record: null, resumed: false });
+    expect(session.start()).toEqual({ step: null, record: null, resumed: false, learner: "" });
     expect(api.LMSGetValue("cmi.core.lesson_status")).toBe("incomplete");
     session.step(3);
     session.save({ answers: [[0, 1]], furthest: 3 });
@@ -56,11 +56,17 @@ describe("the SCORM 1.2 session", () => {
 
   it("a resumed launch: its step and record back, no status set until it completes, failed below mastery", () => {
     const api = runtime({
-      core: { entry: "resume", lesson_status: "incomplete", lesson_location: "5" },
+      core: { entry: "resume", lesson_status: "incomplete", lesson_location: "5", student_id: "2042" },
       suspend_data: '{"v":1,"f":6,"a":[[0,1]]}',
     });
     const session = new ScormSession(api, { mastery: 80 });
-    expect(session.start()).toEqual({ step: 5, record: { furthest: 6, answers: [[0, 1]] }, resumed: true });
+    // The learner's id comes back too: who the checkpoints' options are shuffled for.
+    expect(session.start()).toEqual({
+      step: 5,
+      record: { furthest: 6, answers: [[0, 1]] },
+      resumed: true,
+      learner: "2042",
+    });
     expect(api.LMSGetValue("cmi.core.lesson_status")).toBe("incomplete");
     session.complete({ score: 67, checkpoints: 3 });
     expect(api.LMSGetValue("cmi.core.lesson_status")).toBe("failed");

@@ -1,5 +1,6 @@
 /**
- * A checkpoint at its step: the question (a group named by it), its options as buttons, and once the reader has
+ * A checkpoint at its step: the question (a group named by it), its options as buttons in the order shuffled for
+ * this reader (so the tab order, the names read out and the verdict follow what is shown), and once the reader has
  * chosen, the verdict with the explanation — in words and a symbol, never colour alone. A checkpoint stepped
  * past unanswered stays skipped, its answer shown. Nothing here moves or fades, so reduced motion has nothing to
  * turn off.
@@ -37,7 +38,9 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
         {checkpoint.question}
       </p>
       <div className="alf-checkpoint-options">
-        {checkpoint.options.map((option, i) => {
+        {point.order.map((i) => {
+          const option = checkpoint.options[i];
+          if (option === undefined) return null;
           const marks = settled
             ? [i === chosen ? ui.checkpointYours : null, i === right ? ui.checkpointRightOption : null].filter(
                 (mark) => mark !== null,
@@ -45,8 +48,8 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
             : [];
           return (
             <button
-              // The options keep their order and text: the index is their identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a checkpoint's options never reorder
+              // An option is its index in the file, wherever this reader is shown it (`order`): the answer, the
+              // grade and every report name the option, never its place.
               key={i}
               type="button"
               className="alf-button alf-checkpoint-option"

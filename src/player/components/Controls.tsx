@@ -1,5 +1,6 @@
-import { memo, useId } from "react";
+import { memo, useCallback, useId } from "react";
 import { useCatalog } from "../catalog";
+import { prefersReducedMotion } from "../motion";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { DWELL, dataStateOf, type PlayerState, stepCountOf } from "../store/createPlayerStore";
 
@@ -9,6 +10,7 @@ const selectStepCount = (s: PlayerState) => stepCountOf(s);
 const selectDataState = (s: PlayerState) => dataStateOf(s);
 const selectDwell = (s: PlayerState) => s.dwellSeconds;
 const selectDwellChosen = (s: PlayerState) => s.dwellChosen;
+const selectDwellNow = (s: PlayerState) => s.dwellNow;
 
 /**
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
@@ -20,6 +22,7 @@ export function Controls(props: { mode: "full" | "minimal" }) {
   const index = usePlayer(selectIndex);
   const stepCount = usePlayer(selectStepCount);
   const dataState = usePlayer(selectDataState);
+  const dwellNow = usePlayer(selectDwellNow);
   // Actions never change: read them from the store, not through a subscription.
   const { prev, next, toggle } = usePlayerStore().getState();
   const atFirst = index === 0;
@@ -48,6 +51,10 @@ export function Controls(props: { mode: "full" | "minimal" }) {
               </span>
             ))}
           </span>
+          {/* While playing, how far the step's stay has gone: a line along the button's foot, anew at each step. */}
+          {dataState === "playing" && dwellNow !== null ? (
+            <DwellLine key={`${index}:${dwellNow}`} seconds={dwellNow} />
+          ) : null}
         </button>
         <button type="button" className="alf-button" aria-disabled={atLast} onClick={atLast ? undefined : next}>
           {ui.next}
@@ -62,6 +69,39 @@ export function Controls(props: { mode: "full" | "minimal" }) {
     </div>
   );
 }
+
+/**
+ * A step's stay while playing, as a line that fills in its time (the Web Animations API: a transform only, no layout).
+ * Under reduced motion it is not drawn; the dwell's words say how long the step stays.
+ */
+function DwellLine(props: { seconds: number }) {
+  const { seconds } = props;
+  const fill = useCallback(
+    (line: HTMLSpanElement | null) => {
+      if (line === null || typeof line.animate !== "function" || prefersReducedMotion()) return;
+      const run = line.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], {
+        duration: seconds * 1000,
+        easing: "linear",
+        fill: "forwards",
+      });
+      return () => run.cancel();
+    },
+    [seconds],
+  );
+  return <span className="alf-dwell-line" aria-hidden="true" ref={fill} />;
+}
+
+/** While playing, which dwell applies to this step: its own stay, longer than the setting when its words are. */
+const DwellNow = memo(function DwellNow(props: { chosen: boolean; dwell: number }) {
+  const { ui } = useCatalog();
+  const seconds = usePlayer(selectDwellNow);
+  return seconds === null ? null : (
+    // Not announced: the step change is the one announcement (an <output> is a live region).
+    <span className="alf-dwell-now" aria-hidden="true">
+      {ui.dwellNow(seconds, !props.chosen && seconds > props.dwell)}
+    </span>
+  );
+});
 
 /**
  * The dwell slider, a component of its own so a step change never renders it: React rewrites a controlled
@@ -90,7 +130,19 @@ const Dwell = memo(function Dwell() {
         aria-valuetext={said}
         onChange={(event) => setDwell(Number(event.currentTarget.value))}
       />
-      <output htmlFor={dwellId}>{said}</output>
+      <output htmlFor={dwellId}>
+        {/* Its words, and while playing the step's own stay in their place: the room of the longest is kept. */}
+        <span className="alf-swap">
+          <span className="alf-dwell-said">{said}</span>
+          <DwellNow chosen={chosen} dwell={dwellSeconds} />
+          <span className="alf-swap-reserve" aria-hidden="true">
+            {said}
+          </span>
+          <span className="alf-swap-reserve" aria-hidden="true">
+            {ui.dwellNow(88.8, true)}
+          </span>
+        </span>
+      </output>
     </div>
   );
 });

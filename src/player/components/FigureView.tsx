@@ -1,4 +1,4 @@
-import { type FocusEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useMemo, useRef } from "react";
 import type { FigureText } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
@@ -8,6 +8,7 @@ import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
 import { WINDOW_AT } from "../limits";
 import type { NotesByStep, ShownNote } from "../notes";
+import { useScenarioLinks } from "../scenario-links";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { CheckpointBox } from "./CheckpointBox";
@@ -180,6 +181,58 @@ export function LanguageToggle(props: { onChange: (lang: Lang) => void }) {
 }
 
 /**
+ * The story's links onward, where this page can open them: laid out at every step (nothing moves at the last one),
+ * after the outcome they follow from. Each a link with an address when the page has one, else a button.
+ */
+function GoOn() {
+  const text = useCatalog();
+  const links = useScenarioLinks();
+  const labelId = useId();
+  if (links === null) return null;
+  const shown = text.ui.figureNext.flatMap((link) => {
+    const href = links.href?.(link.scenario);
+    const opens = href !== undefined || (links.follow !== undefined && (links.opens?.(link.scenario) ?? true));
+    return opens ? [{ ...link, href }] : [];
+  });
+  if (shown.length === 0) return null;
+  const follow = links.follow;
+  return (
+    <nav className="alf-go-on" aria-labelledby={labelId}>
+      <span id={labelId}>{text.ui.goOn}</span>
+      <ul>
+        {shown.map((link) =>
+          link.href === undefined ? (
+            <li key={link.scenario}>
+              <button type="button" className="alf-link" onClick={() => follow?.(link.scenario)}>
+                {link.text}
+              </button>
+            </li>
+          ) : (
+            <li key={link.scenario}>
+              <a
+                href={link.href}
+                onClick={
+                  follow === undefined
+                    ? undefined
+                    : (event) => {
+                        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                          return;
+                        event.preventDefault();
+                        follow(link.scenario);
+                      }
+                }
+              >
+                {link.text}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/**
  * One view of a player: the focusable root that owns the keyboard, the diagram, the step text, the panels
  * and the controls. The page shows it inline; the enlarge dialog shows a second view of the same store.
  */
@@ -321,6 +374,7 @@ export function FigureView(props: {
         </p>
         <p className="alf-counts">{text.ui.counters(step.counters, trace.budget)}</p>
       </div>
+      <GoOn />
       {/* The engineer's choices, out of the reader's path: closed until opened. */}
       <FigureTools />
       {props.announce ? (

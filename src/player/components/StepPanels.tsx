@@ -543,6 +543,7 @@ export function StepPanels(props: {
         : shownResult === null
           ? []
           : [shownResult.callId];
+  const settled = step.callIds.length === 0 && !(step.kind === "finish" && step.pendingCallIds.length > 0);
   // At a model call, the messages the host has just appended are what the model sees for the first time.
   const firstNew = step.kind === "model_call" ? step.appendedFrom : step.contextEnd;
   const changed = CHANGED_PANEL[step.kind];
@@ -679,9 +680,20 @@ export function StepPanels(props: {
       </Panel>
       <Panel heading={text.ui.callIdHeading} className="alf-panel-call" changed={changed === "call"}>
         <OrNoneYet>
-          {shownCallIds.length === 0
-            ? null
-            : shownCallIds.map((id) => <CallIdChip key={id} callId={id} label={text.ui.threadLabel(id)} />)}
+          {shownCallIds.length === 0 ? null : (
+            <>
+              {shownCallIds.map((id) => (
+                <CallIdChip key={id} callId={id} label={text.ui.threadLabel(id)} />
+              ))}
+              {/* No call in play: the last pair's ids are said to be an earlier step's, not this one's. */}
+              {settled ? (
+                <span className="alf-settled" title={text.ui.callIdEarlierTitle}>
+                  {" "}
+                  {text.ui.callIdEarlier}
+                </span>
+              ) : null}
+            </>
+          )}
         </OrNoneYet>
         <HostChecks step={step} />
         {step.kind === "mcp_request" || step.kind === "mcp_response" ? <McpMessage step={step} /> : null}

@@ -241,8 +241,8 @@ function useRowWindow(body: RefObject<HTMLDivElement | null>, total: number, ind
   }, [body, boxed]);
   // Scroll the box to the row in view, when the step (not the reader) moved it.
   useEffect(() => controller.current?.update(top), [top]);
-  if (!windowed) return { boxed, windowed, top: boxed ? first : 0, start: 0, end: total };
-  return { boxed, windowed, top: first, ...mountedRange(first, total, BOX_ROWS, OVERSCAN) };
+  if (!windowed) return { boxed, windowed, top: boxed ? first : 0, setTop, start: 0, end: total };
+  return { boxed, windowed, top: first, setTop, ...mountedRange(first, total, BOX_ROWS, OVERSCAN) };
 }
 
 /**
@@ -339,6 +339,26 @@ export function Swimlanes(props: {
           );
         })}
       </ul>
+      {rows.boxed ? (
+        // The steps above the box, counted, and a way back to them a box at a time: laid out in no room of its own
+        // (over the box's top corner), so nothing moves when it shows.
+        <div className="alf-rows-above">
+          <button
+            type="button"
+            className="alf-rows-fold"
+            hidden={rows.top === 0}
+            aria-label={text.ui.rowsAboveLabel(1, rows.top)}
+            onClick={(event) => {
+              const next = Math.max(0, rows.top - BOX_ROWS);
+              rows.setTop(next);
+              // Its last press hides it: the diagram, not the page, keeps the focus.
+              if (next === 0) event.currentTarget.closest<HTMLElement>(".alf-scroll")?.focus();
+            }}
+          >
+            {text.ui.rowsAbove(1, rows.top)}
+          </button>
+        </div>
+      ) : null}
       <div
         className="alf-body"
         ref={body}

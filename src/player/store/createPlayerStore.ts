@@ -48,6 +48,11 @@ export interface PlayerState {
   readonly dwellSeconds: number;
   /** Whether the reader (or the shell) chose the dwell: if not, a step with long words stays longer. */
   readonly dwellChosen: boolean;
+  /**
+   * While playing, how long the current step stays (seconds): the playback timer's own length, which is longer than
+   * the dwell when the step's words take longer to read; null when not playing. Set by the timer (../usePlayback.ts).
+   */
+  readonly dwellNow: number | null;
   /** The call_id the reader points at or has focused: every place it appears is highlighted. */
   readonly thread: string | null;
   /** The call_id the reader pinned (pressed), highlighted while nothing else is pointed at. */
@@ -140,6 +145,7 @@ export function createPlayerStore(options: {
       stopReason: "reader",
       dwellSeconds: clamp(options.dwellSeconds ?? DWELL.initial, DWELL.min, DWELL.max),
       dwellChosen: options.dwellSeconds !== undefined,
+      dwellNow: null,
       thread: null,
       pinnedThread: null,
       innerLoop: false,
