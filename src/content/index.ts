@@ -7,6 +7,7 @@ export { DEFAULT_LANG, isLang, LANGS, LANGUAGES, languageOf, TOOLING_LANG } from
 export { writeSteps } from "./step-words";
 export type {
   Catalog,
+  ChangeKind,
   ChapterProse,
   Checkpoint,
   CheckpointOption,

@@ -102,6 +102,21 @@ export const labels = {
     newInContext: "new",
     replayed: "replayed",
     checksHeading: "Host checks",
+    changedLabel: "What this step changed",
+    changeHeadings: {
+      task: "The task, handed to the host",
+      context: "New in the model's context",
+      call: "The proposed call",
+      checks: "The host's check",
+      result: "Tool result",
+      answer: "The model's reply",
+      rpc: "The MCP message",
+    },
+    rowChecks: (held, total) => `The host's check: ${held} of ${total} hold`,
+    ruleColon: ": ",
+    captionDetails: "Details",
+    skip: "Skip",
+    skipQuestion: "Skip this question",
     doneChecksHeading: "The host checks the environment",
     doneCheck: (check) => {
       switch (check.kind) {

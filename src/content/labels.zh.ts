@@ -98,6 +98,21 @@ export const labels = {
     newInContext: "新增",
     replayed: "重放",
     checksHeading: "宿主的检查",
+    changedLabel: "这一步改变了什么",
+    changeHeadings: {
+      task: "交给宿主的任务",
+      context: "模型上下文里新增的",
+      call: "模型提出的调用",
+      checks: "宿主的核对",
+      result: "工具结果",
+      answer: "模型的回复",
+      rpc: "MCP 消息",
+    },
+    rowChecks: (held, total) => `宿主的核对：${total} 项中 ${held} 项通过`,
+    ruleColon: "：",
+    captionDetails: "细节",
+    skip: "跳过",
+    skipQuestion: "跳过这道题",
     doneChecksHeading: "宿主核对环境",
     doneCheck: (check) => {
       switch (check.kind) {

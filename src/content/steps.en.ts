@@ -172,7 +172,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   model_call: (step, facts) => {
     if (step.modelCall === 1) {
-      return `The host puts ${facts.systemNote ? "its system note and the user's task" : "the user's task"} into the context, declares the tools separately (not inside the messages), and makes model call ${step.modelCall}. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
+      return `The host puts ${facts.systemNote ? "its system note and the user's task" : "the user's task"} into the context and calls the model (model call ${step.modelCall}). The tools the model may ask for are declared beside the messages, in the request's own tools field. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
     }
     if (facts.fed.length === 0) {
       return `The host makes model call ${step.modelCall} without appending any tool result: the model sees the same context as before.`;
@@ -185,9 +185,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return `The host appends ${appended}, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see any result." : ""}`;
   },
   proposal: (step) => {
+    const ids = step.calls.map((c) => c.callId).join(", ");
     return step.calls.length > 1
-      ? `The model only emits a proposal of ${step.calls.length} calls at once (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into structured tool calls and gives each its id, and nothing has run. Each call_id only pairs its request with its result to come.`
-      : `The model only emits a proposal (${step.calls.map((c) => c.callId).join(", ")}): the provider turns the tokens it generated into a structured tool call and gives it its id, and nothing has run. The call_id only pairs this request with its result to come.`;
+      ? `The model only proposes ${step.calls.length} calls at once (${ids}): nothing has run. The provider turns the tokens the model generated into structured tool calls and gives each its id; each call_id only pairs its request with its result to come.`
+      : `The model only proposes a call, ${named(step.calls[0]?.name ?? "")} (${ids}): nothing has run. The provider turns the tokens the model generated into this structured tool call and gives it its id; the call_id only pairs this request with its result to come.`;
   },
   validation: (step, facts) => {
     return {
@@ -206,7 +207,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} ${facts.recordedCause === null || facts.recordedCause === "tool" ? "The tool knows nothing of call_ids: the host" : "The host"} attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
-    return `The tool lives in an MCP server, so the host does not run it itself: its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;
+    return `The tool lives in an MCP server, so the host asks the server to run it. Its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;
   },
   mcp_response: (step, facts) => {
     return `${
@@ -216,7 +217,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
   answer: (_step, facts) => {
-    return `The reply asks for no tool (Chat Completions: finish_reason “stop”; Anthropic: stop_reason “end_turn”), so the loop stops calling the model. Its “done” is a claim, not a result: ${facts.hostChecks ? "the host checks the environment." : "whether it holds is the host's to check, and this run records no such check."}`;
+    return `The model answers in words and asks for no tool, so the loop stops calling it: its “done” is a claim, not a result. ${facts.hostChecks ? "The host checks the environment." : "Whether it holds is the host's to check, and this run records no such check."} A reply without a tool call is what ends the loop (Chat Completions marks it finish_reason “stop”; Anthropic, stop_reason “end_turn”).`;
   },
   finish: (step, facts) => {
     return {

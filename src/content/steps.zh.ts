@@ -161,7 +161,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   model_call: (step, facts) => {
     if (step.modelCall === 1) {
-      return `宿主把${facts.systemNote ? "系统说明和用户任务" : "用户任务"}放进上下文，工具另行声明（不写在消息里），发起第 ${step.modelCall} 次模型调用。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
+      return `宿主把${facts.systemNote ? "系统说明和用户任务" : "用户任务"}放进上下文，调用模型（第 ${step.modelCall} 次模型调用）。模型可以请求的工具写在消息之外，放在请求自己的 tools 字段里。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
     }
     if (facts.fed.length === 0) {
       return `宿主发起第 ${step.modelCall} 次模型调用，但没有把任何工具结果追加进上下文：模型看到的和上一次一样。`;
@@ -174,9 +174,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return `宿主把${paired}，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到结果。" : ""}`;
   },
   proposal: (step) => {
+    const ids = step.calls.map((c) => c.callId).join("、");
     return step.calls.length > 1
-      ? `模型一次提议了 ${step.calls.length} 个调用（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；什么都还没有执行。每个 call_id 只用来把它的请求和将来的结果配对。`
-      : `模型只输出了一个提议（${step.calls.map((c) => c.callId).join("、")}）：服务方把模型生成的 token 解析成结构化的工具调用，并给它一个 ID；什么都还没有执行。call_id 只用来把这个请求和它将来的结果配对。`;
+      ? `模型只是一次提议了 ${step.calls.length} 个调用（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；每个 call_id 只用来把它的请求和将来的结果配对。`
+      : `模型只是提议调用 ${named(step.calls[0]?.name ?? "")}（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成这个结构化的工具调用，并给它一个 ID；call_id 只用来把这个请求和它将来的结果配对。`;
   },
   validation: (step, facts) => {
     switch (step.verdict) {
@@ -196,7 +197,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}${facts.recordedCause === null || facts.recordedCause === "tool" ? "工具本身不知道 call_id，是宿主" : "宿主"}在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
-    return `这个工具在 MCP 服务器里，宿主不自己执行：它的 MCP 客户端发出 JSON-RPC tools/call 请求，用自己的请求 ID ${facts.rpcId}（不是 call_id），并记下 ${facts.rpcId} 对应 ${step.call.callId}。模型看不到这一跳。`;
+    return `这个工具在 MCP 服务器里，宿主请服务器来执行。宿主的 MCP 客户端发出 JSON-RPC tools/call 请求，用自己的请求 ID ${facts.rpcId}（不是 call_id），并记下 ${facts.rpcId} 对应 ${step.call.callId}。模型看不到这一跳。`;
   },
   mcp_response: (step, facts) => {
     return `${
@@ -206,7 +207,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
   answer: (_step, facts) => {
-    return `回复里没有工具调用（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”），循环不再调用模型。回复说完成只是一个说法，${facts.hostChecks ? "是否真的完成由宿主检查环境。" : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}`;
+    return `模型用文字作答，没有请求工具，循环于是不再调用它：它说“完成”只是一个说法，不是结果。${facts.hostChecks ? "是否真的完成，由宿主检查环境。" : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}结束循环的正是这种不带工具调用的回复（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”）。`;
   },
   finish: (step, facts) => {
     switch (step.outcome) {

@@ -38,6 +38,9 @@ export type StepPhrases<Facts = undefined> = {
  * built-in's, made at build time from the catalog and the story: src/scenarios/builtin.ts), so that a page showing a
  * built-in carries its steps' words and not the phrases for every step there can be.
  */
+/** What a step changed, as the stage's box shows it. */
+export type ChangeKind = "task" | "context" | "call" | "checks" | "result" | "answer" | "rpc";
+
 export interface WrittenSteps {
   readonly titles: readonly string[];
   readonly captions: readonly string[];
@@ -295,6 +298,19 @@ export interface UiText {
   readonly newInContext: string;
   readonly replayed: string;
   readonly checksHeading: string;
+  /** The stage's box of what this step changed: its name, and its heading for each kind of change. */
+  readonly changedLabel: string;
+  readonly changeHeadings: Readonly<Record<ChangeKind, string>>;
+  /** On the host's lane at the finish row, read out: how many of the host's checks held. */
+  readonly rowChecks: (held: number, total: number) => string;
+  /** Between a host rule's name and its result, in the language's punctuation. */
+  readonly ruleColon: string;
+  /** The button under a step's first sentence that shows the rest of its caption (the practitioner's detail). */
+  readonly captionDetails: string;
+  /** Next's first word on a phone's bar while the question waits (its whole name is still the next line's). */
+  readonly skip: string;
+  /** Next's words while the step's checkpoint question waits for an answer. */
+  readonly skipQuestion: string;
   /** The heading of the finish step's list: the host's own checks of the environment. */
   readonly doneChecksHeading: string;
   /** One of those checks, in words. */

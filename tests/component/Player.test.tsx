@@ -97,18 +97,22 @@ describe("the F22 player", () => {
   describe("given step 4 (the host's checks)", () => {
     it("lists every check with its result, and says which do not apply to a read-only tool", () => {
       const { figure } = renderPlayer({ initialIndex: 3 });
-      const checks = within(figure).getByRole("list", { name: "宿主的检查" });
+      // In the stage's box of what the step changed, under its own heading (and in the Call ID panel below).
+      const change = within(figure).getByRole("group", { name: "这一步改变了什么" });
+      expect(within(change).getByRole("heading", { name: "宿主的核对" })).toBeInTheDocument();
+      const checks = within(change).getByRole("list", { name: "宿主的检查" });
       expect(
         within(checks)
           .getAllByRole("listitem")
           .map((li) => li.textContent),
       ).toEqual([
-        "✓ 调用格式正确: 通过",
-        "✓ 工具在允许列表里: 通过",
-        "✓ 参数没有越出作用域: 通过",
-        "– 操作 ID 没有被用于不同的动作: 不适用",
-        "– 前置条件（证据）已满足: 不适用",
+        "✓ 调用格式正确：通过",
+        "✓ 工具在允许列表里：通过",
+        "✓ 参数没有越出作用域：通过",
+        "– 操作 ID 没有被用于不同的动作：不适用",
+        "– 前置条件（证据）已满足：不适用",
       ]);
+      expect(within(figure).getAllByRole("list", { name: "宿主的检查" })).toHaveLength(2);
     });
   });
 
@@ -423,7 +427,8 @@ describe("the F22 player", () => {
     const { figure, user } = renderPlayer({ initialIndex: 3 });
     const enlarge = within(figure).getByRole("button", { name: "演示" });
     await user.click(enlarge);
-    const dialog = await screen.findByRole("dialog", { name: "演示模式：动态图解 · F22" });
+    // Its code loads on first opening: allow a busy machine time for that.
+    const dialog = await screen.findByRole("dialog", { name: "演示模式：动态图解 · F22" }, { timeout: 5000 });
     const big = within(dialog).getByRole("region", { name: /F22/ });
     expect(counter(big)).toBe("4 / 8");
     await user.click(within(big).getByRole("button", { name: "下一步" }));

@@ -13,7 +13,8 @@ const SCREENS = [
   { width: 1366, height: 768 },
   { width: 375, height: 667 },
 ] as const;
-const NEXT = { zh: "下一步", en: "Next" } as const;
+/** Next, or at a checkpoint whose question waits, the same button saying that it skips the question. */
+const NEXT = { zh: /^(下一步|跳过这道题)$/, en: /^(Next|Skip this question)$/ } as const;
 
 /** Two frames after a step: what the reader sees once it has painted (a long diagram's box follows in a frame). */
 const PAINTED = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))";
@@ -35,15 +36,13 @@ const PLACES = `(() => {
     const inside = r.left >= scroller.left - 1 && r.right <= scroller.right + 1 && r.right <= window.innerWidth;
     return inside && name.scrollWidth <= name.clientWidth + 1 ? [] : [name.textContent];
   });
-  // The smallest text a reader can see in the diagram, with what it says (but a phone's file badge, 9.6 px: a
-  // shorter badge that reads at 11 px without pushing the caption under the bar is still to do, issue 54).
+  // The smallest text a reader can see in the diagram, with what it says.
   let small = null;
   const walker = document.createTreeWalker(figure.querySelector(".alf-scroll"), NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     const element = node.parentElement;
     if (node.textContent.trim() === "" || element.closest(".alf-sr-only, .alf-swap-reserve, [aria-hidden='true']"))
       continue;
-    if (window.innerWidth < 600 && element.closest(".alf-file") !== null) continue;
     const style = getComputedStyle(element);
     if (style.visibility === "hidden" || element.getClientRects().length === 0) continue;
     const size = parseFloat(style.fontSize);
@@ -53,6 +52,8 @@ const PLACES = `(() => {
     viewport: window.innerHeight,
     row: box('.alf-row[data-status="current"]'),
     caption: box(".alf-step-caption"),
+    change: box(".alf-change"),
+    changeKind: figure.querySelector(".alf-change [data-change]")?.dataset.change ?? (figure.querySelector(".alf-change .alf-checkpoint") ? "checkpoint" : null),
     cut,
     small,
   };
@@ -62,13 +63,14 @@ for (const screen of SCREENS) {
   test.describe(`at ${screen.width}×${screen.height}`, () => {
     test.use({ viewport: screen });
     for (const lang of ["zh", "en"] as const) {
-      test(`every step of every built-in shows its acting row, its caption and Next on one screen (${lang})`, async ({
+      test(`every step of every built-in shows its acting row, its caption, what it changed (or its question) and Next on one screen (${lang})`, async ({
         page,
       }) => {
         test.setTimeout(240_000); // every step of every built-in, measured
         const misses: string[] = [];
         for (const id of SCENARIO_IDS) {
-          await page.goto(`./?scenario=${id}&lang=${lang}`);
+          // With the checkpoints on: a checkpoint's question is what its step shows in the stage's box.
+          await page.goto(`./?scenario=${id}&lang=${lang}&checkpoints=1`);
           const figure = page.locator(":not(.alf-rehearsal) > .alf-root > .alf-figure").first();
           const counter = counterOf(figure);
           // The page hydrates on its first figure, then shows the link's (resolved before hydration) at once.
@@ -82,7 +84,7 @@ for (const screen of SCREENS) {
           await (phone ? figure.locator(".alf-scroll") : figure).evaluate((element) =>
             element.scrollIntoView({ block: "start" }),
           );
-          const next = figure.getByRole("button", { name: NEXT[lang], exact: true });
+          const next = figure.getByRole("button", { name: NEXT[lang] });
           for (let step = 1; step <= total; step += 1) {
             await expect(counter).toHaveText(`${step} / ${total}`);
             await page.evaluate(PAINTED);
@@ -90,6 +92,8 @@ for (const screen of SCREENS) {
               viewport: number;
               row: { top: number; bottom: number } | null;
               caption: { top: number; bottom: number } | null;
+              change: { top: number; bottom: number } | null;
+              changeKind: string | null;
               cut: string[];
               small: { size: number; text: string } | null;
             };
@@ -107,6 +111,10 @@ for (const screen of SCREENS) {
                 `${id} step ${step}: the bar (at ${Math.round(nextBox.y)}) covers the caption (to ${at.caption?.bottom})`,
               );
             if (at.cut.length > 0) misses.push(`${id} step ${step}: lanes cut: ${at.cut.join(", ")}`);
+            // What the step changed (or its question), whole on the screen under (or beside) the words, above Next.
+            if (at.changeKind === null) misses.push(`${id} step ${step}: the stage's box shows nothing`);
+            if (!inView(at.change) || (nextBox !== null && (at.change?.bottom ?? 0) > nextBox.y + 1))
+              misses.push(`${id} step ${step}: the change's box ${JSON.stringify(at.change)} (${at.changeKind})`);
             if (!inView(at.row) || !inView(at.caption) || !nextIn)
               misses.push(
                 `${id} step ${step}: row ${JSON.stringify(at.row)}, caption ${JSON.stringify(at.caption)}, Next ${

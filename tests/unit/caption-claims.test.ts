@@ -134,7 +134,7 @@ const CLAIMS: readonly Claim[] = [
   },
   {
     name: "the host checks the environment after the answer",
-    said: { en: fixed("the host checks the environment."), zh: fixed("是否真的完成由宿主检查环境") },
+    said: { en: fixed("The host checks the environment."), zh: fixed("是否真的完成，由宿主检查环境") },
     about: (t) => t.step.kind === "answer",
     iff: (t) => !t.recorded,
   },

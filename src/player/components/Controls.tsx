@@ -16,7 +16,14 @@ const selectDwellNow = (s: PlayerState) => s.dwellNow;
  * Previous / Play-Pause / Next, the counter and the dwell slider. The ends are aria-disabled rather than
  * disabled, so a focused button that reaches an end keeps focus (and the figure keeps the keyboard).
  */
-export function Controls(props: { mode: "full" | "minimal" }) {
+export function Controls(props: {
+  mode: "full" | "minimal";
+  /**
+   * Whether the step's checkpoint question waits for an answer (Next then says that stepping on skips it);
+   * undefined for a figure without checkpoints.
+   */
+  skip?: boolean | undefined;
+}) {
   const text = useCatalog();
   const { ui } = text;
   const index = usePlayer(selectIndex);
@@ -57,8 +64,29 @@ export function Controls(props: { mode: "full" | "minimal" }) {
           ) : null}
         </button>
         <button type="button" className="alf-button" aria-disabled={atLast} onClick={atLast ? undefined : next}>
-          {ui.next}
-          <span aria-hidden="true"> ▶</span>
+          <span className="alf-swap">
+            {/* Keyed by its words, over the room of the longer (as Play's): nothing beside it moves. */}
+            <span key={props.skip ? "skip" : "next"}>
+              {props.skip ? (
+                <>
+                  {/* On a phone's bar, its first word (the whole name is still read out). */}
+                  <span className="alf-skip-long">{ui.skipQuestion}</span>
+                  <span className="alf-skip-short" aria-hidden="true">
+                    {ui.skip}
+                  </span>
+                </>
+              ) : (
+                ui.next
+              )}
+              <span aria-hidden="true"> ▶</span>
+            </span>
+            {props.skip === undefined ? null : (
+              <span className="alf-swap-reserve" aria-hidden="true">
+                <span className="alf-skip-long">{ui.skipQuestion}</span>
+                <span className="alf-skip-short">{ui.skip}</span> ▶
+              </span>
+            )}
+          </span>
         </button>
         <span className="alf-counter">
           <span aria-hidden="true">{ui.counter(index + 1, stepCount)}</span>

@@ -1,8 +1,18 @@
-import { type FocusEvent, type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useMemo, useRef } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { FigureText } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
 import { type Outcome, type Step, type Trace, tokenSums } from "../../engine";
+import { captionParts } from "../caption";
 import { useCatalog } from "../catalog";
 import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
@@ -14,7 +24,7 @@ import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { CheckpointBox } from "./CheckpointBox";
 import { Controls } from "./Controls";
 import { LiveRegion } from "./LiveRegion";
-import { contextLine, FigureTools, StepPanels } from "./StepPanels";
+import { contextLine, FigureTools, StepChange, StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
 
 /** The inner loop's panel loads when a reader first switches it on. */
@@ -45,20 +55,28 @@ const RESERVE_SAMPLE = 2000;
  * imported log of 100,000 steps), of an even sample of its steps and its last ones, so a run of any length costs
  * the same; a step whose text is longer than any sampled grows the box when it is shown.
  */
-function longestStepText(trace: Trace, text: FigureText): { title: string; caption: string } {
-  let [title, caption] = ["", ""];
+function longestStepText(
+  trace: Trace,
+  text: FigureText,
+): { title: string; caption: string; lead: string; detailed: boolean } {
+  let [title, caption, lead, detailed] = ["", "", "", false];
   const { steps } = trace;
   const every = Math.max(1, Math.ceil(steps.length / RESERVE_SAMPLE));
   const measure = (step: Step | undefined) => {
     if (step === undefined) return;
-    const [t, c] = [`${step.number}. ${text.stepTitle(step)}`, text.stepCaption(step, trace)];
+    // The last step's title has the outcome beside it.
+    const outcome = step.kind === "finish" ? ` ✓ ${text.outcomes[trace.outcome]}` : "";
+    const [t, c] = [`${step.number}. ${text.stepTitle(step)}${outcome}`, text.stepCaption(step, trace)];
+    const [first, rest] = captionParts(c);
     if (t.length > title.length) title = t;
     if (c.length > caption.length) caption = c;
+    if (first.length > lead.length) lead = first;
+    if (rest !== "") detailed = true;
   };
   for (let i = 0; i < steps.length; i += every) measure(steps[i]);
   if (every > 1)
     for (let i = Math.max(0, steps.length - RESERVE_SAMPLE / 20); i < steps.length; i += 1) measure(steps[i]);
-  return { title, caption };
+  return { title, caption, lead, detailed };
 }
 
 /**
@@ -263,8 +281,11 @@ export function FigureView(props: {
   const { notes } = props;
   const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
   const keepFocus = useFocusKeeper(index);
+  // The captions' details, open or closed for every step until the reader says otherwise.
+  const [details, setDetails] = useState(false);
   const step = trace.steps[index];
   if (step === undefined) return null;
+  const [lead, rest] = captionParts(text.stepCaption(step, trace));
   const stepTitle = text.stepTitle(step);
   const point = checkpoints.find((candidate) => candidate.stepIndex === index);
   const chosen = point === undefined ? undefined : answers.get(point.key);
@@ -317,15 +338,97 @@ export function FigureView(props: {
       <p className="alf-keys-hint" aria-hidden="true">
         ⌨ {text.ui.keysActive}
       </p>
-      <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
-        <Swimlanes
-          steps={trace.steps}
-          lanes={trace.lanes}
-          files={trace.files}
-          index={index}
-          notes={notes}
-          innerLoop={innerLoop}
-        />
+      {/* The stage: the diagram, the step's words and what the step changed, on one screen (side by side where the
+          figure is wide, one under the other where it is not). */}
+      <div className="alf-stage">
+        <div className="alf-scroll" role="group" aria-label={text.ui.diagramLabel} tabIndex={0}>
+          <Swimlanes
+            steps={trace.steps}
+            lanes={trace.lanes}
+            files={trace.files}
+            index={index}
+            notes={notes}
+            innerLoop={innerLoop}
+          />
+        </div>
+        {/* The step's words and what it changed, one under the other, over the room of the longest words and of the
+            change's box: the side is as tall at every step, and its box takes what the words leave. */}
+        <div className="alf-side">
+          <div
+            className="alf-step-reserve"
+            aria-hidden="true"
+            data-reserve-title={reserve.title}
+            // The longest first sentences, or with the details open the longest captions; and the details' line.
+            data-reserve-caption={`${details ? reserve.caption : reserve.lead}${
+              reserve.detailed ? `\n▸ ${text.ui.captionDetails}` : ""
+            }`}
+          />
+          <div className="alf-side-live">
+            <div className="alf-step">
+              <h3 className="alf-step-title">
+                {step.number}. {stepTitle}
+                {/* The run's outcome beside the last step's title: what the host's check decided. */}
+                {step.kind === "finish" ? (
+                  <span className="alf-title-outcome" data-outcome={trace.outcome}>
+                    {" "}
+                    <span aria-hidden="true">
+                      {OUTCOME_SYMBOLS[trace.outcome]} {text.outcomes[trace.outcome]}
+                    </span>
+                    <span className="alf-sr-only">{text.ui.outcome(text.outcomes[trace.outcome])}</span>
+                  </span>
+                ) : null}
+              </h3>
+              {waiting ? (
+                <p className="alf-step-caption" data-waiting="">
+                  {text.ui.checkpointCaptionWaits}
+                </p>
+              ) : (
+                <p className="alf-step-caption">
+                  {/* The first sentence for a reader new to agents; the practitioner's rest a click away. */}
+                  {lead}
+                  {rest === "" ? null : (
+                    <span className="alf-caption-rest" hidden={!details}>
+                      {rest}
+                    </span>
+                  )}
+                </p>
+              )}
+              {reserve.detailed ? (
+                <button
+                  type="button"
+                  className="alf-link alf-details"
+                  aria-expanded={details}
+                  // Laid out at every step of a trace with details (no step moves what is below it), shown where
+                  // this step's caption has more than its first sentence.
+                  data-none={waiting || rest === "" ? "" : undefined}
+                  tabIndex={waiting || rest === "" ? -1 : undefined}
+                  aria-hidden={waiting || rest === "" ? true : undefined}
+                  onClick={() => setDetails(!details)}
+                >
+                  <span aria-hidden="true">{details ? "▾ " : "▸ "}</span>
+                  {text.ui.captionDetails}
+                </button>
+              ) : null}
+            </div>
+            {/* What this step changed, in a box of one size at every step (scrolling what does not fit); at a
+                checkpoint, its question. The full panels stay below. */}
+            <section
+              // A new box at each step (its place depends on the words above it): nothing already shown moves.
+              key={step.number}
+              className="alf-change"
+              role="group"
+              aria-label={text.ui.changedLabel}
+              tabIndex={0}
+              data-checkpoint={point === undefined ? undefined : ""}
+            >
+              {point === undefined ? (
+                <StepChange key={step.number} step={step} messages={trace.messages} />
+              ) : (
+                <CheckpointBox key={point.key} point={point} />
+              )}
+            </section>
+          </div>
+        </div>
       </div>
       <p className="alf-specimen" aria-hidden="true">
         <span className="alf-role">{text.roles.tool}</span>
@@ -336,20 +439,8 @@ export function FigureView(props: {
           {text.ui.resultHeading} 0
         </code>
       </p>
-      <div className="alf-step" data-reserve-title={reserve.title} data-reserve-caption={reserve.caption}>
-        <h3 className="alf-step-title">
-          {step.number}. {stepTitle}
-        </h3>
-        {waiting ? (
-          <p className="alf-step-caption" data-waiting="">
-            {text.ui.checkpointCaptionWaits}
-          </p>
-        ) : (
-          <p className="alf-step-caption">{text.stepCaption(step, trace)}</p>
-        )}
-      </div>
       {/* The controls right under the step's words: diagram, words and Next on one screen (the panels follow). */}
-      <Controls mode={props.controls} />
+      <Controls mode={props.controls} skip={checkpoints.length === 0 ? undefined : waiting} />
       {notesReserve.length === 0 ? null : (
         // Laid out at every step of a trace with notes, over an invisible copy of the largest step's notes: a step
         // with warnings or notes moves nothing below it.
@@ -358,7 +449,6 @@ export function FigureView(props: {
           {notes.has(step.number) ? <StepNotes notes={notes.get(step.number) ?? []} text={text} /> : null}
         </div>
       )}
-      {point === undefined ? null : <CheckpointBox key={point.key} point={point} />}
       <StepPanels step={step} tools={trace.tools} messages={trace.messages} contextReserve={contextReserve} />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when

@@ -1,5 +1,16 @@
-import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { FigureText } from "../../content";
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import type { ChangeKind, FigureText } from "../../content";
 import {
   callText,
   evidenceOf,
@@ -17,15 +28,14 @@ import {
   type ToolResult,
   tokenSums,
 } from "../../engine";
-import { REQUEST_FORMATS, type RequestFormatId } from "../../formats";
 import { useCatalog } from "../catalog";
 import { createContextFold } from "../dom/context-fold";
 import { CONTEXT_PAGE, LONG_TEXT } from "../limits";
 import { prefersReducedMotion } from "../motion";
-import { usePlayer, usePlayerStore } from "../store/context";
+import { usePlayer } from "../store/context";
 import type { PlayerState } from "../store/createPlayerStore";
 import { CallIdChip } from "./Chip";
-import { WireView } from "./WireView";
+import { FormatSwitch } from "./FormatSwitch";
 
 /** A message's text, cut when very long (imported transcripts can be huge), whole on request. Always text, never HTML. */
 function LongText(props: { text: string }) {
@@ -272,7 +282,9 @@ function HostChecks(props: { step: Step }) {
       <ul className="alf-checks" aria-hidden="true" data-reserve="true">
         {Object.values(text.rules).map((rule) => (
           <li key={rule}>
-            <span className="alf-check-mark">✓</span> {rule}: {longestResult}
+            <span className="alf-check-mark">✓</span> {rule}
+            {text.ui.ruleColon}
+            {longestResult}
           </li>
         ))}
       </ul>
@@ -283,7 +295,9 @@ function HostChecks(props: { step: Step }) {
               <span className="alf-check-mark" aria-hidden="true">
                 {CHECK_MARKS[check.result]}
               </span>{" "}
-              {text.rules[check.rule]}: <span className="alf-check-result">{text.checkResults[check.result]}</span>
+              {text.rules[check.rule]}
+              {text.ui.ruleColon}
+              <span className="alf-check-result">{text.checkResults[check.result]}</span>
             </li>
           ))}
           {/* A replay stops at the operation id: the list says why nothing after it was checked or run. */}
@@ -343,7 +357,6 @@ function DoneChecks(props: { checks: readonly HostCheck[] }) {
             </span>
             {evidence === null ? null : (
               <span className="alf-evidence">
-                {" · "}
                 {text.ui.evidenceAt(evidence.number)}
                 {evidence.callIds.map((id) => (
                   <span key={id}>
@@ -389,6 +402,9 @@ function ContextSize(props: { step: Step; sums: TokenSums; reserve: string }) {
   );
 }
 
+/** A provider's request body in the context panel: its code loads when a reader first picks a format. */
+const WireView = lazy(() => import("./WireView").then((module) => ({ default: module.WireView })));
+
 /** The figure's own drawer, closed at first: the request format the context is shown in, and how tokens are counted. */
 export function FigureTools() {
   const text = useCatalog();
@@ -398,28 +414,6 @@ export function FigureTools() {
       <FormatSwitch />
       <p className="alf-token-note">{text.ui.tokenMethod}</p>
     </details>
-  );
-}
-
-const selectFormat = (s: PlayerState) => s.format;
-
-/** The context panel's format switch: a native select, one per figure (its store). */
-function FormatSwitch() {
-  const text = useCatalog();
-  const store = usePlayerStore();
-  const format = usePlayer(selectFormat);
-  return (
-    <label className="alf-format">
-      {text.ui.format}{" "}
-      <select value={format} onChange={(event) => store.getState().setFormat(event.target.value as RequestFormatId)}>
-        {/* The registry's names (its codecs load only when a format is picked); the neutral one in the reader's words. */}
-        {REQUEST_FORMATS.map(({ id, name }) => (
-          <option key={id} value={id}>
-            {id === "neutral" ? text.ui.neutralFormat : name}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -514,7 +508,105 @@ function useIdleFill(sums: TokenSums, count: number) {
   }, [sums, count]);
 }
 
+/** The newest of a model call's new messages the stage's box shows (a long run's call can add hundreds). */
+const CHANGE_MESSAGES = 6;
+const NO_WATCH = () => () => {};
+
+/** What the stage's box shows of a step, and under which heading. */
+function changeOf(step: Step): ChangeKind {
+  switch (step.kind) {
+    case "task":
+      return "task";
+    case "model_call":
+      return "context";
+    case "proposal":
+      return "call";
+    case "validation":
+    case "finish":
+      return "checks";
+    case "execution":
+      return "result";
+    case "answer":
+      return "answer";
+    case "mcp_request":
+    case "mcp_response":
+      return "rpc";
+  }
+}
+
+/**
+ * The one thing this step changed, in the stage beside (or under) the diagram: the messages landing in the model's
+ * context at a model call, the proposed call, the host's check with each check's evidence, the tool's result, the
+ * reply. Its box keeps one size at every step (the stylesheet's), and scrolls what does not fit.
+ */
+export function StepChange(props: { step: Step; messages: readonly Message[] }) {
+  const { step, messages } = props;
+  const text = useCatalog();
+  const kind = changeOf(step);
+  let body: React.ReactNode;
+  switch (step.kind) {
+    case "task":
+    case "answer":
+      body = (
+        <p className="alf-change-text">
+          <LongText text={step.kind === "task" ? step.request : step.text} />
+        </p>
+      );
+      break;
+    case "model_call": {
+      const from = Math.max(step.appendedFrom, step.contextEnd - CHANGE_MESSAGES);
+      body = (
+        <>
+          {from > step.appendedFrom ? <p className="alf-tag">{text.ui.earlierFold(from - step.appendedFrom)}</p> : null}
+          <ol className="alf-messages" start={from + 1}>
+            {messages.slice(from, step.contextEnd).map((message, offset) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the run's messages never reorder
+              <MessageItem key={from + offset} message={message} isNew={true} watch={NO_WATCH} />
+            ))}
+          </ol>
+        </>
+      );
+      break;
+    }
+    case "proposal":
+      body = (
+        <ul className="alf-change-calls">
+          {step.calls.map((call) => (
+            <li key={call.callId}>
+              <CallItem call={call} />
+            </li>
+          ))}
+        </ul>
+      );
+      break;
+    case "validation":
+    case "finish":
+      body = <HostChecks step={step} />;
+      break;
+    case "execution":
+      body =
+        step.toolResult === null ? null : (
+          <p>
+            <ResultText result={step.toolResult} />
+          </p>
+        );
+      break;
+    case "mcp_request":
+    case "mcp_response":
+      body = <McpMessage step={step} />;
+      break;
+  }
+  return (
+    <div className="alf-change-body" data-change={kind}>
+      <h4 className="alf-panel-heading">{text.ui.changeHeadings[kind]}</h4>
+      {body}
+    </div>
+  );
+}
+
 /** Context, Call ID, Tool result: what the model has been given, and what is in play at this step. */
+const selectFormat = (s: PlayerState) => s.format;
+
 export function StepPanels(props: {
   step: Step;
   tools: readonly ToolDeclaration[];
@@ -625,14 +717,16 @@ export function StepPanels(props: {
               <p className="alf-empty">{text.ui.contextEmpty}</p>
             ) : format !== "neutral" ? (
               <div className="alf-context-content">
-                <WireView
-                  format={format}
-                  step={step}
-                  messages={messages}
-                  tools={tools}
-                  limit={pages * CONTEXT_PAGE}
-                  onEarlier={() => setPages((n) => n + 1)}
-                />
+                <Suspense fallback={<p className="alf-empty">{text.ui.wireLoading}</p>}>
+                  <WireView
+                    format={format}
+                    step={step}
+                    messages={messages}
+                    tools={tools}
+                    limit={pages * CONTEXT_PAGE}
+                    onEarlier={() => setPages((n) => n + 1)}
+                  />
+                </Suspense>
               </div>
             ) : (
               <div className="alf-context-content">

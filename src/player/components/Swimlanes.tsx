@@ -173,6 +173,18 @@ const StepRow = memo(function StepRow(props: {
         {/* Each model call begins a round of the outer loop: a rule over the row, and its number. */}
         {step.kind === "model_call" ? <span className="alf-round">{text.ui.round(step.modelCall)}</span> : null}
         {mark}
+        {/* The host's check at the finish, on its own lane: a mark per check (✓ held, ✗ not), said in words too. */}
+        {step.kind === "finish" && step.checks !== undefined && step.checks.length > 0 ? (
+          <span
+            className={`alf-row-checks ${columns(centreLine(lanes, step.lane) - 1, centreLine(lanes, step.lane) + 1)}`}
+            data-held={step.checks.every((check) => check.held) ? "" : undefined}
+          >
+            <span aria-hidden="true">{step.checks.map((check) => (check.held ? "✓" : "✗")).join("")}</span>
+            <span className="alf-sr-only">
+              {text.ui.rowChecks(step.checks.filter((check) => check.held).length, step.checks.length)}
+            </span>
+          </span>
+        ) : null}
         {inner === undefined ? null : (
           // The inner loop opens out of the model's lifeline at this row, toward the wider side of the diagram.
           <div className={`alf-inner-callout ${innerColumns(lanes)}`} data-place={inner}>
@@ -322,7 +334,8 @@ export function Swimlanes(props: {
               {lane === "tool"
                 ? files.map((file) => (
                     <span key={file.path} className="alf-file" data-state={file.state}>
-                      <code>{file.path}</code>{" "}
+                      {/* Whole on pointing where a phone's lane cuts it short. */}
+                      <code title={file.path}>{file.path}</code>{" "}
                       <span className="alf-swap">
                         <span className="alf-file-state">{text.fileStates[file.state]}</span>
                         {/* Every state's words reserve the badge's width: it never changes size. */}
