@@ -34,9 +34,12 @@ export const BUDGETS_KB = {
    * at floor + 11.7): what each step changed beside (or under) the diagram, in its own box, with the host's check under
    * its own heading and a mark per check on the host's lane, the outcome beside the last title, the checkpoint's
    * question in that box with Next saying it skips it, and each caption's first sentence with the rest under Details.
-   * The Format view's code loads when a format is picked (a chunk elsewhere; this classic script inlines it).
+   * The Format view's code loads when a format is picked (a chunk elsewhere; this classic script inlines it). Then
+   * + 0.3 (measured at floor + 12.0): each round bracketed in the gutter, a lifeline broken where an arrow passes it,
+   * the inner loop in the change's box, presenter mode offered on a short screen, and the question's Next words
+   * drawn only once hydrated (a pre-rendered page cannot know the figure asks).
    */
-  embed: 11.8,
+  embed: 12.1,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,
@@ -52,18 +55,20 @@ export const BUDGETS_KB = {
    * box, the drawer's contents), which is still to do. Its second pieces (the embed page's list), + 1.1 with presenter
    * mode's dialog now loaded on its first opening (measured at floor + 6.3): the rest of the payback is still to do.
    * Its stage (what each step changed in its own box, the host's check, the question in view, captions' details),
-   * + 1.1, less 0.2 for the Format view's code now loaded when a format is picked (measured at floor + 7.3).
+   * + 1.1, less 0.2 for the Format view's code now loaded when a format is picked (measured at floor + 7.3); its
+   * round brackets, lifelines broken under passing arrows, the inner loop in the change's box and presenter mode
+   * offered on a short screen, + 0.3 (measured at floor + 7.6).
    */
-  chapter: 7.4,
+  chapter: 7.7,
   /**
    * The npm package in a fresh Vite app: floor + 22.0 KiB when set (issue 40: the built-ins made at build time;
    * issue 41's phone layout, presenter mode and the host's checklist, + 1.7). Issue 43's live source through the one
    * resolver and issue 44's words and short call ids, + 0.4 (measured at floor + 23.0 when set). Issue 54's calls'
    * tags, a check on a tool that never ran and the last pair done, + 0.5 (as the embed page grew by them). Its second
-   * pieces (the embed page's list), + 1.7 (measured at floor + 25.2 before its last three). Its stage, + 0.9, as the
+   * pieces (the embed page's list), + 1.7 (measured at floor + 25.2 before its last three). Its stage, + 1.2, as the
    * embed page grew by it.
    */
-  package: 26.5,
+  package: 26.8,
 };
 
 /**

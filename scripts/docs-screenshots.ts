@@ -1,6 +1,7 @@
-// The figure as readers see it, for docs/screenshots/: F22's steps 1, 5, 7 and 8 in both languages, on a phone
-// (375×667, the diagram scrolled to the top), a tablet (768×1024), a laptop (1280×720) and a projector in presenter
-// mode (1920×1080, ?present=1). Against the built page: `npm run build`, `node scripts/serve.mjs 4173`, then
+// The figure as readers see it, for docs/screenshots/: F22's steps 1, 5, 7 and 8, its first checkpoint's question
+// (step 3 with ?checkpoints=1) and out-of-order's pairing step (8: both results fed back, each under its call's id),
+// in both languages, on a phone (375×667, the diagram scrolled to the top), a tablet (768×1024), a laptop (1280×720)
+// and a projector in presenter mode (1920×1080, ?present=1). Against the built page: `npm run build`, `node scripts/serve.mjs 4173`, then
 // `npm run screenshots:docs`.
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -22,8 +23,13 @@ for (const lang of ["zh", "en"] as const) {
       viewport: { width: screen.width, height: screen.height },
       reducedMotion: "reduce",
     });
-    for (const step of [1, 5, 7, 8]) {
-      await page.goto(`${base}?lang=${lang}${screen.query}#step-${step}`);
+    const shots = [
+      ...[1, 5, 7, 8].map((step) => ({ file: `f22-${lang}-${screen.name}-step${step}`, query: "", step })),
+      { file: `f22-${lang}-${screen.name}-checkpoint`, query: "&checkpoints=1", step: 3 },
+      { file: `out-of-order-${lang}-${screen.name}-step8`, query: "&scenario=out-of-order", step: 8 },
+    ];
+    for (const { file, query, step } of shots) {
+      await page.goto(`${base}?lang=${lang}${screen.query}${query}#step-${step}`);
       const figure = screen.scroll === null ? page.locator("dialog .alf-figure") : page.locator(".alf-figure").first();
       await figure.waitFor();
       await page.waitForFunction(`document.fonts.status === "loaded"`);
@@ -31,7 +37,7 @@ for (const lang of ["zh", "en"] as const) {
         await page.evaluate(`document.querySelector('${screen.scroll}').scrollIntoView({ block: "start" })`);
       // Let the step land and the sticky bar settle before the picture.
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${out}/f22-${lang}-${screen.name}-step${step}.png` });
+      await page.screenshot({ path: `${out}/${file}.png` });
     }
     await page.close();
   }

@@ -155,8 +155,15 @@ export function App(props: {
         {proseParts.guide}
 
         <section className="page-figure">
+          {/* The section names the figure's task (its title is the figure's own header, just below). */}
           <h2>
-            <span className="page-kicker">{ui.figureKicker}</span> <bdi>{ui.figureTitle}</bdi>
+            {story === undefined ? (
+              <>
+                <span className="page-kicker">{ui.figureKicker}</span> <bdi>{ui.figureTitle}</bdi>
+              </>
+            ) : (
+              <bdi>{story.name}</bdi>
+            )}
           </h2>
           {proseParts.intro}
           <aside className="page-conditions" aria-labelledby="conditions-heading">

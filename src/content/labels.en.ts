@@ -115,6 +115,7 @@ export const labels = {
     rowChecks: (held, total) => `The host's check: ${held} of ${total} hold`,
     ruleColon: ": ",
     captionDetails: "Details",
+    presentShort: "(fits this short screen)",
     skip: "Skip",
     skipQuestion: "Skip this question",
     doneChecksHeading: "The host checks the environment",

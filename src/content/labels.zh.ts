@@ -111,6 +111,7 @@ export const labels = {
     rowChecks: (held, total) => `宿主的核对：${total} 项中 ${held} 项通过`,
     ruleColon: "：",
     captionDetails: "细节",
+    presentShort: "（适合这块较矮的屏幕）",
     skip: "跳过",
     skipQuestion: "跳过这道题",
     doneChecksHeading: "宿主核对环境",

@@ -307,6 +307,8 @@ export interface UiText {
   readonly ruleColon: string;
   /** The button under a step's first sentence that shows the rest of its caption (the practitioner's detail). */
   readonly captionDetails: string;
+  /** Beside Present on a screen too short for the stage, where presenter mode fits the figure to it. */
+  readonly presentShort: string;
   /** Next's first word on a phone's bar while the question waits (its whole name is still the next line's). */
   readonly skip: string;
   /** Next's words while the step's checkpoint question waits for an answer. */

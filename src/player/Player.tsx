@@ -324,6 +324,8 @@ const PlayerBody = memo(function PlayerBody(
               >
                 <span aria-hidden="true">⤢ </span>
                 <span className="alf-button-words">{text.ui.enlarge}</span>
+                {/* On a screen too short for the stage (a projector at 150 % zoom), presenter mode is offered aloud. */}
+                <span className="alf-present-hint"> {text.ui.presentShort}</span>
               </button>
             </>
           ) : null

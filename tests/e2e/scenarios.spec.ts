@@ -5,7 +5,11 @@ import { counterOf, expect, liveRegionOf, openTools, test, untilHydrated } from 
 
 /** The figure, whatever scenario it shows. */
 const figure = (page: Page): Locator => page.locator(".alf-root > .alf-figure").first();
-const checksOf = (scope: Locator): Locator => scope.getByRole("list", { name: /宿主的检查|Host checks/ });
+/** The host's checks as the stage's box of what the step changed shows them (the Call ID panel repeats them). */
+const checksOf = (scope: Locator): Locator =>
+  scope
+    .getByRole("group", { name: /^(这一步改变了什么|What this step changed)$/ })
+    .getByRole("list", { name: /宿主的检查|Host checks/ });
 
 test.describe("scenarios on the chapter page", () => {
   test("the picker switches scenario: its own title, step count, URL and story", async ({ page }) => {
@@ -260,7 +264,8 @@ test.describe("the MCP hop", () => {
     await expect(fig.locator(".alf-step-title")).toHaveText(
       "9. Host asks the MCP server: tools/call get_weather, request id 3 for call_2",
     );
-    const rpc = fig.locator(".alf-rpc");
+    // In the Call ID panel (the stage's box of what the step changed shows it too).
+    const rpc = fig.getByRole("region", { name: "Call ID" }).locator(".alf-rpc");
     await expect(rpc).toContainText("JSON-RPC request 3 ↔ call_2, kept by the host");
     await expect(rpc.locator("pre")).toContainText('"method": "tools/call"');
     await fig.focus();

@@ -33,7 +33,12 @@ const HARNESS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
   }
   window.API = api;
 </script></head>
-<body><h1>A course in an LMS</h1><iframe id="sco" title="The activity" src="/pkg/index.html" style="width:100%;height:1400px;border:0"></iframe></body></html>`;
+<body><h1>A course in an LMS</h1><iframe id="sco" title="The activity" src="/pkg/index.html" style="width:100%;height:1400px;border:0"></iframe>
+<script>
+  // An LMS that gives the activity a frame of the window's height (?height=N), as Moodle's player does.
+  const height = new URLSearchParams(location.search).get("height");
+  if (height) document.getElementById("sco").style.height = height + "px";
+</script></body></html>`;
 
 const LOGIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in to the site</title></head>
 <body><h1>Log in to the site</h1><form><label>Username <input name="username"></label></form></body></html>`;
@@ -202,6 +207,41 @@ test.describe("the SCORM 1.2 package", () => {
     expect(time).toHaveLength(1);
     expect(time[0]).toMatch(/^\d{4}:\d{2}:\d{2}\.\d{2}$/);
     expect(time[0]).not.toBe("0000:00:00.00");
+  });
+
+  test("in a 720 px-high LMS frame: Next and what each step changed (or its question) are in view at every step", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const files = built("agent-loop-figure-f22-en.zip");
+    const at = await lms(page, files);
+    await page.goto(`${launch(at, files)}&height=720`);
+    const frame = page.frameLocator("#sco");
+    const figure = figureIn(frame);
+    await expect(counterIn(frame)).toHaveText("1 / 8");
+    // The learner scrolls the LMS's page to the activity: its frame fills the window.
+    await page.locator("#sco").evaluate((element) => element.scrollIntoView({ block: "start" }));
+    const next = figure.getByRole("button", { name: /^(Next|Skip this question)$/ });
+    const misses: string[] = [];
+    for (let step = 1; step <= 8; step += 1) {
+      await expect(counterIn(frame)).toHaveText(`${step} / 8`);
+      // The package asks F22's questions: the first is what step 3's box holds.
+      if (step === 3)
+        await expect(
+          figure
+            .getByRole("group", { name: "What this step changed" })
+            .getByRole("group", { name: /What happens next\?$/ }),
+        ).toBeVisible();
+      const [change, button] = await Promise.all([figure.locator(".alf-change").boundingBox(), next.boundingBox()]);
+      for (const [name, box] of [
+        ["the change's box", change],
+        ["Next", button],
+      ] as const)
+        if (box === null || box.y < 0 || box.y + box.height > 720)
+          misses.push(`step ${step}: ${name} at ${JSON.stringify(box)}`);
+      if (step < 8) await next.click();
+    }
+    expect(misses).toEqual([]);
   });
 
   test("a resumed launch opens at the saved step with its answers, never marks incomplete again, and fails below mastery", async ({

@@ -248,6 +248,30 @@ test.describe("presenter mode asked for by a host", () => {
   });
 });
 
+test.describe("on a screen under 520 px tall (a 720p projector at 150 % zoom)", () => {
+  test.use({ viewport: { width: 853, height: 480 } });
+
+  test("presenter mode is offered in so many words, and opens to a frame that holds the step", async ({ page }) => {
+    await page.goto("./?lang=en#step-6");
+    const figure = page.locator(":not(.alf-rehearsal) > .alf-root > .alf-figure").first();
+    await untilHydrated(figure);
+    const present = figure.getByRole("button", { name: "Present (fits this short screen)" });
+    await expect(present).toBeVisible();
+    await present.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(counterOf(dialog.locator(".alf-figure"))).toHaveText("6 / 8");
+    const caption = await dialog.locator(".alf-step-caption").boundingBox();
+    expect(caption !== null && caption.y + caption.height <= 480).toBe(true);
+  });
+
+  test("a screen of ordinary height is not told so", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto("./?lang=en");
+    await expect(page.getByRole("button", { name: "Present", exact: true }).first()).toBeVisible();
+  });
+});
+
 test.describe("on a 375×667 phone", () => {
   test.use({ viewport: { width: 375, height: 667 } });
 

@@ -55,11 +55,20 @@ test.describe("the host's final check", () => {
     await page.goto("./?lang=en#step-8");
     const fig = page.locator(".alf-figure").first();
     await expect(counterOf(fig)).toHaveText("8 / 8");
-    const list = fig.getByRole("list", { name: "The host checks the environment" });
+    // In the stage's box under its own heading, each check's evidence on a line of its own (and in the panel below).
+    const change = fig.getByRole("group", { name: "What this step changed" });
+    await expect(change.getByRole("heading", { name: "The host's check" })).toBeVisible();
+    const list = change.getByRole("list", { name: "The host checks the environment" });
     await expect(list.getByRole("listitem")).toHaveText([
-      "✓ a tool read config.txt: holds · evidence: step 5 call_1",
-      "✓ the reply says “30”: holds · evidence: step 5 call_1",
+      "✓ a tool read config.txt: holdsevidence: step 5 call_1",
+      "✓ the reply says “30”: holdsevidence: step 5 call_1",
     ]);
+    const [check, evidence] = await Promise.all([
+      list.getByRole("listitem").first().locator(".alf-check-result").boundingBox(),
+      list.getByRole("listitem").first().locator(".alf-evidence").boundingBox(),
+    ]);
+    expect((evidence?.y ?? 0) >= (check?.y ?? 0) + (check?.height ?? 0) - 1).toBe(true);
+    await expect(fig.getByRole("list", { name: "The host checks the environment" })).toHaveCount(2);
     // The evidence's call_id lights its thread: the diagram's row 5, where the read came back.
     await list
       .getByRole("button", { name: /^call_1:/ })
@@ -93,7 +102,9 @@ test.describe("the context diff", () => {
     const [, added, total] = first.match(sentence) ?? [];
     expect(Number(added)).toBeGreaterThan(0);
     expect(added).toBe(total); // the first call's context is all new
-    await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
+    // Marked new in the Context panel (and landing in the stage's box of what the step changed).
+    await expect(fig.getByRole("region", { name: "Context" }).locator(".alf-message[data-new]")).toHaveCount(2);
+    await expect(fig.getByRole("group", { name: "What this step changed" }).locator(".alf-message")).toHaveCount(2);
     await expect(fig.locator(".alf-token-note")).toContainText(
       "about 4 Latin characters or 1 Chinese character per token",
     );
@@ -107,7 +118,7 @@ test.describe("the context diff", () => {
     const [, added2, total2] =
       second.match(/adds 2 messages, about (\d+) tokens; about (\d+) tokens in the messages/) ?? [];
     expect(Number(total2)).toBe(Number(total) + Number(added2));
-    await expect(fig.locator(".alf-message[data-new]")).toHaveCount(2);
+    await expect(fig.getByRole("region", { name: "Context" }).locator(".alf-message[data-new]")).toHaveCount(2);
   });
 
   test("is as tall as the run's largest context: F22's whole context shows at every step, the box never resizes", async ({
@@ -220,7 +231,7 @@ test.describe("a long run's past", () => {
 });
 
 test.describe("the inner loop", () => {
-  test("is off by default; switched on, it opens inside the model's row and writes the output token by token", async ({
+  test("is off by default; switched on, it opens in the step's change box, over no row, and writes the output token by token", async ({
     page,
   }) => {
     await page.goto("./?lang=en#step-3");
@@ -232,16 +243,11 @@ test.describe("the inner loop", () => {
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
     const inner = fig.getByRole("region", { name: "Inner loop: inside one model call" });
     await expect(inner).toBeVisible();
-    // It opens out of the model's row, from the model's lifeline, over the rows (which keep their places).
-    const row = fig.locator('.alf-row[data-status="current"]');
-    await expect(row.locator(".alf-inner")).toBeVisible();
-    const [rowBox, innerBox, modelLane] = await Promise.all([
-      row.boundingBox(),
-      inner.boundingBox(),
-      fig.locator('.alf-lifeline[data-lane="model"]').boundingBox(),
-    ]);
-    expect(innerBox?.y).toBeGreaterThanOrEqual((rowBox?.y ?? 0) + (rowBox?.height ?? 0));
-    expect(Math.abs((innerBox?.x ?? 0) - (modelLane?.x ?? 0))).toBeLessThan(20);
+    // It opens in the box of what the step changed, beside the diagram: it covers none of the diagram's rows.
+    await expect(fig.getByRole("group", { name: "What this step changed" }).locator(".alf-inner")).toBeVisible();
+    await expect(fig.locator(".alf-row .alf-inner")).toHaveCount(0);
+    const [diagramBox, innerBox] = await Promise.all([fig.locator(".alf-scroll").boundingBox(), inner.boundingBox()]);
+    expect(innerBox?.x).toBeGreaterThanOrEqual((diagramBox?.x ?? 0) + (diagramBox?.width ?? 0));
     const tokens = inner.getByRole("list", { name: "Tokens, generated one by one" }).getByRole("listitem");
     // read_file({"path":"config.txt"}) in the fixed split: read _ file ( { " path " : " config . txt " } )
     await expect(tokens).toHaveText([
@@ -278,10 +284,10 @@ test.describe("the inner loop", () => {
     for (let i = 1; i < seconds.length; i += 1) expect(seconds[i]).toBeGreaterThan(seconds[i - 1] ?? Infinity);
     await expect(tokens.last()).toHaveCSS("opacity", "1");
 
-    // Not a model step: the box moves to the new row and says why it is empty; the figure's height never changes.
+    // Not a model step: the box says why it is empty; the figure's height never changes.
     const height = (await fig.boundingBox())?.height;
     await page.keyboard.press("ArrowRight");
-    await expect(fig.locator('.alf-row[data-step="4"] .alf-inner')).toContainText("No model output at this step");
+    await expect(fig.locator(".alf-change .alf-inner")).toContainText("No model output at this step");
     await expect(fig.locator(".alf-inner")).toHaveCount(1);
     expect((await fig.boundingBox())?.height).toBe(height);
   });

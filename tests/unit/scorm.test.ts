@@ -188,10 +188,10 @@ describe("the package", () => {
       '<resource identifier="figure" type="webcontent" adlcp:scormtype="sco" href="index.html">',
     );
     expect(manifest).toContain("<adlcp:masteryscore>60</adlcp:masteryscore>");
-    expect(manifest).toContain("<title>One agent task, broken into the rounds that really happen</title>");
+    expect(manifest).toContain("<title>One agent task, round by round</title>");
     const launch = strFromU8(files["index.html"] ?? new Uint8Array());
     expect(launch).toContain('<div id="alf-embed" data-lang="en" data-scenario="f22" data-scorm="" data-mastery="60">');
-    expect(launch).toContain("<title>One agent task, broken into the rounds that really happen</title>");
+    expect(launch).toContain("<title>One agent task, round by round</title>");
     // The same input makes the same bytes.
     expect((await packageFigure(dist, { scenario: "f22" }, "en")).bytes).toEqual(made.bytes);
   });

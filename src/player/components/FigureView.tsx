@@ -1,7 +1,9 @@
 import {
   type FocusEvent,
   type KeyboardEvent,
+  lazy,
   type ReactNode,
+  Suspense,
   useId,
   useLayoutEffect,
   useMemo,
@@ -28,6 +30,7 @@ import { contextLine, FigureTools, StepChange, StepPanels } from "./StepPanels";
 import { Swimlanes } from "./Swimlanes";
 
 /** The inner loop's panel loads when a reader first switches it on. */
+const InnerLoop = lazy(() => import("./InnerLoop").then((module) => ({ default: module.InnerLoop })));
 
 /** A mark for each outcome, so it is told by shape as well as colour. */
 const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
@@ -281,6 +284,10 @@ export function FigureView(props: {
   const { notes } = props;
   const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
   const keepFocus = useFocusKeeper(index);
+  // Whether this render is past hydration: what a pre-rendered page could not know (that the figure asks questions)
+  // is drawn from the first client render on, never in the one that must match the page's HTML.
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
   // The captions' details, open or closed for every step until the reader says otherwise.
   const [details, setDetails] = useState(false);
   const step = trace.steps[index];
@@ -348,7 +355,8 @@ export function FigureView(props: {
             files={trace.files}
             index={index}
             notes={notes}
-            innerLoop={innerLoop}
+            // Presenter mode opens it out of the model's row; the page's figure, in the change's box (over nothing).
+            innerLoop={innerLoop && variant === "enlarged"}
           />
         </div>
         {/* The step's words and what it changed, one under the other, over the room of the longest words and of the
@@ -395,6 +403,8 @@ export function FigureView(props: {
               )}
               {reserve.detailed ? (
                 <button
+                  // Under this step's first sentence, wherever that ends: a new button at each step (nothing moves).
+                  key={step.number}
                   type="button"
                   className="alf-link alf-details"
                   aria-expanded={details}
@@ -422,7 +432,14 @@ export function FigureView(props: {
               data-checkpoint={point === undefined ? undefined : ""}
             >
               {point === undefined ? (
-                <StepChange key={step.number} step={step} messages={trace.messages} />
+                <>
+                  {innerLoop && variant === "inline" ? (
+                    <Suspense fallback={null}>
+                      <InnerLoop step={step} />
+                    </Suspense>
+                  ) : null}
+                  <StepChange key={step.number} step={step} messages={trace.messages} />
+                </>
               ) : (
                 <CheckpointBox key={point.key} point={point} />
               )}
@@ -440,7 +457,7 @@ export function FigureView(props: {
         </code>
       </p>
       {/* The controls right under the step's words: diagram, words and Next on one screen (the panels follow). */}
-      <Controls mode={props.controls} skip={checkpoints.length === 0 ? undefined : waiting} />
+      <Controls mode={props.controls} skip={checkpoints.length === 0 || !hydrated ? undefined : waiting} />
       {notesReserve.length === 0 ? null : (
         // Laid out at every step of a trace with notes, over an invisible copy of the largest step's notes: a step
         // with warnings or notes moves nothing below it.

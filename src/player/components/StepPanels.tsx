@@ -357,7 +357,7 @@ function DoneChecks(props: { checks: readonly HostCheck[] }) {
             </span>
             {evidence === null ? null : (
               <span className="alf-evidence">
-                {text.ui.evidenceAt(evidence.number)}
+                <span className="alf-evidence-at">{text.ui.evidenceAt(evidence.number)}</span>
                 {evidence.callIds.map((id) => (
                   <span key={id}>
                     {" "}

@@ -63,6 +63,8 @@ const StepRow = memo(function StepRow(props: {
   /** The run's steps and this row's place among them: what tells its calls apart is read from them. */
   steps: readonly Step[];
   at: number;
+  /** The index of the run's first model call (-1 for none): rows from there on belong to a round. */
+  firstRound: number;
 }) {
   const { step, lanes, status, painted, fit, inner } = props;
   // What tells each of its calls apart from its turn's other calls of the same tool (`Oslo`, `Lisbon`), by id.
@@ -136,25 +138,55 @@ const StepRow = memo(function StepRow(props: {
   } else {
     const [from, to] = [centreLine(lanes, edge.from), centreLine(lanes, edge.to)];
     const direction = to > from ? "right" : "left";
+    // The lanes an arrow passes over on its way (the task, from the user past the model to the host): their lifelines
+    // break where it crosses, so the arrow plainly does not stop there.
+    const passed = lanes.filter((lane) => {
+      const at = centreLine(lanes, lane);
+      return at > Math.min(from, to) && at < Math.max(from, to);
+    });
     mark = (
-      <div
-        className={`alf-arrow ${columns(Math.min(from, to), Math.max(from, to))}`}
-        data-lane={edge.from}
-        data-direction={direction}
-        data-claim={claim ? "" : undefined}
-      >
-        {/* The transform origin is in the stylesheet. */}
-        <span className="alf-arrow-line" ref={line} />
-        <span className="alf-packet" ref={packet} aria-hidden="true" />
-        {label}
-      </div>
+      <>
+        {passed.map((lane) => (
+          <span
+            key={lane}
+            className={`alf-pass ${columns(centreLine(lanes, lane) - 1, centreLine(lanes, lane) + 1)}`}
+            aria-hidden="true"
+          />
+        ))}
+        <div
+          className={`alf-arrow ${columns(Math.min(from, to), Math.max(from, to))}`}
+          data-lane={edge.from}
+          data-direction={direction}
+          data-claim={claim ? "" : undefined}
+        >
+          {/* The transform origin is in the stylesheet. */}
+          <span className="alf-arrow-line" ref={line} />
+          <span className="alf-packet" ref={packet} aria-hidden="true" />
+          {label}
+        </div>
+      </>
     );
   }
+  // Its part of its round's bracket in the left gutter: a round runs from a model call to the step before the next.
+  const next = props.steps[props.at + 1];
+  const opens = step.kind === "model_call";
+  const closes = next === undefined || next.kind === "model_call";
+  const round =
+    props.firstRound < 0 || props.at < props.firstRound
+      ? undefined
+      : opens && closes
+        ? "solo"
+        : opens
+          ? "start"
+          : closes
+            ? "end"
+            : "mid";
   return (
     <li
       className="alf-row"
       data-step={step.number}
       data-status={status}
+      data-round={round}
       data-round-start={step.kind === "model_call" ? "" : undefined}
       aria-hidden={status === "future" ? true : undefined}
       aria-posinset={props.total === undefined ? undefined : step.number}
@@ -276,6 +308,8 @@ export function Swimlanes(props: {
   const text = useCatalog();
   const current = steps[index];
   const timeline = useMemo(() => fileTimeline({ files: props.files, steps }), [props.files, steps]);
+  // Where the first round begins (a run's first model call comes within its first few steps).
+  const firstRound = useMemo(() => steps.findIndex((step) => step.kind === "model_call"), [steps]);
   const files = useMemo(() => shownFiles(timeline, props.files, index), [timeline, props.files, index]);
   const { lanes } = props;
   const diagram = useRef<HTMLDivElement>(null);
@@ -337,11 +371,15 @@ export function Swimlanes(props: {
                       {/* Whole on pointing where a phone's lane cuts it short. */}
                       <code title={file.path}>{file.path}</code>{" "}
                       <span className="alf-swap">
-                        <span className="alf-file-state">{text.fileStates[file.state]}</span>
+                        <span className="alf-file-state">
+                          <span className="alf-file-word">{text.fileStates[file.state]}</span>
+                        </span>
                         {/* Every state's words reserve the badge's width: it never changes size. */}
                         {FILE_STATES.map((state) => (
                           <span key={state} className="alf-swap-reserve alf-file-state" aria-hidden="true">
-                            {text.fileStates[state]}
+                            <span className="alf-file-word" aria-hidden="true">
+                              {text.fileStates[state]}
+                            </span>
                           </span>
                         ))}
                       </span>
@@ -412,6 +450,7 @@ export function Swimlanes(props: {
                   inner={i === index ? inner : undefined}
                   steps={steps}
                   at={i}
+                  firstRound={firstRound}
                 />
               );
             })}
