@@ -161,19 +161,21 @@ function builtins(options: { readonly lang?: Lang } = {}): Plugin {
 }
 
 /**
- * The module embed.js has in its own version: the player's wire-format loader. A classic script cannot split off
- * a chunk, so the emitters come from the embed-wire.js pack instead of a dynamic import (which the IIFE build
- * would inline: 10.2 KB of gzip more in embed.js, measured).
+ * The modules embed.js has in its own version: the player's wire-format loader (a classic script cannot split off a
+ * chunk, so the emitters come from the embed-wire.js pack instead of a dynamic import, which the IIFE build would
+ * inline: 10.2 KB of gzip more in embed.js, measured), the later parts' words, which its whole catalogs always
+ * carry (a loader inlined would carry every language's), and the later parts' lazy loading (inlined, it
+ * would only add the code that waits for them).
  */
 function embedModules(): Plugin {
-  const swaps = ["wire-loader"];
+  const swaps = ["wire-loader", "later", "LazyPanels"];
   return {
     name: "embed-modules",
     enforce: "pre",
     resolveId(source, importer) {
       const swap = swaps.find((name) => source.endsWith(`/${name}`));
       if (swap === undefined || !importer?.includes("/src/player/")) return null;
-      return fileURLToPath(new URL(`./src/embed/${swap}.ts`, import.meta.url));
+      return fileURLToPath(new URL(`./src/embed/${swap}.${swap === "LazyPanels" ? "tsx" : "ts"}`, import.meta.url));
     },
   };
 }
@@ -215,6 +217,43 @@ function preloadDefaultLanguage(): Plugin {
           injectTo: "head" as const,
         }));
       },
+    },
+  };
+}
+
+/** The dependencies every page of the figure runs: always in the player's chunk. */
+const PLAYER_DEPENDENCIES =
+  /\/node_modules\/(react|react-dom|scheduler|zustand|framer-motion|motion-dom|motion-utils)\//;
+/** The files of ours the player's chunk may hold, when the player imports them statically (not the engine's barrel). */
+const PLAYER_FILES =
+  /\/src\/(engine\/(trace|tokens|defined|call-tags)|content\/(types|languages)|course\/(reader|progress)|player\/)/;
+
+/**
+ * What the chapter page's first load runs, kept in one chunk: the player and everything it imports statically (its
+ * parts that load later, which it imports dynamically, stay chunks of their own). Left to itself, the bundler splits
+ * what the page's entry and those later parts share into a dozen small chunks, each its own request and gzip stream
+ * (2.2 KB of gzip more, measured).
+ */
+function playerChunk(): {
+  name: (
+    id: string,
+    ctx: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null },
+  ) => string | null;
+} {
+  let closure: Set<string> | undefined;
+  return {
+    name(id, ctx) {
+      if (closure === undefined) {
+        closure = new Set();
+        const player = fileURLToPath(new URL("./src/player/Player.tsx", import.meta.url));
+        const stack = [player];
+        for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+          if (closure.has(next)) continue;
+          closure.add(next);
+          stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+      return PLAYER_DEPENDENCIES.test(id) || (closure.has(id) && PLAYER_FILES.test(id)) ? "player" : null;
     },
   };
 }
@@ -327,7 +366,10 @@ const BUILDS = {
     // 17) ignores the hints and fetches the same modules as the entry imports them, a moment later.
     build: {
       modulePreload: { polyfill: false },
-      rolldownOptions: { input: { index: "index.html", author: "author.html" } },
+      rolldownOptions: {
+        input: { index: "index.html", author: "author.html" },
+        output: { codeSplitting: { groups: [playerChunk()] } },
+      },
     },
     // The transcript import's worker (src/app/import.worker.ts) is a module worker, as the page starts it.
     worker: { format: "es" },

@@ -37,9 +37,17 @@ export const BUDGETS_KB = {
    * The Format view's code loads when a format is picked (a chunk elsewhere; this classic script inlines it). Then
    * + 0.3 (measured at floor + 12.0): each round bracketed in the gutter, a lifeline broken where an arrow passes it,
    * the inner loop in the change's box, presenter mode offered on a short screen, and the question's Next words
-   * drawn only once hydrated (a pre-rendered page cannot know the figure asks).
+   * drawn only once hydrated (a pre-rendered page cannot know the figure asks). Then + 0.4 (measured at floor
+   * + 12.4): the chapter page's payback (its full panels, drawer and print frames a chunk of their own, the words of
+   * the parts that load later in a catalog file of their own) costs a classic script, which inlines every chunk, the
+   * code that asks for them; embed.js takes its own versions where it can (src/embed/LazyPanels.tsx, later.ts). Then
+   * + 0.2 (measured at floor + 12.6): the stage's room for a whole question (the longest one's, kept at every step
+   * when the figure asks any) and the call-and-id lines of the change's box. Issue 55's first piece, + 0.8
+   * (measured at floor + 13.4): a recorded run's own check of the task (an evaluation's scorers) drawn at its end
+   * beside the model's reply, on the host's lane and beside the title, and said in both languages' captions, the
+   * trace format reading it, and the facts that tell a run read from a log by its last step.
    */
-  embed: 12.1,
+  embed: 13.5,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,
@@ -57,18 +65,24 @@ export const BUDGETS_KB = {
    * Its stage (what each step changed in its own box, the host's check, the question in view, captions' details),
    * + 1.1, less 0.2 for the Format view's code now loaded when a format is picked (measured at floor + 7.3); its
    * round brackets, lifelines broken under passing arrows, the inner loop in the change's box and presenter mode
-   * offered on a short screen, + 0.3 (measured at floor + 7.6).
+   * offered on a short screen, + 0.3 (measured at floor + 7.6). Issue 54's payback, − 4.9 (measured at floor + 2.7):
+   * the full panels, the drawer and the print frames load a moment after the stage (src/player/components/
+   * LazyPanels.tsx), a checkpoint's box when one is reached, the words only those parts say from a catalog file of
+   * their own (`later.<code>.ts`), a recorded run's story with its views, and the player with everything it imports
+   * statically in one chunk (vite.config.ts, `playerChunk`), not a dozen small ones; then the stage's room for a
+   * whole question, + 0.2 (measured at floor + 2.9). Issue 55's recorded checks (a scorer's verdict at a run's end),
+   * + 0.5 (measured at floor + 3.4), within it.
    */
-  chapter: 7.7,
+  chapter: 3.8,
   /**
    * The npm package in a fresh Vite app: floor + 22.0 KiB when set (issue 40: the built-ins made at build time;
    * issue 41's phone layout, presenter mode and the host's checklist, + 1.7). Issue 43's live source through the one
    * resolver and issue 44's words and short call ids, + 0.4 (measured at floor + 23.0 when set). Issue 54's calls'
    * tags, a check on a tool that never ran and the last pair done, + 0.5 (as the embed page grew by them). Its second
    * pieces (the embed page's list), + 1.7 (measured at floor + 25.2 before its last three). Its stage, + 1.2, as the
-   * embed page grew by it.
+   * embed page grew by it. Issue 55's recorded checks, + 0.7, as the embed page grew by them.
    */
-  package: 26.8,
+  package: 27.5,
 };
 
 /**

@@ -129,6 +129,9 @@ export function App(props: {
       void Promise.all([
         loadPageLanguage(next, { runs: runsAsked || imported !== null, steps: language.steps !== undefined }),
         resolveSource(now, next, PAGE_LOADERS),
+        // The words of the figure's later parts (its panels) too, so that they change language with the rest (their
+        // loader is theirs: none of it in the page's first load).
+        import("../player/later").then(({ loadLater }) => loadLater(next)).catch(() => undefined),
       ]).then(([loaded, resolved]) =>
         dispatch({ type: "language", language: loaded, preloaded: preloaded(now, next, resolved) }),
       );

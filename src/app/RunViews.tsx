@@ -21,6 +21,9 @@ import type { ImportRun } from "./import-client";
 import type { TranscriptProblem } from "./page-state";
 import type { Loaded } from "./TranscriptPanel";
 
+/** How a run is told, in the words for recorded runs (the page asks for it once they and this chunk have loaded). */
+export { runStoryIn } from "./run-story";
+
 /** A link's transcript being read, with its progress and its Cancel. */
 export function UrlImport(props: { runs: RunText; run: ImportRun; name: string }) {
   return <ImportProgressView run={props.run} name={props.name} text={props.runs.importing} />;

@@ -11,6 +11,8 @@ import { DEFAULT_LANG } from "../content/languages";
 import { CATALOGS, CHAPTERS, PROSE } from "../content/translations";
 import { resolveSource } from "../figure/source";
 import { preloaded } from "../player";
+import { GivenParts } from "../player/components/LazyPanels";
+import PanelsPart from "../player/components/StepPanels";
 import { DEFAULT_SOURCE, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { scenarioName } from "../scenarios/names";
 import { App } from "./App";
@@ -27,20 +29,22 @@ export async function prerenderApp(): Promise<string> {
   });
   return renderToString(
     <StrictMode>
-      <App
-        firstLanguage={{
-          labels: catalog,
-          steps: catalog,
-          page: CHAPTERS[DEFAULT_LANG],
-          prose: { words: PROSE[DEFAULT_LANG], render: renderProse },
-          names: Object.fromEntries(SCENARIO_IDS.map((id) => [id, scenarioName(id, DEFAULT_LANG)])) as Record<
-            ScenarioId,
-            string
-          >,
-        }}
-        initial={[preloaded(DEFAULT_SOURCE, DEFAULT_LANG, resolved)]}
-        exportBar={ExportBar}
-      />
+      <GivenParts.Provider value={PanelsPart}>
+        <App
+          firstLanguage={{
+            labels: catalog,
+            steps: catalog,
+            page: CHAPTERS[DEFAULT_LANG],
+            prose: { words: PROSE[DEFAULT_LANG], render: renderProse },
+            names: Object.fromEntries(SCENARIO_IDS.map((id) => [id, scenarioName(id, DEFAULT_LANG)])) as Record<
+              ScenarioId,
+              string
+            >,
+          }}
+          initial={[preloaded(DEFAULT_SOURCE, DEFAULT_LANG, resolved)]}
+          exportBar={ExportBar}
+        />
+      </GivenParts.Provider>
     </StrictMode>,
   );
 }

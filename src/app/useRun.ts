@@ -10,7 +10,6 @@ import type { StepNote } from "../player";
 import { loadRunWords, loadStepPhrases } from "./languages";
 import type { PageAction, PageState } from "./page-state";
 import type { ReplayCheck } from "./RunViews";
-import { runStoryIn } from "./run-story";
 import type { Loaded, RunStory } from "./TranscriptPanel";
 
 /** What the page shows of a recorded run (./RunViews.tsx): a chunk loaded with the words for recorded runs. */
@@ -61,7 +60,7 @@ export function useRun(state: PageState, dispatch: Dispatch<PageAction>, asked: 
       live = false;
     };
   }, [needed, steps, lang, dispatch]);
-  const story = useMemo(() => (runs === undefined ? null : runStoryIn(runs)), [runs]);
+  const story = useMemo(() => (runs === undefined || views === null ? null : views.runStoryIn(runs)), [runs, views]);
   // "Would it replay?": run by the run's view (./RunViews.tsx), which reports it here for the notes.
   const [checked, setChecked] = useState<ReplayCheck | null>(null);
   const check = checked !== null && checked.for === imported ? checked : null;

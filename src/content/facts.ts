@@ -97,6 +97,8 @@ export interface StepFacts extends TitleFacts {
   readonly failedChecks: readonly DoneCheck[];
   /** At an answer: the run records the host's check of the environment (an engine run does; a transcript does not). */
   readonly hostChecks: boolean;
+  /** At an answer: the run's log records a check of the task made after the model stopped (an evaluation's scorer). */
+  readonly recordedCheck: boolean;
   /** At the finish: how many of the run's tool executions did the work but had their answer lost on the way. */
   readonly lostAnswers: number;
   /** At the finish: how many of the run's tool executions ended in an error result (lost answers aside). */
@@ -124,11 +126,22 @@ export interface StepFacts extends TitleFacts {
 }
 
 /**
+ * Whether a run was read from a log rather than made by the engine: a log records no host check of the environment
+ * (its outcome is `not_recorded`), unless it records a check of the task of its own (an evaluation's scorer), which
+ * its last step then carries. One look at the last step, whatever the run's length.
+ */
+export function fromLog(trace: Pick<FactsTrace, "steps" | "outcome">): boolean {
+  if (trace.outcome === "not_recorded") return true;
+  const last = trace.steps.at(-1);
+  return last?.kind === "finish" && last.recorded !== undefined;
+}
+
+/**
  * What a tool does, as its run declared. A run the engine made declares every tool's effect (`writes: true`, or
  * it only reads); an imported transcript declares none.
  */
 function effectOf(trace: FactsTrace, name: string): ToolEffect {
-  if (trace.outcome === "not_recorded") return "unknown";
+  if (fromLog(trace)) return "unknown";
   const tool = trace.tools.find((t) => t.name === name);
   if (tool === undefined || tool.builtIn !== undefined) return "unknown";
   return tool.sideEffect === true ? "side_effect" : tool.writes === true ? "writes" : "reads";
@@ -140,7 +153,7 @@ function effectOf(trace: FactsTrace, name: string): ToolEffect {
  */
 function causesBefore(trace: FactsTrace, step: Step): Map<string, ResultKind> {
   const causes = new Map<string, ResultKind>();
-  const recorded = trace.outcome === "not_recorded";
+  const recorded = fromLog(trace);
   for (let i = step.number - 2; i >= 0; i -= 1) {
     const s = trace.steps[i];
     if (s === undefined || s.kind === "model_call") break;
@@ -186,7 +199,7 @@ function reachesModel(trace: FactsTrace, step: Step, callId: string): boolean {
       called = true;
     }
   }
-  if (!called && trace.outcome !== "not_recorded") return false;
+  if (!called && !fromLog(trace)) return false;
   for (let j = step.contextEnd; j < end; j += 1) {
     const m = trace.messages[j];
     if (m?.role === "tool" && m.callId === callId) return true;
@@ -214,6 +227,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     failedExecutions: 0,
     lostAnswers: 0,
     hostChecks: false,
+    recordedCheck: false,
     firstResult: false,
     noOperationId: false,
     resultReachesModel: false,
@@ -248,7 +262,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.mcpError = rpcOf(step).isError;
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
-      facts.causeUnrecorded = facts.toolFailed && trace.outcome === "not_recorded";
+      facts.causeUnrecorded = facts.toolFailed && fromLog(trace);
       facts.overtaken = overtakenBy(trace, step, step.call.callId);
       facts.resultReachesModel = reachesModel(trace, step, step.call.callId);
       break;
@@ -259,14 +273,14 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.toolEffect = effectOf(trace, step.call.name);
       facts.toolFailed = step.toolResult?.status === "error";
       facts.recordedCause = facts.toolFailed ? (step.recordedCause ?? null) : null;
-      facts.causeUnrecorded = facts.toolFailed && trace.outcome === "not_recorded" && facts.recordedCause === null;
+      facts.causeUnrecorded = facts.toolFailed && fromLog(trace) && facts.recordedCause === null;
       facts.overtaken = overtakenBy(trace, step, step.call.callId);
       facts.resultReachesModel = reachesModel(trace, step, step.call.callId);
       break;
     case "finish": {
       facts.failedChecks = (step.checks ?? []).filter((c) => !c.held).map((c) => c.check);
-      if (step.outcome !== "not_recorded") {
-        // Once per run, at its last step (the finish is shown once; a long import's finish is not_recorded).
+      if (!fromLog(trace)) {
+        // Once per run, at its last step (the finish is shown once; a run read from a log is not looked through).
         for (const s of trace.steps) {
           if (s.kind === "execution" && s.lost === true) facts.lostAnswers += 1;
           else if ((s.kind === "execution" || s.kind === "mcp_response") && s.toolResult?.status === "error")
@@ -285,9 +299,13 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
               : "reply";
       break;
     }
-    case "answer":
-      facts.hostChecks = trace.outcome !== "not_recorded";
+    case "answer": {
+      // The run's last step says who checks the reply: the host (an engine's run), or a check its log records.
+      const last = trace.steps.at(-1);
+      facts.recordedCheck = last?.kind === "finish" && last.recorded !== undefined;
+      facts.hostChecks = !fromLog(trace);
       break;
+    }
     case "proposal":
       break;
     default: {

@@ -13,6 +13,7 @@ export type {
   CheckpointOption,
   FigureLabels,
   FigureText,
+  LaterLabels,
   PageText,
   RunText,
   StepPhrasing,

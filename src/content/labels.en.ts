@@ -85,13 +85,8 @@ export const labels = {
     announceOutcome: (outcome) => `. The run is over. Outcome: ${outcome}.`,
     warningsLabel: "Warnings at this step",
     notesLabel: "Notes at this step",
-    contextHeading: "Context",
-    contextEmpty: "The model has seen nothing yet.",
     callIdHeading: "Call ID",
-    callIdEarlier: "earlier",
-    callIdEarlierTitle: "From an earlier step: no call is in play at this one.",
     resultHeading: "Tool result",
-    noneYet: "none yet",
     enlarge: "Present",
     close: "Close",
     dialogLabel: "Animated figure, presenter mode",
@@ -108,6 +103,7 @@ export const labels = {
       context: "New in the model's context",
       call: "The proposed call",
       checks: "The host's check",
+      recorded: "The evaluation's check",
       result: "Tool result",
       answer: "The model's reply",
       rpc: "The MCP message",
@@ -151,14 +147,19 @@ export const labels = {
     },
     doneCheckHeld: (held, neverRan) =>
       held ? ": holds" : neverRan === null ? ": does not hold" : `: does not hold (${neverRan} never ran)`,
+    recordedCheck: (check) =>
+      `Scorer ${check.name} gave ${check.value}${check.target === null ? "" : ` (target: ${check.target})`}`,
+    recordedVerdict: (passed) => (passed === null ? ": no pass mark recorded" : passed ? ": passed" : ": failed"),
+    recordedAnswer: "The answer it scored: ",
+    recordedExplanation: "Its explanation: ",
+    rowRecorded: (passed, total) => `The evaluation's check: ${passed} of ${total} passed`,
+    recordedOutcome: (passed) => (passed ? "done, by its scorer" : "not done, by its scorer"),
     evidenceAt: (step) => `evidence: step ${step}`,
     answeredFromRecord: "operation already ran: answered from the record, not run again",
     counters: (counters, budget) =>
       budget === null
         ? `Model calls ${counters.modelCalls} · Tool results ${counters.toolExecutions}`
         : `Model calls ${counters.modelCalls} / ${budget} · Tool executions ${counters.toolExecutions} · Simulated writes ${counters.simulatedWrites}`,
-    toolsDeclared: "Tools declared",
-    builtInTool: (name, type) => (name === type ? `${name} (built in)` : `${name} (built in: ${type})`),
     partReasoning: "Model's reasoning:",
     partRedacted: "encrypted by the provider, not readable",
     partMedia: (media) => `${media}, not shown`,
@@ -168,51 +169,12 @@ export const labels = {
     partOther: (type) => `${type}: a type this figure does not know`,
     outcome: (label) => `Outcome: ${label}`,
     threadLabel: (callId) => `${callId}: highlight every place it appears`,
-    contextAdded: (messages, tokens, total) =>
-      `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${count(tokens)} tokens; about ${count(total)} tokens in the messages`,
-    contextSize: (total) => `The context the model last received: about ${count(total)} tokens`,
-    tokenMethod:
-      "Token counts are estimates: about 4 Latin characters or 1 Chinese character per token, tool declarations not counted; real counts depend on the model's tokenizer.",
     innerLoop: "Inner loop",
-    innerLoopHeading: "Inner loop: inside one model call",
-    innerLoopNote: (tokens) =>
-      `Within this one call the model writes its output a token at a time (a simple fixed split here: ${tokens} tokens). The rows are the outer loop.`,
-    innerLoopIdle:
-      "No model output at this step: the inner loop runs only while the model writes a proposal or a reply.",
-    innerLoopTokens: "Tokens, generated one by one",
-    format: "Format",
-    neutralFormat: "Neutral (this figure's messages)",
-    wireNote: {
-      chat: "The Chat Completions request body the host sent at its latest model call. The model name and the call ids are placeholders (OpenAI mints call_… ids).",
-      responses:
-        "The Responses request body the host sent at its latest model call, stateless: every item sent again, without previous_response_id. The model name and the call ids are placeholders (OpenAI mints call_… ids, each call with an fc_… item id, not written here).",
-      anthropic:
-        "The Messages request body the host sent at its latest model call. The model name and the call ids are placeholders (Anthropic mints toolu_… ids).",
-      gemini:
-        "The generateContent body the host sent at its latest model call (the model is named in the URL). The call ids are the figure's (Gemini sets its own). Each model turn's first call carries Google's placeholder thoughtSignature, which Gemini 3 requires.",
-      bedrock:
-        "The Converse request (the SDK's ConverseCommand input) the host sent at its latest model call. The modelId and the call ids are placeholders. A result's status \"error\" is supported only by Amazon Nova and Anthropic Claude 3 and 4 models, says AWS.",
-      "ai-sdk":
-        "Not a provider's request: the ModelMessage list the host gave the Vercel AI SDK at its latest model call, which the SDK converts into the chosen provider's request. The call ids are placeholders.",
-    },
-    wireLoading: "Loading the format…",
     showAll: (length) => `Show all ${length} characters`,
     showLess: "Show less",
-    wireFailed: "This format could not be loaded; the neutral form is shown.",
-    checkpointKicker: "Predict",
-    checkpointHint: "Choose one; or step on to skip the question.",
     checkpointCaptionWaits: "What this step means comes after your answer: first predict what happens next.",
-    checkpointYours: "your choice",
-    checkpointRightOption: "the right answer",
-    checkpointMarks: (marks) => ` (${marks.join(", ")})`,
     checkpointVerdict: (right, explanation) => `${right ? "Right." : "Not quite."} ${explanation}`,
-    checkpointSkipped: (explanation) => `Skipped: you stepped on before choosing. ${explanation}`,
     figureProblems: "This figure file cannot be shown",
-    figureUnread: "This figure cannot be shown",
-    figureProblemsNote: "Fix the file at these places, then load it again:",
-    problemPlace: (line, column) => `line ${line}, column ${column}`,
-    theFile: "the file",
-    moreProblems: (count) => `and ${count} more`,
     figureLoading: "Loading the figure…",
     figureFetchFailed: "This lesson's figure could not be loaded from the course site.",
     fetchFailure: (failure) => {
@@ -238,15 +200,11 @@ export const labels = {
       "This link is damaged or cut short: the figure it carries cannot be read. Ask for the link again, or for the figure file.",
     shareTooLong:
       "This link carries more than a share link may (8,000 characters of figure): ask for the figure file instead.",
-    earlierMessages: (next, hidden) => `Show ${next} earlier messages (${count(hidden)} not shown)`,
     earlierFold: (n) => `↑ ${count(n)} earlier`,
     rowsAbove: (first, last) => (first === last ? `↑ step ${count(first)}` : `↑ steps ${count(first)}–${count(last)}`),
     rowsAboveLabel: (first, last) =>
       first === last
         ? `Step ${count(first)} is above: show it`
         : `Steps ${count(first)}–${count(last)} are above: show them`,
-    figureTools: "Request format and token counts",
-    wireExcerpt: (shown, total) =>
-      `Shown: the request made of the newest ${shown} of this context's ${count(total)} messages (and its system message, if any). The host's request at this step holds all ${count(total)}.`,
   },
 } as const satisfies FigureLabels;

@@ -81,13 +81,8 @@ export const labels = {
     announceOutcome: (outcome) => `。运行已结束，结局：${outcome}。`,
     warningsLabel: "此步的警告",
     notesLabel: "此步的说明",
-    contextHeading: "上下文",
-    contextEmpty: "模型还没有看到任何内容。",
     callIdHeading: "调用标识",
-    callIdEarlier: "此前",
-    callIdEarlierTitle: "来自之前的步骤：这一步没有进行中的调用。",
     resultHeading: "工具结果",
-    noneYet: "暂无",
     enlarge: "演示",
     close: "关闭",
     dialogLabel: "演示模式：动态图解",
@@ -104,6 +99,7 @@ export const labels = {
       context: "模型上下文里新增的",
       call: "模型提出的调用",
       checks: "宿主的核对",
+      recorded: "评测的核对",
       result: "工具结果",
       answer: "模型的回复",
       rpc: "MCP 消息",
@@ -147,14 +143,19 @@ export const labels = {
     },
     doneCheckHeld: (held, neverRan) =>
       held ? "：通过" : neverRan === null ? "：未通过" : `：未通过（${neverRan} 从未执行）`,
+    recordedCheck: (check) =>
+      `评分器 ${check.name} 给出 ${check.value}${check.target === null ? "" : `（目标：${check.target}）`}`,
+    recordedVerdict: (passed) => (passed === null ? "：没有记录及格线" : passed ? "：通过" : "：未通过"),
+    recordedAnswer: "它评的答案：",
+    recordedExplanation: "它的说明：",
+    rowRecorded: (passed, total) => `评测的核对：${total} 项中 ${passed} 项通过`,
+    recordedOutcome: (passed) => (passed ? "评分器判定完成" : "评分器判定未完成"),
     evidenceAt: (step) => `证据：第 ${step} 步`,
     answeredFromRecord: "该操作已执行过：按记录作答，不再执行",
     counters: (counters, budget) =>
       budget === null
         ? `模型调用 ${counters.modelCalls} · 工具结果 ${counters.toolExecutions}`
         : `模型调用 ${counters.modelCalls} / ${budget} · 工具执行 ${counters.toolExecutions} · 模拟写入 ${counters.simulatedWrites}`,
-    toolsDeclared: "声明的工具",
-    builtInTool: (name, type) => (name === type ? `${name}（内置）` : `${name}（内置：${type}）`),
     partReasoning: "模型的推理：",
     partRedacted: "服务方已加密，无法阅读",
     partMedia: (media) => `${media}，不显示`,
@@ -164,49 +165,12 @@ export const labels = {
     partOther: (type) => `${type}：本图不认识的类型`,
     outcome: (label) => `结局：${label}`,
     threadLabel: (callId) => `${callId}：高亮它出现的每一处`,
-    contextAdded: (messages, tokens, total) =>
-      `这次调用新增 ${messages} 条消息，约 ${count(tokens)} 个 token；消息共约 ${count(total)} 个 token`,
-    contextSize: (total) => `模型上一次收到的上下文：约 ${count(total)} 个 token`,
-    tokenMethod: "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
     innerLoop: "内循环",
-    innerLoopHeading: "内循环：一次模型调用之内",
-    innerLoopNote: (tokens) =>
-      `在这一次调用之内，模型逐个生成 token（这里按简单的固定切分，共 ${tokens} 个）。图中的一行行是外循环。`,
-    innerLoopIdle: "这一步没有调用模型生成输出：内循环只在模型写出提议或回复时运行。",
-    innerLoopTokens: "逐个生成的 token",
-    format: "格式",
-    neutralFormat: "中性（本图的消息）",
-    wireNote: {
-      chat: "宿主在最近一次模型调用时发送的 Chat Completions 请求体。model 名称和调用 ID 都是占位符（OpenAI 会生成自己的 call_… ID）。",
-      responses:
-        "宿主在最近一次模型调用时发送的 Responses 请求体，按无状态方式展示：每次重发全部项，不用 previous_response_id。model 名称和调用 ID 都是占位符（OpenAI 会生成 call_… ID，每个调用另有 fc_… 项 ID，这里不写）。",
-      anthropic:
-        "宿主在最近一次模型调用时发送的 Messages 请求体。model 名称和调用 ID 都是占位符（Anthropic 会生成 toolu_… ID）。",
-      gemini:
-        "宿主在最近一次模型调用时发送的 generateContent 请求体（模型名写在 URL 里）。调用 ID 是本图的（Gemini 会自己设定）。每一轮模型消息的第一个调用带有 Google 给出的占位 thoughtSignature，这是 Gemini 3 的要求。",
-      bedrock:
-        '宿主在最近一次模型调用时发送的 Converse 请求（SDK 的 ConverseCommand 输入）。modelId 和调用 ID 都是占位符。按 AWS 的说法，结果的 status "error" 只有 Amazon Nova 和 Anthropic Claude 3、4 模型支持。',
-      "ai-sdk":
-        "这不是服务方的请求：这是宿主在最近一次模型调用时交给 Vercel AI SDK 的 ModelMessage 列表，SDK 再把它转换成所选服务方的请求。调用 ID 是占位符。",
-    },
-    wireLoading: "正在加载格式……",
     showAll: (length) => `显示全部（${length} 字）`,
     showLess: "收起",
-    wireFailed: "无法加载这个格式，显示的仍是中性格式。",
-    checkpointKicker: "先预测",
-    checkpointHint: "选一个答案；也可以直接下一步，跳过这道题。",
     checkpointCaptionWaits: "这一步的说明在你作答之后出现：先预测接下来会发生什么。",
-    checkpointYours: "你的选择",
-    checkpointRightOption: "正确答案",
-    checkpointMarks: (marks) => `（${marks.join("，")}）`,
     checkpointVerdict: (right, explanation) => `${right ? "答对了。" : "不对。"}${explanation}`,
-    checkpointSkipped: (explanation) => `已跳过：你在选择之前就往下走了。${explanation}`,
     figureProblems: "这个图文件无法显示",
-    figureUnread: "这张图无法显示",
-    figureProblemsNote: "请在下列位置修改文件，然后重新加载：",
-    problemPlace: (line, column) => `第 ${line} 行第 ${column} 列`,
-    theFile: "整个文件",
-    moreProblems: (count) => `另有 ${count} 处`,
     figureLoading: "正在加载图…",
     figureFetchFailed: "无法从课程网站加载这一课的图。",
     fetchFailure: (failure) => {
@@ -230,13 +194,9 @@ export const labels = {
     figureOtherOrigin: "图文件在另一个网站上，本页不从那里加载。",
     shareDamaged: "这个链接已损坏或被截断：无法读出它携带的图。请重新索取链接，或直接索取图文件。",
     shareTooLong: "这个链接携带的内容超过了分享链接的上限（8,000 个字符）：请改为索取图文件。",
-    earlierMessages: (next, hidden) => `再显示 ${next} 条更早的消息（共 ${count(hidden)} 条未显示）`,
     earlierFold: (n) => `↑ 更早的 ${count(n)} 条`,
     rowsAbove: (first, last) => (first === last ? `↑ 第 ${count(first)} 步` : `↑ 第 ${count(first)}–${count(last)} 步`),
     rowsAboveLabel: (first, last) =>
       first === last ? `上方还有第 ${count(first)} 步：显示` : `上方还有第 ${count(first)}–${count(last)} 步：显示`,
-    figureTools: "请求格式与 token 估算",
-    wireExcerpt: (shown, total) =>
-      `这里显示的是用本步上下文 ${count(total)} 条消息中最新的 ${shown} 条（以及系统消息，如果有）组成的请求；宿主在这一步发出的请求包含全部 ${count(total)} 条。`,
   },
 } as const satisfies FigureLabels;

@@ -119,12 +119,14 @@ export const runs = {
           signature_missing: `${callId}, the first call of a step in the current turn, was recorded without its thoughtSignature, which Gemini 3 models require`,
         }[rule]
       } (${rule} at ${path})`,
-    story: (name, summary) => ({
+    story: (name, summary, scored) => ({
       name,
       kicker: "Loaded transcript",
       title: name,
       lesson: "The same loop, from a real run: every result has to find its call by call_id.",
-      input: `${summary}. A transcript records no host check of the environment, so its outcome is “not recorded”.`,
+      input: scored
+        ? `${summary}. The log records its evaluation's check of the task, made once the model had stopped: the end shows it beside the model's reply, and it decides the outcome.`
+        : `${summary}. A transcript records no host check of the environment, so its outcome is “not recorded”.`,
       captions: [],
     }),
   },

@@ -118,12 +118,14 @@ export const runs = {
           signature_missing: `${callId} 是当前这一轮中某一步的第一个调用，记录里却没有它的 thoughtSignature，而 Gemini 3 模型要求有`,
         }[rule]
       }（${rule}，位置 ${path}）`,
-    story: (name, summary) => ({
+    story: (name, summary, scored) => ({
       name,
       kicker: "载入的记录",
       title: name,
       lesson: "同样的循环，来自真实的运行：每个结果都要带着 call_id 找到它的调用。",
-      input: `${summary}。记录里没有宿主对环境的核对，所以结局是“未记录”。`,
+      input: scored
+        ? `${summary}。记录里有评测在模型停下之后对任务的核对：最后一步把它放在模型的回复旁边，结局由它决定。`
+        : `${summary}。记录里没有宿主对环境的核对，所以结局是“未记录”。`,
       captions: [],
     }),
   },

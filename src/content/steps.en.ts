@@ -2,7 +2,14 @@
  * The English step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
  * engine's errors in words. The figure's other words are ./labels.en.ts; ./catalog.en.ts is both.
  */
-import { type DoneCheck, type Evidence, type FinishStep, type RecordedCause, rpcOf } from "../engine";
+import {
+  type DoneCheck,
+  type Evidence,
+  type FinishStep,
+  type RecordedCause,
+  type RecordedCheck,
+  rpcOf,
+} from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.en";
 import { clip, resultLabel, stepWords, toolTally } from "./step-words";
@@ -59,6 +66,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     return "The model replies without a tool call";
   },
   finish: (step) => {
+    // A recorded run's end, whatever its log's own check decided: the verdict is beside the title, by its maker.
+    if (step.recorded !== undefined) return "The transcript ends here";
     return {
       completed: "Host checks the environment: done, and delivers the answer",
       refused: "Host checks the environment: not done, and a call was refused on the way",
@@ -78,6 +87,23 @@ const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => stri
   user: () => "The transcript ends with the user's message, which no model call has answered yet.",
   reply: () => "The model's last reply has no tool call, and the transcript ends there.",
 };
+
+/** A check the log records, as a clause: who made it, what it gave, against what. */
+const scorerGave = (check: RecordedCheck) =>
+  `the scorer ${check.name} gave ${check.value}${check.target === null ? "" : ` against the target ${check.target}`}`;
+
+/** The end of a run whose log records checks of the task (an evaluation's scorers): they, not the reply, decide. */
+function recordedFinish(step: FinishStep, checks: readonly RecordedCheck[], facts: StepFacts): string {
+  const those = checks.length > 1 ? "those checks" : "that check";
+  const open = checks.filter((check) => check.passed === null).map((check) => check.name);
+  const verdict =
+    step.outcome === "verification_missing"
+      ? `By ${those} the task is not done${step.answer === null ? "" : ", whatever the reply says"}.`
+      : step.outcome === "completed"
+        ? `By ${those} the task is done: the verdict is the scorer's, not the model's word.`
+        : `The log gives ${open.join(", ")} no pass mark, so it records no verdict on whether the task got done.`;
+  return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} Once the model had stopped, the evaluation checked the task itself, not the reply's words: ${checks.map(scorerGave).join("; ")}. ${verdict}`;
+}
 
 /** Every engine error, by code, in English. */
 const ERRORS: StepPhrasing["errors"] = {
@@ -217,9 +243,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
   answer: (_step, facts) => {
-    return `The model answers in words and asks for no tool, so the loop stops calling it: its “done” is a claim, not a result. ${facts.hostChecks ? "The host checks the environment." : "Whether it holds is the host's to check, and this run records no such check."} A reply without a tool call is what ends the loop (Chat Completions marks it finish_reason “stop”; Anthropic, stop_reason “end_turn”).`;
+    return `The model answers in words and asks for no tool, so the loop stops calling it: its “done” is a claim, not a result. ${facts.hostChecks ? "The host checks the environment." : facts.recordedCheck ? "Whether it holds is for a check to say, and this run's log records one: the evaluation's, at the end." : "Whether it holds is the host's to check, and this run records no such check."} A reply without a tool call is what ends the loop (Chat Completions marks it finish_reason “stop”; Anthropic, stop_reason “end_turn”).`;
   },
   finish: (step, facts) => {
+    if (step.recorded !== undefined) return recordedFinish(step, step.recorded, facts);
     return {
       completed: `The host checks the environment itself rather than the answer's words: ${(step.checks?.length ?? 1) > 1 ? `all ${step.checks?.length} checks pass` : "the check passes"} and no call is pending, so the task is complete${onTheWay(facts) === "" ? "" : ` as far as ${(step.checks?.length ?? 1) > 1 ? "those checks go" : "that check goes"} (${onTheWay(facts)})`}. In all: ${step.counters.modelCalls} model calls, ${step.counters.toolExecutions} tool execution${step.counters.toolExecutions === 1 ? "" : "s"}.`,
       refused: `The model stopped asking for tools. The host checks the environment: ${unheld(step, facts)}, and the host refused a call on the way (its step says why), so the task is not complete. The host tells the user so instead of calling it done.`,
@@ -256,10 +283,11 @@ const ARROWS: StepPhrases = {
     return `“${clip(step.text)}”`;
   },
   finish: (step) => {
-    return step.outcome === "completed"
-      ? "answer delivered"
-      : step.outcome === "not_recorded"
-        ? "transcript ends"
+    // A recorded run ends with its transcript, whatever its log's own check decided (said beside the title).
+    return step.outcome === "not_recorded" || step.recorded !== undefined
+      ? "transcript ends"
+      : step.outcome === "completed"
+        ? "answer delivered"
         : "not done";
   },
 };

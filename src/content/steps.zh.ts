@@ -2,7 +2,14 @@
  * The 中文 step phrases: every step's title, caption and arrow label, from its facts, for any trace, and the
  * engine's errors in words. The figure's other words are ./labels.zh.ts; ./catalog.zh.ts is both.
  */
-import { type DoneCheck, type Evidence, type FinishStep, type RecordedCause, rpcOf } from "../engine";
+import {
+  type DoneCheck,
+  type Evidence,
+  type FinishStep,
+  type RecordedCause,
+  type RecordedCheck,
+  rpcOf,
+} from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.zh";
 import { clip, resultLabel, stepWords, toolTally } from "./step-words";
@@ -59,6 +66,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     return "模型的回复里没有工具调用";
   },
   finish: (step) => {
+    // A recorded run's end, whatever its log's own check decided: the verdict is beside the title, by its maker.
+    if (step.recorded !== undefined) return "记录到此结束";
     return {
       completed: "宿主核对环境：任务完成，把回答交给用户",
       refused: "宿主核对环境：任务未完成，途中有调用被拒绝",
@@ -76,6 +85,23 @@ const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => stri
   user: () => "记录以用户的一句话结尾，还没有哪次模型调用回应它。",
   reply: () => "模型最后一次回复里没有工具调用，记录到此为止。",
 };
+
+/** A check the log records, as a clause: who made it, what it gave, against what. */
+const scorerGave = (check: RecordedCheck) =>
+  `评分器 ${check.name} 给出 ${check.value}${check.target === null ? "" : `（目标是 ${check.target}）`}`;
+
+/** The end of a run whose log records checks of the task (an evaluation's scorers): they, not the reply, decide. */
+function recordedFinish(step: FinishStep, checks: readonly RecordedCheck[], facts: StepFacts): string {
+  const those = checks.length > 1 ? "这些核对" : "这次核对";
+  const open = checks.filter((check) => check.passed === null).map((check) => check.name);
+  const verdict =
+    step.outcome === "verification_missing"
+      ? `按${those}，任务没有完成${step.answer === null ? "" : "，不论回复里怎么说"}。`
+      : step.outcome === "completed"
+        ? `按${those}，任务完成了：这是评分器的判定，不是模型的说法。`
+        : `记录没有给 ${open.join("、")} 的分数定及格线，所以没有记下任务是否完成的判定。`;
+  return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}模型停下之后，评测自己核对了任务，而不是看回复里的说法：${checks.map(scorerGave).join("；")}。${verdict}`;
+}
 
 /**
  * Every engine error, by code: the teaching experiment's own messages (the chapter's script raises them in
@@ -207,9 +233,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
   answer: (_step, facts) => {
-    return `模型用文字作答，没有请求工具，循环于是不再调用它：它说“完成”只是一个说法，不是结果。${facts.hostChecks ? "是否真的完成，由宿主检查环境。" : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}结束循环的正是这种不带工具调用的回复（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”）。`;
+    return `模型用文字作答，没有请求工具，循环于是不再调用它：它说“完成”只是一个说法，不是结果。${facts.hostChecks ? "是否真的完成，由宿主检查环境。" : facts.recordedCheck ? "是否属实要靠核对来说，而这份记录里有一次：评测在最后做的核对。" : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}结束循环的正是这种不带工具调用的回复（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”）。`;
   },
   finish: (step, facts) => {
+    if (step.recorded !== undefined) return recordedFinish(step, step.recorded, facts);
     switch (step.outcome) {
       case "completed":
         return `宿主不看回答里的说法，而是自己核对环境：${(step.checks?.length ?? 1) > 1 ? `${step.checks?.length} 项检查全部通过` : "检查通过"}，也没有待处理的调用，于是判定任务完成${onTheWay(facts) === "" ? "" : `（就${(step.checks?.length ?? 1) > 1 ? "这些检查" : "这项检查"}而言；${onTheWay(facts)}）`}。共调用模型 ${step.counters.modelCalls} 次，执行工具 ${step.counters.toolExecutions} 次。`;
@@ -251,7 +278,12 @@ const ARROWS: StepPhrases = {
     return `“${clip(step.text)}”`;
   },
   finish: (step) => {
-    return step.outcome === "completed" ? "交付答案" : step.outcome === "not_recorded" ? "记录结束" : "未完成";
+    // A recorded run ends with its transcript, whatever its log's own check decided (said beside the title).
+    return step.outcome === "not_recorded" || step.recorded !== undefined
+      ? "记录结束"
+      : step.outcome === "completed"
+        ? "交付答案"
+        : "未完成";
   },
 };
 

@@ -1,6 +1,7 @@
 /**
  * Where each language of the registry (./languages.ts) has its words: its catalog (`./catalog.<code>.ts`, joining
- * its labels `./labels.<code>.ts` and its step phrases `./steps.<code>.ts`), its
+ * its labels `./labels.<code>.ts`, its step phrases `./steps.<code>.ts` and its later parts' words
+ * `./later.<code>.ts`), its
  * chapter page (`./chapter.<code>.ts`, its prose `./prose.<code>.ts` and its words for recorded runs
  * `./runs.<code>.ts`) and its authoring page (`./author.<code>.ts`), one entry in each record below; the type
  * checker refuses a language the registry has and a record lacks. Shells that load a language on demand (the chapter page, the embed's packs) find the same files

@@ -12,6 +12,7 @@ import type {
   LoopErrorCode,
   Message,
   Outcome,
+  RecordedCheck,
   ReportWords,
   Step,
   StepKind,
@@ -39,7 +40,7 @@ export type StepPhrases<Facts = undefined> = {
  * built-in carries its steps' words and not the phrases for every step there can be.
  */
 /** What a step changed, as the stage's box shows it. */
-export type ChangeKind = "task" | "context" | "call" | "checks" | "result" | "answer" | "rpc";
+export type ChangeKind = "task" | "context" | "call" | "checks" | "recorded" | "result" | "answer" | "rpc";
 
 export interface WrittenSteps {
   readonly titles: readonly string[];
@@ -98,6 +99,8 @@ export interface FigureLabels {
   readonly roles: Readonly<Record<Message["role"], string>>;
   /** The teaching experiment's report: its keys and disclaimer (`demoReport(catalog.report)`). */
   readonly report: ReportWords;
+  /** The words of the parts that load later, when they came with these (a full catalog); else they load with them. */
+  readonly later?: LaterLabels;
   readonly ui: UiText;
 }
 
@@ -105,10 +108,12 @@ export interface FigureLabels {
 export interface FigureText extends FigureLabels, StepWords {}
 
 /**
- * A language's catalog: its labels (`labels.<code>.ts`) and its step phrases with the engine's errors
- * (`steps.<code>.ts`), which can tell any trace.
+ * A language's catalog: its labels (`labels.<code>.ts`), its step phrases with the engine's errors
+ * (`steps.<code>.ts`), which can tell any trace, and the words of the figure's later parts (`later.<code>.ts`).
  */
-export interface Catalog extends FigureLabels, StepPhrasing {}
+export interface Catalog extends FigureLabels, StepPhrasing {
+  readonly later: LaterLabels;
+}
 
 /** A language's step phrases (`steps.<code>.ts`): step words for any trace, and every engine error in words. */
 export interface StepPhrasing extends StepWords {
@@ -215,6 +220,74 @@ export function stepMatches(step: Step, when: StepMatch): boolean {
   return true;
 }
 
+/**
+ * What only the figure's parts that load a moment after it say: its full panels (Context, Call ID, Tool result), its
+ * drawer's Format view and token note, the inner loop's panel, a checkpoint's box and a figure file's problems
+ * (`later.<code>.ts`). A full
+ * catalog carries them (`Catalog.later`); the chapter page, whose first load holds only the labels, leaves them out,
+ * and those parts load them as they first render (src/player/later.ts).
+ */
+export interface LaterLabels {
+  readonly contextHeading: string;
+  readonly contextEmpty: string;
+  /** After the last pair's id at a step with no call in play: that id is an earlier step's, not this one's. */
+  readonly callIdEarlier: string;
+  /** That word's longer form, on pointing at it. */
+  readonly callIdEarlierTitle: string;
+  readonly noneYet: string;
+  /** The part of the context panel that lists the tools declared to the model. */
+  readonly toolsDeclared: string;
+  /** A declared tool the provider runs or defines itself, listed by its name and its type. */
+  readonly builtInTool: (name: string, type: string) => string;
+  /** At a model call: messages added, their estimated tokens, the whole context's estimated tokens. */
+  readonly contextAdded: (messages: number, tokens: number, total: number) => string;
+  /** At other steps: the estimated tokens of the context the model last received. */
+  readonly contextSize: (total: number) => string;
+  /** How the token estimates are made. */
+  readonly tokenMethod: string;
+  readonly innerLoopHeading: string;
+  readonly innerLoopNote: (tokens: number) => string;
+  readonly innerLoopIdle: string;
+  readonly innerLoopTokens: string;
+  /** A button that mounts `count` more of the `hidden` earlier context messages. */
+  readonly earlierMessages: (count: number, hidden: number) => string;
+  /** The figure's own drawer: the request format and how tokens are counted. */
+  readonly figureTools: string;
+  /**
+   * Above the Format view of a long context: the request shown is made of the system messages and the newest
+   * `shown` of the context's `total` messages; the host's request at this step holds them all.
+   */
+  readonly wireExcerpt: (shown: number, total: number) => string;
+  /** The context panel's format switch. */
+  readonly format: string;
+  /** The figure's own (neutral) format in the switch; the providers' formats go by their own names. */
+  readonly neutralFormat: string;
+  /** Under a provider's format: what the JSON is, and what in it is the figure's (placeholders, ids). */
+  readonly wireNote: { readonly [Format in WireFormatId]: string };
+  readonly wireLoading: string;
+  readonly wireFailed: string;
+  /** A checkpoint (predict, then reveal): its kicker, the hint before a choice, the marks on the options. */
+  readonly checkpointKicker: string;
+  readonly checkpointHint: string;
+  readonly checkpointYours: string;
+  readonly checkpointRightOption: string;
+  /** The marks after an option, in the language's parentheses. */
+  readonly checkpointMarks: (marks: readonly string[]) => string;
+  /** A checkpoint the reader stepped past before choosing: it counts as unanswered. */
+  readonly checkpointSkipped: (explanation: string) => string;
+  /** A figure file's problems, where the figure would be (the heading stays with the labels). */
+  /** The heading where nothing could be read (a file not loaded, a damaged link): the reader is told why below it. */
+  readonly figureUnread: string;
+  /** What the author can do: fix the file at the places listed (each problem is said in English, as tools say it). */
+  readonly figureProblemsNote: string;
+  /** Where a problem is in the file's text. */
+  readonly problemPlace: (line: number, column: number) => string;
+  /** Where a problem of the whole file is (its path is empty). */
+  readonly theFile: string;
+  /** How many more problems there were than are listed. */
+  readonly moreProblems: (count: number) => string;
+}
+
 /** The player's own words. */
 export interface UiText {
   readonly figureKicker: string;
@@ -277,15 +350,8 @@ export interface UiText {
   readonly warningsLabel: string;
   /** The name of a step's notes that inform rather than warn (the tokens used, who made an error). */
   readonly notesLabel: string;
-  readonly contextHeading: string;
-  readonly contextEmpty: string;
   readonly callIdHeading: string;
-  /** After the last pair's id at a step with no call in play: that id is an earlier step's, not this one's. */
-  readonly callIdEarlier: string;
-  /** That word's longer form, on pointing at it. */
-  readonly callIdEarlierTitle: string;
   readonly resultHeading: string;
-  readonly noneYet: string;
   readonly enlarge: string;
   readonly close: string;
   readonly dialogLabel: string;
@@ -324,6 +390,17 @@ export interface UiText {
   readonly doneCheckHeld: (held: boolean, neverRan: string | null) => string;
   /** Where its evidence is: the step whose result it is. */
   readonly evidenceAt: (step: number) => string;
+  /** A check of the task a run's log records (an evaluation's scorer): who made it, the value it gave, the target. */
+  readonly recordedCheck: (check: RecordedCheck) => string;
+  /** Its verdict, after it (with the language's separator): passed, failed, or a score with no pass mark (null). */
+  readonly recordedVerdict: (passed: boolean | null) => string;
+  /** Before the answer the check read, and before its explanation, as the log records them. */
+  readonly recordedAnswer: string;
+  readonly recordedExplanation: string;
+  /** On the host's lane at the finish row, read out: how many of the log's recorded checks passed. */
+  readonly rowRecorded: (passed: number, total: number) => string;
+  /** Beside the last step's title: how a run whose log records a verdict ended, by that verdict. */
+  readonly recordedOutcome: (passed: boolean) => string;
   /** The last row of a replayed call's checks: the operation already ran, and its recorded result answers. */
   readonly answeredFromRecord: string;
   /**
@@ -331,10 +408,6 @@ export interface UiText {
    * only what it records: model calls and tool results.
    */
   readonly counters: (counters: Counters, budget: number | null) => string;
-  /** The part of the context panel that lists the tools declared to the model. */
-  readonly toolsDeclared: string;
-  /** A declared tool the provider runs or defines itself, listed by its name and its type. */
-  readonly builtInTool: (name: string, type: string) => string;
   /** The mark on the model's reasoning (thinking) in a message; and what stands for reasoning sent encrypted. */
   readonly partReasoning: string;
   readonly partRedacted: string;
@@ -349,65 +422,19 @@ export interface UiText {
   readonly outcome: (label: string) => string;
   /** A call_id chip's accessible name: the id, and what pressing it does. */
   readonly threadLabel: (callId: string) => string;
-  /** At a model call: messages added, their estimated tokens, the whole context's estimated tokens. */
-  readonly contextAdded: (messages: number, tokens: number, total: number) => string;
-  /** At other steps: the estimated tokens of the context the model last received. */
-  readonly contextSize: (total: number) => string;
-  /** How the token estimates are made. */
-  readonly tokenMethod: string;
   readonly innerLoop: string;
-  readonly innerLoopHeading: string;
-  readonly innerLoopNote: (tokens: number) => string;
-  readonly innerLoopIdle: string;
-  readonly innerLoopTokens: string;
-  /** A button that mounts `count` more of the `hidden` earlier context messages. */
-  readonly earlierMessages: (count: number, hidden: number) => string;
   /** The context box's fold: `n` messages above what it shows (scrolled away, or not yet loaded). */
   readonly earlierFold: (n: number) => string;
   /** A long run's diagram, scrolled on: the steps above its box (first–last), on the button that shows them. */
   readonly rowsAbove: (first: number, last: number) => string;
   /** That button's name, for a screen reader: what pressing it does. */
   readonly rowsAboveLabel: (first: number, last: number) => string;
-  /** The figure's own drawer: the request format and how tokens are counted. */
-  readonly figureTools: string;
-  /**
-   * Above the Format view of a long context: the request shown is made of the system messages and the newest
-   * `shown` of the context's `total` messages; the host's request at this step holds them all.
-   */
-  readonly wireExcerpt: (shown: number, total: number) => string;
-  /** The context panel's format switch. */
-  readonly format: string;
-  /** The figure's own (neutral) format in the switch; the providers' formats go by their own names. */
-  readonly neutralFormat: string;
-  /** Under a provider's format: what the JSON is, and what in it is the figure's (placeholders, ids). */
-  readonly wireNote: { readonly [Format in WireFormatId]: string };
-  readonly wireLoading: string;
-  readonly wireFailed: string;
-  /** A checkpoint (predict, then reveal): its kicker, the hint before a choice, the marks on the options. */
-  readonly checkpointKicker: string;
-  readonly checkpointHint: string;
   /** In place of a checkpoint step's caption until the question is answered or stepped past (it would tell). */
   readonly checkpointCaptionWaits: string;
-  readonly checkpointYours: string;
-  readonly checkpointRightOption: string;
-  /** The marks after an option, in the language's parentheses. */
-  readonly checkpointMarks: (marks: readonly string[]) => string;
   /** The verdict, said once (the live region) and shown: right or not, then the explanation. */
   readonly checkpointVerdict: (right: boolean, explanation: string) => string;
-  /** A checkpoint the reader stepped past before choosing: it counts as unanswered. */
-  readonly checkpointSkipped: (explanation: string) => string;
   /** A figure file that cannot be shown: the heading of its problems, shown where the figure would be. */
   readonly figureProblems: string;
-  /** The heading where nothing could be read (a file not loaded, a damaged link): the reader is told why below it. */
-  readonly figureUnread: string;
-  /** What the author can do: fix the file at the places listed (each problem is said in English, as tools say it). */
-  readonly figureProblemsNote: string;
-  /** Where a problem is in the file's text. */
-  readonly problemPlace: (line: number, column: number) => string;
-  /** Where a problem of the whole file is (its path is empty). */
-  readonly theFile: string;
-  /** How many more problems there were than are listed. */
-  readonly moreProblems: (count: number) => string;
   /** While a figure file loads. */
   readonly figureLoading: string;
   /** A figure file's URL that could not be fetched (for the reader), or that names another origin. */
@@ -615,7 +642,8 @@ export interface ImportText {
   /** One problem, in words (the command line's explanation is English). */
   readonly checkProblem: (problem: CheckProblem) => string;
   /** An imported run's story; `summary` is what was read, in words. */
-  readonly story: (name: string, summary: string) => Story;
+  /** `scored`: the log records its evaluation's check of the task (an Inspect sample's scores). */
+  readonly story: (name: string, summary: string, scored: boolean) => Story;
 }
 
 /**

@@ -10,6 +10,8 @@ import { renderToString } from "react-dom/server";
 import { catalogs } from "../content";
 import type { Lang } from "../content/languages";
 import { resolveSource } from "../figure/source";
+import { GivenParts } from "../player/components/LazyPanels";
+import PanelsPart from "../player/components/StepPanels";
 import { DEFAULT_SOURCE } from "../scenarios/ids";
 import { EmbeddedFigure } from "./EmbeddedFigure";
 import { parseAllowOrigin } from "./messages";
@@ -24,12 +26,14 @@ export async function prerenderEmbed(lang: Lang): Promise<string> {
   const shown = { kind: "figure", id, figure: { trace, story, text: catalogs[lang] } } as const;
   return renderToString(
     <StrictMode>
-      <EmbeddedFigure
-        options={{ ...DEFAULT_OPTIONS, lang }}
-        source={DEFAULT_SOURCE}
-        shown={shown}
-        allow={parseAllowOrigin(null)}
-      />
+      <GivenParts.Provider value={PanelsPart}>
+        <EmbeddedFigure
+          options={{ ...DEFAULT_OPTIONS, lang }}
+          source={DEFAULT_SOURCE}
+          shown={shown}
+          allow={parseAllowOrigin(null)}
+        />
+      </GivenParts.Provider>
     </StrictMode>,
   );
 }

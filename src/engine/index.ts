@@ -68,6 +68,7 @@ export type {
   Outcome,
   ProposalStep,
   RecordedCause,
+  RecordedCheck,
   Step,
   StepKind,
   TaskStep,

@@ -342,6 +342,22 @@ function includesValue(content: string, text: string): boolean {
   return number !== undefined && new RegExp(`(^|[^\\d.])${number.replace(".", "\\.")}([^\\d.]|$)`).test(content);
 }
 
+/**
+ * A check of whether the task got done that a run's log records, made by something other than the model once it had
+ * stopped: an evaluation's scorer (Inspect AI's `scores`, by the scorer's name). `value` is the score as the log
+ * writes it; `passed` the verdict where the value is one (Inspect's "C" / "I", true / false, 1 / 0), null for a
+ * score with no pass mark of its own (0.6, "P"); `target`, `answer` and `explanation` as recorded (null: not).
+ */
+export interface RecordedCheck {
+  readonly by: "scorer";
+  readonly name: string;
+  readonly value: string;
+  readonly passed: boolean | null;
+  readonly target: string | null;
+  readonly answer: string | null;
+  readonly explanation: string | null;
+}
+
 /** The host decides the run is over. */
 export interface FinishStep extends StepBase {
   readonly kind: "finish";
@@ -352,6 +368,8 @@ export interface FinishStep extends StepBase {
   readonly verified: boolean | null;
   /** The checks that verdict came from, one by one, when the run's host lists them (a figure file's `done`). */
   readonly checks?: readonly HostCheck[];
+  /** The checks of the task a recorded run's log holds (its scorers'), when it holds any: they decide its outcome. */
+  readonly recorded?: readonly RecordedCheck[];
   readonly answer: string | null;
 }
 

@@ -8,6 +8,7 @@
 import {
   type ExecutionStep,
   LANES,
+  type Outcome,
   type RecordedCause,
   type Step,
   type ToolCall,
@@ -72,6 +73,8 @@ export interface ImportSummary {
   readonly toolCalls: number;
   /** What else the document holds and the figure does not show (an Inspect log's other samples). */
   readonly others?: readonly string[];
+  /** How many checks of the task the log records (an Inspect sample's scores), when it records any. */
+  readonly scored?: number;
 }
 
 /** What an import returns: a trace with its problems and notes, or why nothing could be imported. */
@@ -304,6 +307,9 @@ export function importTranscript(
       ...(parsed.neutral.others === undefined || parsed.neutral.others.length === 0
         ? {}
         : { others: parsed.neutral.others }),
+      ...(parsed.neutral.checks === undefined || parsed.neutral.checks.length === 0
+        ? {}
+        : { scored: parsed.neutral.checks.length }),
     },
   };
 }
@@ -316,8 +322,10 @@ const noChanges: Step["fileChanges"] = Object.freeze([]);
 /**
  * The steps a transcript shows: each user message (the user's turn), each model turn (the host's model call with
  * what it appended, then the model's proposal or reply) and each tool result (reported to the host), then the end
- * of the transcript. The host's checks are not in a transcript, so there are no validation steps, and the outcome
- * is `not_recorded`; the counters count what the transcript holds, with no budget and no simulated writes.
+ * of the transcript. The host's checks are not in a transcript, so there are no validation steps; the outcome is
+ * what the log's own checks of the task decided (an evaluation's scorers: `completed` when every one passed,
+ * `verification_missing` when one failed), and `not_recorded` when it records none with a verdict; the counters
+ * count what the transcript holds, with no budget and no simulated writes.
  */
 export function toTrace(
   neutral: Neutral,
@@ -507,6 +515,13 @@ export function toTrace(
       appendedFrom: contextEnd,
     });
   }
+  // The log's own checks of the task decide how the run ended: one that failed fails it; all passed, it is done.
+  const recorded = neutral.checks ?? [];
+  const outcome: Outcome = recorded.some((check) => check.passed === false)
+    ? "verification_missing"
+    : recorded.length > 0 && recorded.every((check) => check.passed === true)
+      ? "completed"
+      : "not_recorded";
   steps.push({
     number: steps.length + 1,
     // Every message is in the last step's context: the transcript's newest results or user turn, which no model
@@ -519,10 +534,11 @@ export function toTrace(
     edge: null,
     callIds: none,
     toolResult: null,
-    outcome: "not_recorded",
+    outcome,
     pendingCallIds: [...open.keys()],
-    verified: null,
+    verified: outcome === "not_recorded" ? null : outcome === "completed",
     answer: last?.role === "assistant" && last.toolCalls.length === 0 ? last.content : null,
+    ...(recorded.length === 0 ? {} : { recorded }),
   });
   stepOf[messages.length] = steps.length;
   // Usage is summed over the run and said once, at its end: a note at every model call would flag every step.
@@ -545,7 +561,7 @@ export function toTrace(
     messages,
     files: [],
     steps,
-    outcome: "not_recorded",
+    outcome,
     counters,
     budget: null,
     tools,

@@ -27,12 +27,16 @@
  * tool's; `cancelled` is a `cancelled` note (by whom is not said). Tool declarations come from the model events'
  * `tools`.
  *
+ * The sample's `scores` are the checks of the task the evaluation made once the model had stopped: each scorer's
+ * value (with Inspect's verdict where the value is one: "C" / "I", true / false, 1 / 0), the answer it read, its
+ * explanation and the sample's target; they decide the run's outcome (../formats/import.ts).
+ *
  * Skipped: model calls made while scoring (inside scorer spans or steps), state/store/sandbox/logger/info events,
- * event kinds this reader does not know, scores, and the log's own header (task, model, config, results).
+ * event kinds this reader does not know, and the log's own header (task, model, config, results).
  * Model calls a sub-agent or a solver made outside the sample's conversation are not shown as steps, but their
  * usage and errors are noted at the next model call that is.
  */
-import type { Message, MessagePart, ToolCall, ToolDeclaration, Trace, ValidationRule } from "../engine";
+import type { Message, MessagePart, RecordedCheck, ToolCall, ToolDeclaration, Trace, ValidationRule } from "../engine";
 import { formatMeta } from "./index";
 import {
   assistantMessage,
@@ -428,6 +432,56 @@ function toolsOf(events: readonly Obj[], text: Text): ToolDeclaration[] {
   return tools;
 }
 
+// ---- scores ---------------------------------------------------------------------------------------------------
+
+/**
+ * Inspect's verdict in a score's value: its own "C" (correct) and "I" (incorrect) — and "N", no answer, which the
+ * built-in metrics count as incorrect — true and false, 1 and 0; null for a value with no pass mark of its own
+ * ("P", partial; 0.6; a list or a dict of values).
+ */
+function passedOf(value: unknown): boolean | null {
+  if (value === "C" || value === true || value === 1) return true;
+  if (value === "I" || value === "N" || value === false || value === 0) return false;
+  return null;
+}
+
+/** A target as the sample writes it: a string, or the list of acceptable answers. */
+function targetOf(target: unknown): string | null {
+  if (typeof target === "string") return target === "" ? null : target;
+  if (Array.isArray(target) && target.every((t) => typeof t === "string") && target.length > 0)
+    return target.join(" | ");
+  return null;
+}
+
+/**
+ * The sample's scores, each the check its scorer made of the task once the model had stopped: `scores` by the
+ * scorer's name; a log whose sample has none but whose events hold final `score` events, those (unnamed: "score").
+ */
+function scoresOf(sample: Obj, events: readonly unknown[], text: Text): RecordedCheck[] {
+  const target = targetOf(sample.target);
+  const check = (name: string, score: unknown): RecordedCheck | null => {
+    if (!isRecord(score) || !("value" in score)) return null;
+    const answer = str(score, "answer");
+    const explanation = str(score, "explanation");
+    return {
+      by: "scorer",
+      name,
+      value: compact(score.value),
+      passed: passedOf(score.value),
+      target,
+      answer: answer === undefined || answer === "" ? null : text(answer),
+      explanation: explanation === undefined || explanation === "" ? null : text(explanation),
+    };
+  };
+  if (isRecord(sample.scores))
+    return Object.entries(sample.scores).flatMap(([name, score]) => check(name, score) ?? []);
+  return events.flatMap((event) =>
+    field(event, "event") === "score" && field(event, "intermediate") !== true
+      ? (check("score", field(event, "score")) ?? [])
+      : [],
+  );
+}
+
 // ---- documents ----------------------------------------------------------------------------------------------
 
 /** One sample read: its conversation, tools and notes. */
@@ -465,7 +519,14 @@ function readSample(sample: Obj, path: string): Neutral {
     notes.push({ kind: "log_error", index: read.messages.length, message: stopped });
   }
   if (stopped !== null) notes.push(...abortedCalls(read.messages, stopped));
-  return { messages: read.messages, tools: toolsOf(events, text), shape: "messages", notes };
+  const checks = scoresOf(sample, allEvents, text);
+  return {
+    messages: read.messages,
+    tools: toolsOf(events, text),
+    shape: "messages",
+    notes,
+    ...(checks.length === 0 ? {} : { checks }),
+  };
 }
 
 /** Calls no result answers, in a run that was stopped: each an `aborted` note at the message that made it. */

@@ -3,7 +3,7 @@
  * it into the neutral trace's messages, how to write one step's request and the whole run in it, and how it pairs
  * a tool call with its result. The registry (./index.ts) lists the codecs; nothing else names a format.
  */
-import type { JsonObject, JsonValue, Message, Step, ToolDeclaration, Trace } from "../engine";
+import type { JsonObject, JsonValue, Message, RecordedCheck, Step, ToolDeclaration, Trace } from "../engine";
 import type { AdditionKind, Feature } from "./features";
 import type { Replay } from "./replay";
 
@@ -24,6 +24,11 @@ export interface Neutral {
    * them in its summary.
    */
   readonly others?: readonly string[];
+  /**
+   * The checks of whether the task got done that the log records, made after the model stopped (an evaluation's
+   * scorers): the import puts them on the run's last step, and they decide its outcome.
+   */
+  readonly checks?: readonly RecordedCheck[];
 }
 
 /** Why a document could not be read: what, and where in it (a dotted path such as `messages.1.content.0.type`). */

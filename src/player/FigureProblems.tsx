@@ -3,10 +3,11 @@
  * the file (path, line and column) with what was expected there, as text (never markup: a file's words are
  * data). In the figure's own scoped root and theme, so it looks like part of the figure's box, not the page.
  */
-import { useId } from "react";
+import { use, useId } from "react";
 import { languageOf } from "../content/languages";
 import type { FigureLabels, UiText } from "../content/types";
 import type { Resolved } from "../figure/source";
+import { loadLater } from "./later";
 import type { Theme } from "./Player";
 
 /** One problem with a figure file, as src/figure says it. */
@@ -55,6 +56,8 @@ export function FigureProblems(props: {
 }) {
   const { text, problems, note, more = 0 } = props;
   const { ui } = text;
+  // Where the catalog has no later words (the chapter page's labels), they load: this view is in a boundary there.
+  const later = text.later ?? use(loadLater(text.lang));
   const heading = useId();
   return (
     <div className="alf-root" data-theme={props.theme ?? "auto"} lang={languageOf(text.lang).htmlLang}>
@@ -62,24 +65,24 @@ export function FigureProblems(props: {
         <div role="alert">
           <h3 id={heading} className="alf-problems-title">
             <span aria-hidden="true">⚠ </span>
-            {problems.length === 0 && note !== undefined ? ui.figureUnread : ui.figureProblems}
+            {problems.length === 0 && note !== undefined ? later.figureUnread : ui.figureProblems}
           </h3>
-          <p>{note ?? ui.figureProblemsNote}</p>
+          <p>{note ?? later.figureProblemsNote}</p>
           {props.detail === undefined ? null : <p className="alf-problems-detail">{props.detail}</p>}
         </div>
         {problems.length === 0 ? null : (
           <ol className="alf-problems-list">
             {problems.map((problem) => (
               <li key={`${problem.path}:${problem.line}:${problem.column}:${problem.message}`}>
-                {problem.path === "" ? <span>{ui.theFile}</span> : <code>{problem.path}</code>}
+                {problem.path === "" ? <span>{later.theFile}</span> : <code>{problem.path}</code>}
                 {problem.line === undefined ? null : (
-                  <span className="alf-problems-place"> ({ui.problemPlace(problem.line, problem.column ?? 1)})</span>
+                  <span className="alf-problems-place"> ({later.problemPlace(problem.line, problem.column ?? 1)})</span>
                 )}
                 {": "}
                 <span>{problem.message}</span>
               </li>
             ))}
-            {more > 0 ? <li className="alf-problems-more">{ui.moreProblems(more)}</li> : null}
+            {more > 0 ? <li className="alf-problems-more">{later.moreProblems(more)}</li> : null}
           </ol>
         )}
       </section>

@@ -18,10 +18,10 @@ import { type PlacedCheckpoint, type Progress, placeCheckpoints, progressOf } fr
 import type { Trace } from "../engine";
 import { defined } from "../engine";
 import { CatalogContext, useCatalog } from "./catalog";
-import { CheckpointsContext } from "./checkpoints";
+import { CheckpointsContext, NONE as NO_CHECKPOINTS } from "./checkpoints";
 import { FigureView, LanguageToggle } from "./components/FigureView";
 import { InnerLoopToggle } from "./components/InnerLoopToggle";
-import { PrintSteps } from "./components/PrintSteps";
+import { PrintFrames } from "./components/LazyPanels";
 import { prefersReducedMotion } from "./motion";
 import { groupNotes, type StepNote } from "./notes";
 import { type ScenarioLinks, ScenarioLinksContext } from "./scenario-links";
@@ -362,7 +362,7 @@ const PlayerBody = memo(function PlayerBody(
           </EnlargeDialog>
         </Suspense>
       ) : null}
-      {printing ? <PrintSteps /> : null}
+      {printing ? <PrintFrames /> : null}
       {props.warmUp === true && mounted ? (
         <Suspense fallback={null}>
           <Rehearsal notes={notes} />
@@ -399,8 +399,13 @@ export function Player(props: PlayerProps) {
   const { text } = props;
   const initialStep = props.step ?? props.defaultStep;
   const reader = useReader(props.reader);
+  // Without checkpoints, the one empty list: the reader's seed, read after hydration, then changes nothing (a new
+  // context value would make React redraw the parts still waiting for their code instead of keeping their HTML).
   const placed = useMemo(
-    () => placeCheckpoints(props.trace, props.checkpoints, reader),
+    () =>
+      props.checkpoints === undefined || props.checkpoints.length === 0
+        ? NO_CHECKPOINTS
+        : placeCheckpoints(props.trace, props.checkpoints, reader),
     [props.trace, props.checkpoints, reader],
   );
   return (

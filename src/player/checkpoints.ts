@@ -2,7 +2,8 @@
 import { createContext, useContext } from "react";
 import type { PlacedCheckpoint } from "../course/progress";
 
-const NONE: readonly PlacedCheckpoint[] = Object.freeze([]);
+/** No checkpoints: one value, so that a figure without them never changes its context (the reader's seed arriving). */
+export const NONE: readonly PlacedCheckpoint[] = Object.freeze([]);
 
 export const CheckpointsContext = createContext<readonly PlacedCheckpoint[]>(NONE);
 

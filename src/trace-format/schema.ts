@@ -159,6 +159,19 @@ const step = v.variant("kind", [
     verified: v.nullable(v.boolean()),
     answer: v.nullable(v.string()),
     checks: v.exactOptional(v.array(v.object({ check: doneCheck, held: v.boolean() }))),
+    recorded: v.exactOptional(
+      v.array(
+        v.object({
+          by: v.literal("scorer"),
+          name: v.string(),
+          value: v.string(),
+          passed: v.nullable(v.boolean()),
+          target: v.nullable(v.string()),
+          answer: v.nullable(v.string()),
+          explanation: v.nullable(v.string()),
+        }),
+      ),
+    ),
   }),
 ]);
 

@@ -6,12 +6,16 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
 import { checkpointKey, optionOrder, READER_STORAGE_KEY } from "../../src/course/reader";
 import { runScenario } from "../../src/engine";
 import { Player } from "../../src/player/Player";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";
+import { HOOK_MS, loadLaterParts } from "./later-parts";
+
+// What these tests read of the panels and the question is there a moment after the first render.
+beforeAll(loadLaterParts, HOOK_MS);
 
 const story = SCENARIOS.f22.stories.en;
 const checkpoints = story.checkpoints ?? [];

@@ -3,11 +3,15 @@
  * naming a result that does not exist; in Chinese, its verdicts are the same word as the step checks' (通过 / 未通过).
  */
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
 import { runScenario } from "../../src/engine";
 import { Player } from "../../src/player";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";
+import { HOOK_MS, loadLaterParts } from "./later-parts";
+
+// What these tests read of the panels and the question is there a moment after the first render.
+beforeAll(loadLaterParts, HOOK_MS);
 
 function finishOf(id: "claimed-done" | "f22", lang: "en" | "zh") {
   const trace = runScenario(scenarioById(id, lang));

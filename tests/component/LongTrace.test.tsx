@@ -1,9 +1,13 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRef } from "react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { catalogs } from "../../src/content";
 import { longRunScenario, runScenario } from "../../src/engine";
 import { Player, type PlayerHandle } from "../../src/player";
+import { HOOK_MS, loadLaterParts } from "./later-parts";
+
+// What these tests read of the panels and the question is there a moment after the first render.
+beforeAll(loadLaterParts, HOOK_MS);
 
 // 1,000 tool calls: 2,002 messages, 4,004 steps.
 const long = runScenario(longRunScenario(1000));
@@ -53,6 +57,9 @@ describe("a long trace", () => {
     expect(
       await within(context).findByText(
         "Shown: the request made of the newest 60 of this context's 2,002 messages (and its system message, if any). The host's request at this step holds all 2,002.",
+        {},
+        // The Format view's code loads as it is first picked.
+        { timeout: 10_000 },
       ),
     ).toBeTruthy();
     const json = () => context.querySelector(".alf-wire")?.textContent ?? "";

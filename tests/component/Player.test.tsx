@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
 import type { Lang } from "../../src/content/languages";
 import { runScenario } from "../../src/engine";
@@ -10,6 +10,10 @@ import { Controls } from "../../src/player/components/Controls";
 import { Player } from "../../src/player/Player";
 import { DWELL, readingSeconds } from "../../src/player/store/createPlayerStore";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";
+import { HOOK_MS, loadLaterParts } from "./later-parts";
+
+// What these tests read of the panels and the question is there a moment after the first render.
+beforeAll(loadLaterParts, HOOK_MS);
 
 function renderPlayer(options: { lang?: Lang; initialIndex?: number; onLangChange?: (lang: Lang) => void } = {}) {
   // initialIndex is 0-based here for the tests' own readability; the player's public API is 1-based.
@@ -453,7 +457,7 @@ describe("catalog coverage in the player", () => {
     for (const lang of ["zh", "en"] as const) {
       const { view } = renderPlayer({ lang, initialIndex: 5 });
       expect(view.container.textContent).not.toMatch(/undefined|null|NaN|\[object/);
-      expect(view.container.textContent).toContain(catalogs[lang].ui.contextHeading);
+      expect(view.container.textContent).toContain(catalogs[lang].later.contextHeading);
       view.unmount();
     }
   });

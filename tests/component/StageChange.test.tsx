@@ -6,12 +6,16 @@
  */
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { catalogs, storyCatalog } from "../../src/content";
 import type { Lang } from "../../src/content/languages";
 import { runScenario } from "../../src/engine";
 import { Player } from "../../src/player/Player";
 import { SCENARIOS, scenarioById } from "../../src/scenarios";
+import { HOOK_MS, loadLaterParts } from "./later-parts";
+
+// What these tests read of the panels and the question is there a moment after the first render.
+beforeAll(loadLaterParts, HOOK_MS);
 
 function renderAt(step: number, options: { lang?: Lang; checkpoints?: boolean } = {}) {
   const lang = options.lang ?? "en";

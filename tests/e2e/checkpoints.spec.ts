@@ -27,7 +27,7 @@ test.describe("predict, then see", () => {
   test("Play stops at a question not yet answered, and the step's caption waits for the answer", async ({ page }) => {
     await page.goto("./embed-en.html?checkpoints=1&dwell=1");
     const figure = page.locator(".alf-root > .alf-figure").first();
-    const caption = figure.locator(".alf-step-caption");
+    const caption = figure.locator(".alf-step > .alf-step-caption");
     await figure.getByRole("button", { name: "Play" }).click();
     // Step 3 asks what happens after the model's proposal: playback waits there, and so does the caption.
     await expect(figure.locator(".alf-counter > [aria-hidden]")).toHaveText("3 / 8", { timeout: 10_000 });
@@ -208,7 +208,7 @@ test('the web component asks with checkpoints="1" and fires progress, completed 
   );
   await page.goto(`${COURSE}/hosts/checkpoints.html`);
   const figure = page.locator("agent-loop-figure").locator(".alf-figure").first();
-  await figure.locator(".alf-step-title").click();
+  await figure.locator(".alf-step > .alf-step-title").click();
   for (let n = 1; n < 5; n += 1) await page.keyboard.press("ArrowRight");
   const question = figure.getByRole("group", { name: /What will this host put into the context for model call 2\?$/ });
   await question.getByRole("button", { name: /^Nothing new/ }).click();
@@ -247,7 +247,7 @@ test("the chapter page asks the checkpoints when the reader switches them on, an
   await page.goto("/?lang=en&scenario=unauthorized-tool");
   const figure = page.getByRole("region", { name: /unauthorized tool/i }).first();
   await untilHydrated(figure);
-  await figure.locator(".alf-step-title").click();
+  await figure.locator(".alf-step > .alf-step-title").click();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await expect(figure.getByRole("group", { name: /\?$/ })).toHaveCount(0);

@@ -586,7 +586,8 @@ test.describe("the light-DOM figure (chapter page, React package)", () => {
         };
         return {
           next: box(".alf-buttons .alf-button", true),
-          lane: box(".alf-lane", true),
+          // A lane's name (its header's height follows a file badge, which wraps in a narrower lane).
+          lane: box(".alf-lane-name", true),
           row: box(".alf-row", true),
           chip: box(".alf-chip", true),
           title: box(".alf-step-title", false),

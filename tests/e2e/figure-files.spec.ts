@@ -265,10 +265,12 @@ test.describe("a course author's figure file", () => {
     // in English.
     const question = figure.getByRole("group", { name: "模型查的是 A 会议室，现在要订 B 会议室。宿主会怎么做？" });
     await expect(question).toHaveAttribute("lang", "zh-CN");
-    await expect(figure.locator(".alf-step-caption")).toHaveText(/^What this step means comes after your answer/);
+    await expect(figure.locator(".alf-step > .alf-step-caption")).toHaveText(
+      /^What this step means comes after your answer/,
+    );
     await question.getByRole("button", { name: /还没有一次 B 会议室/ }).click();
     await expect(question.locator(".alf-checkpoint-verdict")).toContainText("Right.");
-    await expect(figure.locator(".alf-step-caption")).toHaveText(
+    await expect(figure.locator(".alf-step > .alf-step-caption")).toHaveText(
       /^The model only proposes a call, book_room \(call_2\)/,
     );
     expect(

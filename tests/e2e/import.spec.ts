@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { strToU8, zipSync } from "fflate";
 import { counterOf, expect, formatSwitchOf, openTools, test } from "./fixtures";
@@ -260,6 +260,68 @@ test.describe("loading a transcript", () => {
 });
 
 test.describe("an agent's own log", () => {
+  // The real Inspect log in ../shared/agent-logs (SOURCES.md there): the model says "done"; its scorer gives 0.
+  const REAL_EVAL = "../shared/agent-logs/inspect-log-v3-dedup-hardcoded-tools.eval";
+  for (const [lang, words] of [
+    [
+      "en",
+      {
+        open: "Load transcript",
+        file: "or choose a file",
+        load: "Load",
+        outcome: "✗ not done, by its scorer",
+        box: "The evaluation's check",
+        reply: "The model's reply: done",
+        check: "✗ Scorer closeness_log gave 0 (target: 42.7): failed",
+        row: "The evaluation's check: 0 of 1 passed",
+      },
+    ],
+    [
+      "zh",
+      {
+        open: "载入记录",
+        file: "或选择文件",
+        load: "载入",
+        outcome: "✗ 评分器判定未完成",
+        box: "评测的核对",
+        reply: "模型的回复：done",
+        check: "✗ 评分器 closeness_log 给出 0（目标：42.7）：未通过",
+        row: "评测的核对：1 项中 0 项通过",
+      },
+    ],
+  ] as const) {
+    test(`the real Inspect .eval: its scorer's 0 against 42.7 beside the model's "done", drawn as the check at the end (${lang})`, async ({
+      page,
+    }) => {
+      test.skip(!existsSync(REAL_EVAL), "../shared/agent-logs is not on this machine");
+      await page.goto(`./?lang=${lang}`);
+      await openTools(page);
+      await page.getByRole("button", { name: words.open }).click();
+      await page.getByLabel(words.file).setInputFiles({
+        name: "inspect-log-v3-dedup-hardcoded-tools.eval",
+        mimeType: "application/zip",
+        buffer: readFileSync(REAL_EVAL),
+      });
+      await page.getByRole("button", { name: words.load, exact: true }).click();
+      const fig = page.locator(".alf-figure").first();
+      await fig.focus();
+      await page.keyboard.press("End");
+      await expect(fig.locator(".alf-step > .alf-step-title")).toContainText(words.outcome);
+      const box = fig.getByRole("group", { name: lang === "en" ? "What this step changed" : "这一步改变了什么" });
+      await expect(box.locator("h4")).toHaveText(words.box);
+      await expect(box).toContainText(words.reply);
+      await expect(box.getByRole("list", { name: words.box }).getByRole("listitem")).toHaveText([words.check]);
+      // On the host's lane, the verdict's mark, said in words to a screen reader.
+      await expect(fig.locator('.alf-row[data-status="current"] .alf-row-checks')).toHaveText(`✗${words.row}`);
+      expect(
+        await new AxeBuilder({ page })
+          .include(".alf-figure")
+          .analyze()
+          .then((r) => r.violations),
+      ).toEqual([]);
+    });
+  }
+
   test("file: an Inspect AI .eval log (a zip) is unpacked and read; who made an error is said at its step", async ({
     page,
   }) => {

@@ -205,7 +205,7 @@ test("the packed package installs into a fresh React + Vite app, type-checks and
   }
   // Checkpoints, progress, completion and xAPI statements through the props.
   const scope = page.getByRole("region", { name: /^Scenario · out of scope/ });
-  await scope.locator(".alf-step-title").click();
+  await scope.locator(".alf-step > .alf-step-title").click();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   const asked = scope.getByRole("group", { name: /Which of the host's checks stops it\?$/ });

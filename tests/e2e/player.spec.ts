@@ -9,6 +9,7 @@ import {
   sampleArrowScale,
   sampledScales,
   test,
+  untilHydrated,
 } from "./fixtures";
 
 test.describe("the chapter page", () => {
@@ -349,6 +350,40 @@ test.describe("layout", () => {
       .evaluate((el) => getComputedStyle(el).transform);
     expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(transform);
     await context.close();
+  });
+
+  test("keeps the pre-rendered panels while their chunk loads, steps meanwhile, then shows the step's own", async ({
+    page,
+  }) => {
+    // The panels' chunk (and the words only they say) held back until the figure has been stepped.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/(StepPanels|later\.zh)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("./");
+    const figure = figureOf(page);
+    await untilHydrated(figure);
+    const context = figure.getByRole("region", { name: "上下文" });
+    // The page's HTML already shows them: the figure's first load does not carry their code.
+    await expect(context).toContainText("模型还没有看到任何内容");
+    await figure.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(counterOf(figure)).toHaveText("3 / 8");
+    // The stage says what step 3 changed at once; the panels below keep the first frame's HTML meanwhile.
+    await expect(figure.getByRole("group", { name: "这一步改变了什么" })).toContainText("read_file");
+    await expect(context).toBeVisible();
+    release();
+    await expect(figure.getByRole("region", { name: "调用标识" })).toContainText("call_1");
+    await expect(context).toContainText("读取 config.txt 中的 timeout");
+    expect(errors).toEqual([]);
   });
 
   test("does not move anything on load", async ({ page }) => {

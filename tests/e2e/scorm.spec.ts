@@ -232,7 +232,10 @@ test.describe("the SCORM 1.2 package", () => {
             .getByRole("group", { name: "What this step changed" })
             .getByRole("group", { name: /What happens next\?$/ }),
         ).toBeVisible();
-      const [change, button] = await Promise.all([figure.locator(".alf-change").boundingBox(), next.boundingBox()]);
+      const [change, button] = await Promise.all([
+        figure.locator("section.alf-change").boundingBox(),
+        next.boundingBox(),
+      ]);
       for (const [name, box] of [
         ["the change's box", change],
         ["Next", button],

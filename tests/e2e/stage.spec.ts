@@ -3,7 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
  * One screen per step (issue 41): on the chapter page, with the figure scrolled into view, the diagram's acting
  * row, the step's caption and Next are all inside the viewport, at every step of every built-in, in both
  * languages, on the screens a reader or a teacher has (1280×720, 1366×768, a 375×667 phone); on the phone, every
- * lane is on screen with its whole name.
+ * lane is on screen with its whole name. And at each of those steps, and in presenter mode, no line of the diagram
+ * is drawn over one of its words (issue 54).
  */
 import { SCENARIO_IDS } from "../../src/scenarios/ids";
 import { counterOf, expect, test, untilHydrated } from "./fixtures";
@@ -19,11 +20,74 @@ const NEXT = { zh: /^(下一步|跳过这道题)$/, en: /^(Next|Skip this questi
 /** Two frames after a step: what the reader sees once it has painted (a long diagram's box follows in a frame). */
 const PAINTED = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))";
 
+/**
+ * The diagram's words that a line is drawn over, as "word × line": every word a reader can see (a label, a round's
+ * name, a lane's), against every line drawn in the diagram (the lanes' lifelines, the arrows). Where a line runs
+ * through a word's glyph box, what is on top at that point must be the word on an opaque backdrop of its own (its
+ * halo), never the line: the lines are made hit-testable for the measure, then left as they were.
+ */
+const CROSSED = `(figure) => {
+  // Every word of the diagram a reader can see, against every line drawn in it (the lanes' lifelines, the arrows):
+  // where a line runs through a word's glyph box, the first thing over that point must be the word itself or an
+  // opaque backdrop behind it (its halo), never the line.
+  const diagram = figure.querySelector(".alf-scroll");
+  // A backdrop that hides what is under it: any colour (rgb(), color(srgb …)) with an alpha of at least 0.9.
+  const opaque = (el) => {
+    const colour = getComputedStyle(el).backgroundColor;
+    const inner = colour.match(/\\(([^)]*)\\)/)?.[1] ?? "";
+    const alpha = inner.includes("/")
+      ? Number(inner.split("/")[1])
+      : colour.startsWith("rgba")
+        ? Number(inner.split(",")[3])
+        : colour.startsWith("rgb") || colour.startsWith("color")
+          ? 1
+          : 0;
+    return alpha >= 0.9;
+  };
+  // Each line as the segment it draws: a lifeline its left border, an arrow its own box.
+  const lines = [...figure.querySelectorAll(".alf-lifeline, .alf-arrow-line")].flatMap((line) => {
+    const r = line.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return [];
+    if (line.classList.contains("alf-lifeline")) {
+      const w = parseFloat(getComputedStyle(line).borderLeftWidth) || 1;
+      return [{ line, left: r.left, right: r.left + w, top: r.top, bottom: r.bottom }];
+    }
+    return [{ line, left: r.left, right: r.right, top: r.top, bottom: r.bottom }];
+  });
+  const hittable = [...figure.querySelectorAll(".alf-lifelines, .alf-lifeline, .alf-arrow-line")];
+  for (const el of hittable) el.style.pointerEvents = "auto";
+  const crossed = [];
+  const walker = document.createTreeWalker(diagram, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (node.textContent.trim() === "" || element.closest(".alf-sr-only, .alf-swap-reserve, [aria-hidden='true']")) continue;
+    if (getComputedStyle(element).visibility === "hidden") continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      for (const seg of lines) {
+        const left = Math.max(r.left, seg.left), right = Math.min(r.right, seg.right);
+        const top = Math.max(r.top, seg.top), bottom = Math.min(r.bottom, seg.bottom);
+        if (right - left < 0.5 || bottom - top < 0.5) continue;
+        const x = (left + right) / 2, y = (top + bottom) / 2;
+        for (const el of document.elementsFromPoint(x, y)) {
+          if (el === seg.line) { crossed.push(\`"\${node.textContent.trim().slice(0, 30)}" × \${seg.line.className}\`); break; }
+          if (el.contains(element) && opaque(el)) break;
+          if (el === element) { /* the word over the line, on no backdrop: the line still shows between glyphs */ }
+        }
+      }
+    }
+  }
+  for (const el of hittable) el.style.pointerEvents = "";
+  return [...new Set(crossed)];
+}`;
+
 /** Where the acting row and the caption are, against the viewport (in CSS px). */
 const PLACES = `(() => {
   const figure = document.querySelector(":not(.alf-rehearsal) > .alf-root > .alf-figure");
+  // The first one a reader sees (not a hidden stand-in that keeps the room of the longest words).
   const box = (selector) => {
-    const found = figure.querySelector(selector);
+    const found = [...figure.querySelectorAll(selector)].find((el) => el.closest("[aria-hidden='true']") === null) ?? null;
     if (found === null) return null;
     const r = found.getBoundingClientRect();
     return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
@@ -52,10 +116,11 @@ const PLACES = `(() => {
     viewport: window.innerHeight,
     row: box('.alf-row[data-status="current"]'),
     caption: box(".alf-step-caption"),
-    change: box(".alf-change"),
-    changeKind: figure.querySelector(".alf-change [data-change]")?.dataset.change ?? (figure.querySelector(".alf-change .alf-checkpoint") ? "checkpoint" : null),
+    change: box("section.alf-change"),
+    changeKind: figure.querySelector("section.alf-change [data-change]")?.dataset.change ?? (figure.querySelector("section.alf-change .alf-checkpoint") ? "checkpoint" : null),
     cut,
     small,
+    crossed: (${CROSSED})(figure),
   };
 })()`;
 
@@ -96,7 +161,10 @@ for (const screen of SCREENS) {
               changeKind: string | null;
               cut: string[];
               small: { size: number; text: string } | null;
+              crossed: string[];
             };
+            // No word of the diagram with a line drawn over it.
+            if (at.crossed.length > 0) misses.push(`${id} step ${step}: lines over words: ${at.crossed.join("; ")}`);
             // No diagram text under 11 px, at any width.
             if (at.small !== null && at.small.size < 11)
               misses.push(`${id} step ${step}: "${at.small.text}" is ${at.small.size} px`);
@@ -156,6 +224,7 @@ const PRESENTED = `(() => {
     row: box(frame.querySelector('.alf-row[data-status="current"]')),
     caption: box(frame.querySelector(".alf-step-caption")),
     next: box([...frame.querySelectorAll(".alf-controls button")].at(-1)),
+    crossed: (${CROSSED})(frame),
   };
 })()`;
 
@@ -187,7 +256,9 @@ test.describe("presenter mode at 1280×720", () => {
             row: Box | null;
             caption: Box | null;
             next: Box | null;
+            crossed: string[];
           };
+          if (at.crossed.length > 0) misses.push(`${id} step ${step}: lines over words: ${at.crossed.join("; ")}`);
           const within = (inner: Box | null) =>
             inner !== null &&
             inner.left >= at.frame.left - 1 &&
@@ -303,4 +374,45 @@ test.describe("on a 375×667 phone", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Next" }).first()).toBeVisible();
   });
+});
+
+test.describe("on a tablet held upright (768×1024)", () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  for (const lang of ["zh", "en"] as const) {
+    test(`each of F22's questions shows whole in the stage's box, every option above the bar with Next (${lang})`, async ({
+      page,
+    }) => {
+      await page.goto(`./?lang=${lang}&checkpoints=1`);
+      const figure = page.locator(":not(.alf-rehearsal) > .alf-root > .alf-figure").first();
+      await untilHydrated(figure);
+      await figure.evaluate((element) => element.scrollIntoView({ block: "start" }));
+      const counter = counterOf(figure);
+      const next = figure.getByRole("button", { name: NEXT[lang] });
+      const total = Number((await counter.textContent())?.split("/")[1]);
+      let asked = 0;
+      for (let step = 1; step <= total; step += 1) {
+        await expect(counter).toHaveText(`${step} / ${total}`);
+        await page.evaluate(PAINTED);
+        const options = figure.locator("section.alf-change .alf-checkpoint-option");
+        const count = await options.count();
+        if (count > 0) {
+          asked += 1;
+          const bar = await next.boundingBox();
+          const box = await figure.locator("section.alf-change").boundingBox();
+          for (let i = 0; i < count; i += 1) {
+            const option = await options.nth(i).boundingBox();
+            // Whole, inside the box (not scrolled out of it), and above the bar that holds Next.
+            expect(option, `step ${step}, option ${i + 1}`).not.toBeNull();
+            if (option === null || box === null || bar === null) continue;
+            expect(option.y, `step ${step}, option ${i + 1}`).toBeGreaterThanOrEqual(box.y);
+            expect(option.y + option.height, `step ${step}, option ${i + 1}`).toBeLessThanOrEqual(box.y + box.height);
+            expect(option.y + option.height, `step ${step}, option ${i + 1}`).toBeLessThanOrEqual(bar.y);
+          }
+        }
+        if (step < total) await next.click();
+      }
+      expect(asked).toBe(3);
+    });
+  }
 });

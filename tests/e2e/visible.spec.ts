@@ -10,6 +10,8 @@ test.describe("the call_id thread", () => {
     await page.goto("./?scenario=idempotent-replay&lang=en#step-14");
     const fig = page.locator(".alf-figure").first();
     await expect(counterOf(fig)).toHaveText("14 / 22");
+    // The panels below the stage (their chunk follows the figure's first load) hold the context's chips too.
+    await expect(fig.getByRole("region", { name: "Context" })).toBeVisible();
     const everywhere = fig.locator(".alf-chip", { hasText: /^call_2$/ });
     const count = await everywhere.count();
     expect(count).toBeGreaterThanOrEqual(6); // proposal, approval, result and feedback rows, plus the context

@@ -151,25 +151,25 @@ describe("sentences checked against the APIs", () => {
     expect(catalogs.en.stepCaption(execution, forgetful)).not.toContain("not seen it yet");
   });
   it("counts the tokens of the messages, which leave the tool declarations out", () => {
-    expect(catalogs.en.ui.contextAdded(2, 10, 30)).toContain("about 30 tokens in the messages");
+    expect(catalogs.en.later.contextAdded(2, 10, 30)).toContain("about 30 tokens in the messages");
   });
   it("says for every request format what in it is the figure's: the ids, the model name, Gemini's placeholder signature, the AI SDK's conversion", () => {
     for (const { id } of REQUEST_FORMATS) {
       if (id === "neutral") continue;
-      expect([id, /call ids (are placeholders|are the figure's)/.test(catalogs.en.ui.wireNote[id])]).toEqual([
+      expect([id, /call ids (are placeholders|are the figure's)/.test(catalogs.en.later.wireNote[id])]).toEqual([
         id,
         true,
       ]);
-      expect([id, /调用 ID (都)?是(占位符|本图的)/.test(catalogs.zh.ui.wireNote[id])]).toEqual([id, true]);
+      expect([id, /调用 ID (都)?是(占位符|本图的)/.test(catalogs.zh.later.wireNote[id])]).toEqual([id, true]);
     }
-    expect(catalogs.en.ui.wireNote.gemini).toContain("placeholder thoughtSignature");
+    expect(catalogs.en.later.wireNote.gemini).toContain("placeholder thoughtSignature");
     // AWS's ToolResultBlock reference: "only supported by Amazon Nova and Anthropic Claude 3 and 4 models".
-    expect(catalogs.en.ui.wireNote.bedrock).toContain(
+    expect(catalogs.en.later.wireNote.bedrock).toContain(
       'status "error" is supported only by Amazon Nova and Anthropic Claude 3 and 4 models',
     );
-    expect(catalogs.zh.ui.wireNote.bedrock).toContain("Amazon Nova 和 Anthropic Claude 3、4");
-    expect(catalogs.en.ui.wireNote["ai-sdk"]).toContain("which the SDK converts");
-    expect(catalogs.zh.ui.wireNote["ai-sdk"]).toContain("SDK 再把它转换");
+    expect(catalogs.zh.later.wireNote.bedrock).toContain("Amazon Nova 和 Anthropic Claude 3、4");
+    expect(catalogs.en.later.wireNote["ai-sdk"]).toContain("which the SDK converts");
+    expect(catalogs.zh.later.wireNote["ai-sdk"]).toContain("SDK 再把它转换");
   });
 });
 

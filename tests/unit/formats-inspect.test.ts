@@ -8,6 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { catalogs } from "../../src/content";
+import type { Trace } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { codec } from "../../src/formats/inspect";
 import { inspectZipText } from "../../src/formats/inspect-zip";
@@ -204,6 +206,85 @@ function zipOf(log: Obj, extra: Record<string, string> = {}): Uint8Array {
   return zipSync(files);
 }
 
+/** The captions of a run's end and of its final reply, in a language. */
+function words(trace: Trace, lang: "en" | "zh"): { finish: string; answer: string } {
+  const finish = trace.steps.at(-1);
+  const answer = [...trace.steps].reverse().find((step) => step.kind === "answer");
+  if (finish === undefined || answer === undefined) throw new Error("no end or no reply");
+  return { finish: catalogs[lang].stepCaption(finish, trace), answer: catalogs[lang].stepCaption(answer, trace) };
+}
+
+/** The v3 log with its sample's scores and target replaced. */
+function scored(scores: unknown, target: unknown = "42"): Obj {
+  const log = v3Log();
+  const sample = (log.samples as Obj[])[0] as Obj;
+  return { ...log, samples: [{ ...sample, target, scores }] };
+}
+
+describe("a sample's scores: the evaluation's check of the task, at the end", () => {
+  it("a C with the answer it read and its explanation: passed, and the run done by that check", () => {
+    const { trace } = imported(
+      scored({ match: { value: "C", answer: "done", explanation: "The answer matches the target." } }, ["42", "42.0"]),
+    );
+    const last = trace.steps.at(-1);
+    expect(last?.kind === "finish" ? last.recorded : null).toEqual([
+      {
+        by: "scorer",
+        name: "match",
+        value: "C",
+        passed: true,
+        target: "42 | 42.0",
+        answer: "done",
+        explanation: "The answer matches the target.",
+      },
+    ]);
+    expect(trace.outcome).toBe("completed");
+    expect(words(trace, "en").finish).toContain(
+      "the scorer match gave C against the target 42 | 42.0. By that check the task is done: the verdict is the scorer's, not the model's word.",
+    );
+    expect(words(trace, "zh").finish).toContain("按这次核对，任务完成了：这是评分器的判定，不是模型的说法。");
+  });
+
+  it("I, N, false and 0 fail; C, true and 1 pass; P and 0.6 give no verdict, and the outcome stays not recorded", () => {
+    const verdict = (value: unknown) => {
+      const { trace } = imported(scored({ s: { value } }));
+      const last = trace.steps.at(-1);
+      return [last?.kind === "finish" ? last.recorded?.[0]?.passed : undefined, trace.outcome];
+    };
+    expect(["I", "N", false, 0].map(verdict)).toEqual(Array(4).fill([false, "verification_missing"]));
+    expect(["C", true, 1].map(verdict)).toEqual(Array(3).fill([true, "completed"]));
+    expect(["P", 0.6, { a: 1 }].map(verdict)).toEqual(Array(3).fill([null, "not_recorded"]));
+    const { trace } = imported(scored({ partial: { value: 0.6 } }));
+    expect(words(trace, "en").finish).toContain(
+      "the scorer partial gave 0.6 against the target 42. The log gives partial no pass mark, so it records no verdict on whether the task got done.",
+    );
+    expect(words(trace, "zh").finish).toContain("记录没有给 partial 的分数定及格线");
+  });
+
+  it("two scorers: one that failed fails the run; the final score events stand in for a sample without scores", () => {
+    const { trace } = imported(scored({ a: { value: "C" }, b: { value: "I" } }));
+    expect(trace.outcome).toBe("verification_missing");
+    expect(words(trace, "en").finish).toContain("By those checks the task is not done");
+    // v3Log's sample has no `scores`: its final score event (value 0, target 42) is the check.
+    const fromEvents = imported(v3Log()).trace;
+    const last = fromEvents.steps.at(-1);
+    expect(last?.kind === "finish" ? last.recorded : null).toEqual([
+      { by: "scorer", name: "score", value: "0", passed: false, target: "42", answer: null, explanation: null },
+    ]);
+  });
+
+  it("a sample with no score at all: no check, and the end says so", () => {
+    const log = v3Log();
+    const sample = (log.samples as Obj[])[0] as Obj;
+    const events = (sample.events as Obj[]).filter((event) => event.event !== "score");
+    const { trace } = imported({ ...log, samples: [{ ...sample, events }] });
+    const last = trace.steps.at(-1);
+    expect(last?.kind === "finish" ? last.recorded : "no end").toBeUndefined();
+    expect(trace.outcome).toBe("not_recorded");
+    expect(words(trace, "en").finish).toContain("whether the task got done is not recorded, whatever the reply says");
+  });
+});
+
 // ---- the real file ----------------------------------------------------------------------------------------------
 
 describe.skipIf(!existsSync(DIR))("the real .eval file (log version 3)", () => {
@@ -224,6 +305,39 @@ describe.skipIf(!existsSync(DIR))("the real .eval file (log version 3)", () => {
     });
     expect(result.problems).toEqual([]);
     expect(result.summary.others).toBeUndefined();
+  });
+
+  it("draws the scorer's verdict at the end: closeness_log gave 0 against the target 42.7, beside the model's done", () => {
+    const { trace } = imported(text());
+    const last = trace.steps.at(-1);
+    expect(last?.kind === "finish" ? last.recorded : null).toEqual([
+      {
+        by: "scorer",
+        name: "closeness_log",
+        value: "0",
+        passed: false,
+        target: "42.7",
+        answer: null,
+        explanation: null,
+      },
+    ]);
+    expect(trace.outcome).toBe("verification_missing");
+    expect(words(trace, "en")).toEqual({
+      finish: expect.stringContaining(
+        "the evaluation checked the task itself, not the reply's words: the scorer closeness_log gave 0 against the target 42.7. By that check the task is not done, whatever the reply says.",
+      ),
+      answer: expect.stringContaining("this run's log records one: the evaluation's, at the end"),
+    });
+    expect(words(trace, "zh")).toEqual({
+      finish: expect.stringContaining(
+        "评测自己核对了任务，而不是看回复里的说法：评分器 closeness_log 给出 0（目标是 42.7）。按这次核对，任务没有完成，不论回复里怎么说。",
+      ),
+      answer: expect.stringContaining("这份记录里有一次：评测在最后做的核对"),
+    });
+    for (const lang of ["en", "zh"] as const) {
+      expect(words(trace, lang).finish).not.toMatch(/not recorded|没有记录/);
+      expect(words(trace, lang).answer).not.toMatch(/records no such check|没有这样的核对/);
+    }
   });
 
   it("declares the tools the model events list, resolving an attachment; the scripted model records no usage", () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogs, LANGS, storyCatalog, writeSteps } from "../../src/content";
 import { labels as zhLabels } from "../../src/content/labels.zh";
+import { later as zhLater } from "../../src/content/later.zh";
 import { steps as zhSteps } from "../../src/content/steps.zh";
 import { writtenStepWords } from "../../src/content/types";
 import { runScenario } from "../../src/engine";
@@ -42,8 +43,9 @@ describe("a trace's step words written out (every built-in's, at build time)", (
 });
 
 describe("a catalog", () => {
-  it("is its labels and its step phrases, nothing else", () => {
-    expect(catalogs.zh).toEqual({ ...zhLabels, ...zhSteps });
+  it("is its labels, its step phrases and its later parts' words, nothing else", () => {
+    expect(catalogs.zh).toEqual({ ...zhLabels, ...zhSteps, later: zhLater });
+    expect(Object.keys(zhLabels)).not.toContain("later");
     expect(Object.keys(zhSteps).sort()).toEqual(["arrowLabel", "errors", "stepCaption", "stepTitle"]);
     expect(Object.keys(zhLabels)).not.toContain("stepTitle");
   });

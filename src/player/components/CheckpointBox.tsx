@@ -10,12 +10,14 @@ import { useStore } from "zustand";
 import { languageOf } from "../../content/languages";
 import type { PlacedCheckpoint } from "../../course/progress";
 import { useCatalog } from "../catalog";
+import { useLater } from "../later";
 import { usePlayerStore } from "../store/context";
 
 export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
   const { point } = props;
   const { checkpoint, key, right } = point;
   const { ui } = useCatalog();
+  const later = useLater();
   const store = usePlayerStore();
   const chosen = useStore(store, (state) => state.answers.get(key));
   const skipped = useStore(store, (state) => !state.answers.has(key) && Math.max(...state.visited) > point.stepIndex);
@@ -32,7 +34,7 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
     >
       <p className="alf-checkpoint-kicker">
         <span aria-hidden="true">? </span>
-        {ui.checkpointKicker}
+        {later.checkpointKicker}
       </p>
       <p id={question} className="alf-checkpoint-question">
         {checkpoint.question}
@@ -42,7 +44,7 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
           const option = checkpoint.options[i];
           if (option === undefined) return null;
           const marks = settled
-            ? [i === chosen ? ui.checkpointYours : null, i === right ? ui.checkpointRightOption : null].filter(
+            ? [i === chosen ? later.checkpointYours : null, i === right ? later.checkpointRightOption : null].filter(
                 (mark) => mark !== null,
               )
             : [];
@@ -64,7 +66,7 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
             >
               {settled ? <span aria-hidden="true">{i === right ? "✓ " : i === chosen ? "✗ " : ""}</span> : null}
               {option.text}
-              {marks.length === 0 ? null : <span className="alf-checkpoint-mark">{ui.checkpointMarks(marks)}</span>}
+              {marks.length === 0 ? null : <span className="alf-checkpoint-mark">{later.checkpointMarks(marks)}</span>}
             </button>
           );
         })}
@@ -76,10 +78,10 @@ export function CheckpointBox(props: { readonly point: PlacedCheckpoint }) {
         </p>
       ) : skipped ? (
         <p className="alf-checkpoint-verdict" data-verdict="skipped">
-          {ui.checkpointSkipped(checkpoint.explanation)}
+          {later.checkpointSkipped(checkpoint.explanation)}
         </p>
       ) : (
-        <p className="alf-checkpoint-hint">{ui.checkpointHint}</p>
+        <p className="alf-checkpoint-hint">{later.checkpointHint}</p>
       )}
     </section>
   );

@@ -10,23 +10,22 @@ import {
   useRef,
   useState,
 } from "react";
-import type { FigureText } from "../../content";
+import type { Checkpoint, FigureText } from "../../content";
 import type { Lang } from "../../content/languages";
 import { LANGUAGES } from "../../content/languages";
-import { type Outcome, type Step, type Trace, tokenSums } from "../../engine";
+import type { Outcome, Step, Trace } from "../../engine";
 import { captionParts } from "../caption";
 import { useCatalog } from "../catalog";
 import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
-import { WINDOW_AT } from "../limits";
 import type { NotesByStep, ShownNote } from "../notes";
 import { useScenarioLinks } from "../scenario-links";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
-import { CheckpointBox } from "./CheckpointBox";
 import { Controls } from "./Controls";
+import { CheckpointBox, StagePanels, StageTools } from "./LazyPanels";
 import { LiveRegion } from "./LiveRegion";
-import { contextLine, FigureTools, StepChange, StepPanels } from "./StepPanels";
+import { StepChange } from "./StepParts";
 import { Swimlanes } from "./Swimlanes";
 
 /** The inner loop's panel loads when a reader first switches it on. */
@@ -40,6 +39,19 @@ const OUTCOME_SYMBOLS: Readonly<Record<Outcome, string>> = {
   budget_exhausted: "■",
   not_recorded: "◌",
 };
+
+/**
+ * How the run ended, as a mark and words: by the host's own check, or for a recorded run whose log records a verdict
+ * (an evaluation's scorer), by that verdict.
+ */
+function outcomeOf(trace: Trace, text: FigureText): { readonly symbol: string; readonly words: string } {
+  const last = trace.steps.at(-1);
+  if (last?.kind === "finish" && last.recorded !== undefined && trace.outcome !== "not_recorded") {
+    const passed = trace.outcome === "completed";
+    return { symbol: passed ? "✓" : "✗", words: text.ui.recordedOutcome(passed) };
+  }
+  return { symbol: OUTCOME_SYMBOLS[trace.outcome], words: text.outcomes[trace.outcome] };
+}
 
 const selectIndex = (s: PlayerState) => s.index;
 const selectTrace = (s: PlayerState) => s.trace;
@@ -80,22 +92,6 @@ function longestStepText(
   if (every > 1)
     for (let i = Math.max(0, steps.length - RESERVE_SAMPLE / 20); i < steps.length; i += 1) measure(steps[i]);
   return { title, caption, lead, detailed };
-}
-
-/**
- * The longest context line of a short trace (what a model call adds, or the context's size), whose room the line
- * keeps at every step. A long run (over the diagram's windowing length) reserves none: it would need the token
- * totals of its whole transcript up front.
- */
-function longestContextLine(trace: Trace, text: FigureText): string {
-  if (trace.steps.length > WINDOW_AT) return "";
-  const sums = tokenSums(trace.messages);
-  let longest = "";
-  for (const step of trace.steps) {
-    const line = contextLine(step, sums, text);
-    if (line.length > longest.length) longest = line;
-  }
-  return longest;
 }
 
 /** A step's notes as a list, each marked ⚠ or ℹ; without a label, the invisible copy that keeps their room. */
@@ -280,7 +276,15 @@ export function FigureView(props: {
   const justAnswered = usePlayer(selectJustAnswered);
   const furthest = usePlayer(selectFurthest);
   const reserve = useMemo(() => longestStepText(trace, text), [trace, text]);
-  const contextReserve = useMemo(() => longestContextLine(trace, text), [trace, text]);
+  // The question with the most words, whose room the side keeps when the figure asks any (it is then in the box).
+  const question = useMemo(
+    () =>
+      checkpoints.reduce<Checkpoint | null>((most, point) => {
+        const size = (c: Checkpoint) => c.question.length + c.options.reduce((sum, o) => sum + o.text.length + 40, 0);
+        return most === null || size(point.checkpoint) > size(most) ? point.checkpoint : most;
+      }, null),
+    [checkpoints],
+  );
   const { notes } = props;
   const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
   const keepFocus = useFocusKeeper(index);
@@ -294,6 +298,7 @@ export function FigureView(props: {
   if (step === undefined) return null;
   const [lead, rest] = captionParts(text.stepCaption(step, trace));
   const stepTitle = text.stepTitle(step);
+  const ended = outcomeOf(trace, text);
   const point = checkpoints.find((candidate) => candidate.stepIndex === index);
   const chosen = point === undefined ? undefined : answers.get(point.key);
   // A question not yet answered (nor stepped past): the caption, which would tell the answer, waits for it.
@@ -371,6 +376,28 @@ export function FigureView(props: {
               reserve.detailed ? `\n▸ ${text.ui.captionDetails}` : ""
             }`}
           />
+          {/* With checkpoints, the room of the longest question too: its step's words and the question in the box. */}
+          {/* (From the first client render: a pre-rendered page cannot know that the figure asks.) */}
+          {question === null || !hydrated ? null : (
+            <div className="alf-question-reserve" aria-hidden="true">
+              <span className="alf-step-title" data-text={reserve.title} />
+              <span className="alf-step-caption" data-text={text.ui.checkpointCaptionWaits} />
+              {reserve.detailed ? <span className="alf-details" data-text={`▸ ${text.ui.captionDetails}`} /> : null}
+              <span className="alf-change" data-checkpoint="">
+                <span className="alf-checkpoint">
+                  <span className="alf-checkpoint-kicker" data-text="?" />
+                  <span className="alf-checkpoint-question" data-text={question.question} />
+                  <span className="alf-checkpoint-options">
+                    {question.options.map((option, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a question's options never change
+                      <span key={i} className="alf-button alf-checkpoint-option" data-text={option.text} />
+                    ))}
+                  </span>
+                  <span className="alf-checkpoint-hint" data-text="?" />
+                </span>
+              </span>
+            </div>
+          )}
           <div className="alf-side-live">
             <div className="alf-step">
               <h3 className="alf-step-title">
@@ -380,9 +407,9 @@ export function FigureView(props: {
                   <span className="alf-title-outcome" data-outcome={trace.outcome}>
                     {" "}
                     <span aria-hidden="true">
-                      {OUTCOME_SYMBOLS[trace.outcome]} {text.outcomes[trace.outcome]}
+                      {ended.symbol} {ended.words}
                     </span>
-                    <span className="alf-sr-only">{text.ui.outcome(text.outcomes[trace.outcome])}</span>
+                    <span className="alf-sr-only">{text.ui.outcome(ended.words)}</span>
                   </span>
                 ) : null}
               </h3>
@@ -441,7 +468,9 @@ export function FigureView(props: {
                   <StepChange key={step.number} step={step} messages={trace.messages} />
                 </>
               ) : (
-                <CheckpointBox key={point.key} point={point} />
+                <Suspense fallback={null}>
+                  <CheckpointBox key={point.key} point={point} />
+                </Suspense>
               )}
             </section>
           </div>
@@ -466,7 +495,7 @@ export function FigureView(props: {
           {notes.has(step.number) ? <StepNotes notes={notes.get(step.number) ?? []} text={text} /> : null}
         </div>
       )}
-      <StepPanels step={step} tools={trace.tools} messages={trace.messages} contextReserve={contextReserve} />
+      <StagePanels />
       <div className="alf-counters">
         {/* How the run ended, once it has: always laid out (hidden before the last step), so nothing moves when
             it appears. A symbol and words, never colour alone. */}
@@ -476,14 +505,13 @@ export function FigureView(props: {
           data-shown={step.kind === "finish" ? "" : undefined}
           aria-hidden={step.kind === "finish" ? undefined : true}
         >
-          <span aria-hidden="true">{OUTCOME_SYMBOLS[trace.outcome]}</span>{" "}
-          {text.ui.outcome(text.outcomes[trace.outcome])}
+          <span aria-hidden="true">{ended.symbol}</span> {text.ui.outcome(ended.words)}
         </p>
         <p className="alf-counts">{text.ui.counters(step.counters, trace.budget)}</p>
       </div>
       <GoOn />
       {/* The engineer's choices, out of the reader's path: closed until opened. */}
-      <FigureTools />
+      <StageTools />
       {props.announce ? (
         <LiveRegion
           message={

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import { callText, type Step, teachingTokens } from "../../engine";
-import { useCatalog } from "../catalog";
+import { useLater } from "../later";
 
 /** Seconds between two tokens appearing, and the most the whole reply may take. */
 const TOKEN_GAP = 0.06;
@@ -22,7 +22,7 @@ function modelOutput(step: Step): string | null {
  */
 export function InnerLoop(props: { step: Step }) {
   const { step } = props;
-  const text = useCatalog();
+  const later = useLater();
   const headingId = useId();
   const output = modelOutput(step);
   const tokens = useMemo(() => (output === null ? [] : teachingTokens(output)), [output]);
@@ -37,12 +37,12 @@ export function InnerLoop(props: { step: Step }) {
   return (
     <section className="alf-inner" aria-labelledby={headingId}>
       <h4 id={headingId} className="alf-panel-heading">
-        {text.ui.innerLoopHeading}
+        {later.innerLoopHeading}
       </h4>
-      <p className="alf-inner-note">{output === null ? text.ui.innerLoopIdle : text.ui.innerLoopNote(tokens.length)}</p>
+      <p className="alf-inner-note">{output === null ? later.innerLoopIdle : later.innerLoopNote(tokens.length)}</p>
       {output === null ? null : (
         // A new list per step, so the tokens appear afresh.
-        <ol key={step.number} className="alf-tokens" aria-label={text.ui.innerLoopTokens}>
+        <ol key={step.number} className="alf-tokens" aria-label={later.innerLoopTokens}>
           {tokens.map((token, i) => (
             // Set from script (CSSOM), never in server HTML: the pages' CSP refuses style attributes in markup.
             // biome-ignore lint/suspicious/noArrayIndexKey: tokens repeat; their order is fixed

@@ -33,6 +33,7 @@ import { CallIdChip } from "./Chip";
 // The inner loop is drawn only when the reader asks for it: its code loads then.
 const InnerLoop = lazy(() => import("./InnerLoop").then((module) => ({ default: module.InnerLoop })));
 
+const NO_VERDICTS: readonly boolean[] = [];
 /** A lane's position among the trace's lanes (the trace says which lanes it uses, in drawing order). */
 const laneIndex = (lanes: readonly Lane[], lane: Lane) => Math.max(0, lanes.indexOf(lane));
 /**
@@ -124,6 +125,28 @@ const StepRow = memo(function StepRow(props: {
       ))}
     </span>
   );
+  // The verdicts drawn on the host's lane at the finish: the host's own checks, or those the run's log records.
+  const held: readonly boolean[] =
+    step.kind !== "finish"
+      ? NO_VERDICTS
+      : (step.checks?.map((check) => check.held) ??
+        step.recorded?.flatMap((check) => (check.passed === null ? [] : [check.passed])) ??
+        NO_VERDICTS);
+  const verdicts =
+    held.length === 0 ? null : (
+      <span
+        className={`alf-row-checks ${columns(centreLine(lanes, step.lane) - 1, centreLine(lanes, step.lane) + 1)}`}
+        data-held={held.every(Boolean) ? "" : undefined}
+      >
+        <span aria-hidden="true">{held.map((passed) => (passed ? "✓" : "✗")).join("")}</span>
+        <span className="alf-sr-only">
+          {(step.kind === "finish" && step.recorded !== undefined ? text.ui.rowRecorded : text.ui.rowChecks)(
+            held.filter(Boolean).length,
+            held.length,
+          )}
+        </span>
+      </span>
+    );
   let mark: React.ReactNode;
   if (self) {
     mark = (
@@ -133,6 +156,7 @@ const StepRow = memo(function StepRow(props: {
         ref={fitted}
       >
         {label}
+        {verdicts}
       </span>
     );
   } else {
@@ -206,17 +230,9 @@ const StepRow = memo(function StepRow(props: {
         {step.kind === "model_call" ? <span className="alf-round">{text.ui.round(step.modelCall)}</span> : null}
         {mark}
         {/* The host's check at the finish, on its own lane: a mark per check (✓ held, ✗ not), said in words too. */}
-        {step.kind === "finish" && step.checks !== undefined && step.checks.length > 0 ? (
-          <span
-            className={`alf-row-checks ${columns(centreLine(lanes, step.lane) - 1, centreLine(lanes, step.lane) + 1)}`}
-            data-held={step.checks.every((check) => check.held) ? "" : undefined}
-          >
-            <span aria-hidden="true">{step.checks.map((check) => (check.held ? "✓" : "✗")).join("")}</span>
-            <span className="alf-sr-only">
-              {text.ui.rowChecks(step.checks.filter((check) => check.held).length, step.checks.length)}
-            </span>
-          </span>
-        ) : null}
+        {/* A recorded run's, the checks its log records (an evaluation's scorers), those with a verdict. Beside a
+            mark on the host's own lane (a run that ends with no message to the user), inside it. */}
+        {self ? null : verdicts}
         {inner === undefined ? null : (
           // The inner loop opens out of the model's lifeline at this row, toward the wider side of the diagram.
           <div className={`alf-inner-callout ${innerColumns(lanes)}`} data-place={inner}>

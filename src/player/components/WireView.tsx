@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useState } from "react";
 import type { Message, Step, ToolDeclaration } from "../../engine";
 import type { WireFormatId } from "../../formats";
-import { useCatalog } from "../catalog";
+import { useLater } from "../later";
 import { CONTEXT_PAGE } from "../limits";
 import { loadWire, type WireText } from "../wire-loader";
 import { CallIdChip } from "./Chip";
@@ -22,7 +22,7 @@ export function WireView(props: {
   onEarlier: () => void;
 }) {
   const { format, step, messages, tools, limit } = props;
-  const text = useCatalog();
+  const later = useLater();
   const [wireText, setWireText] = useState<WireText | "failed" | null>(null);
   useEffect(() => {
     let live = true;
@@ -38,17 +38,17 @@ export function WireView(props: {
     () => (typeof wireText === "function" ? wireText(format, { messages, tools }, step, limit) : null),
     [wireText, format, messages, tools, step, limit],
   );
-  if (wireText === "failed") return <p className="alf-empty">{text.ui.wireFailed}</p>;
-  if (pieces === null) return <p className="alf-empty">{text.ui.wireLoading}</p>;
+  if (wireText === "failed") return <p className="alf-empty">{later.wireFailed}</p>;
+  if (pieces === null) return <p className="alf-empty">{later.wireLoading}</p>;
   const { left, newest } = pieces;
   return (
     <>
-      <p className="alf-wire-note">{text.ui.wireNote[format]}</p>
+      <p className="alf-wire-note">{later.wireNote[format]}</p>
       {left === 0 ? null : (
         <>
-          <p className="alf-wire-note">{text.ui.wireExcerpt(newest, step.contextEnd)}</p>
+          <p className="alf-wire-note">{later.wireExcerpt(newest, step.contextEnd)}</p>
           <button type="button" className="alf-button alf-button-small" onClick={props.onEarlier}>
-            {text.ui.earlierMessages(Math.min(left, CONTEXT_PAGE), left)}
+            {later.earlierMessages(Math.min(left, CONTEXT_PAGE), left)}
           </button>
         </>
       )}
