@@ -45,9 +45,12 @@ export const BUDGETS_KB = {
    * when the figure asks any) and the call-and-id lines of the change's box. Issue 55's first piece, + 0.8
    * (measured at floor + 13.4): a recorded run's own check of the task (an evaluation's scorers) drawn at its end
    * beside the model's reply, on the host's lane and beside the title, and said in both languages' captions, the
-   * trace format reading it, and the facts that tell a run read from a log by its last step.
+   * trace format reading it, and the facts that tell a run read from a log by its last step. Then + 0.5 (measured
+   * at floor + 13.9): each agent's own facts told as it records them, in both languages: a model call the user
+   * aborted or that failed (its title and caption, and its calls aborted, not missing), a command cancelled while it
+   * ran (the tool's step, counted) or before it ran, a run the agent ended with its finish tool.
    */
-  embed: 13.5,
+  embed: 14.0,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,
@@ -80,9 +83,10 @@ export const BUDGETS_KB = {
    * resolver and issue 44's words and short call ids, + 0.4 (measured at floor + 23.0 when set). Issue 54's calls'
    * tags, a check on a tool that never ran and the last pair done, + 0.5 (as the embed page grew by them). Its second
    * pieces (the embed page's list), + 1.7 (measured at floor + 25.2 before its last three). Its stage, + 1.2, as the
-   * embed page grew by it. Issue 55's recorded checks, + 0.7, as the embed page grew by them.
+   * embed page grew by it. Issue 55's recorded checks, + 0.7, and its agents' own facts, + 0.5, as the embed page
+   * grew by them.
    */
-  package: 27.5,
+  package: 28.0,
 };
 
 /**

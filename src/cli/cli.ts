@@ -2,7 +2,7 @@
 import { type ParseArgsConfig, parseArgs as parseArgv } from "node:util";
 import { catalogs, DEFAULT_LANG, isLang, LANGS, runs, type Story, storyCatalog, TOOLING_LANG } from "../content";
 import type { Lang } from "../content/languages";
-import { defined, demoReport, selfTest, TRACE_VERSION, type Trace } from "../engine";
+import { defined, demoReport, type Step, selfTest, TRACE_VERSION, type Trace } from "../engine";
 import { problemLine } from "../figure";
 import { resolveSource } from "../figure/source";
 import {
@@ -18,6 +18,7 @@ import {
 import { CHECK_PROVIDERS, type CheckProvider, checkReplay, isCheckProvider, verdictModels } from "../formats/check";
 import { type ImportResult, importTranscript, MAX_ERRORS } from "../formats/import";
 import { additionsIn, lossesIn } from "../formats/loss";
+import { informs } from "../formats/note-kinds";
 import { wireFile } from "../formats/wire";
 import { isScenarioId, SCENARIO_IDS, type ScenarioId } from "../scenarios/ids";
 import { stepPacker } from "../trace-format/compact";
@@ -32,6 +33,7 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
        npm run --silent demo -- --figure FILE [--lang ${LANGS.join("|")}]
        npm run --silent demo -- (--scenario ID | --figure FILE | --import FILE) --export ${WRITABLE_FORMATS.map((f) => f.id).join("|")}
        npm run --silent demo -- --check FILE --for ${CHECK_PROVIDERS.join("|")}
+       npm run --silent demo -- --show FILE [--lang ${LANGS.join("|")}] [--step N] [--json]
        npm run --silent demo -- --scorm OUT.zip [--scenario ID | --figure FILE] [--lang ${LANGS.join("|")}] [--mastery N]
   (no flags)          the teaching experiment's report, as the chapter's script prints it
   --scenario <id>     the step trace of a scenario, as JSON
@@ -48,6 +50,9 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
                       run npm run build first)
   --mastery <0-100>   with --scorm: the score a learner needs to pass (default: the figure file's
                       course.mastery, else ${DEFAULT_MASTERY})
+  --show <file>       any run --import reads, told as the figure tells it: each step's title, caption,
+                      tool result, notes and problems, then the outcome; --step N: that step alone;
+                      --json: one object {steps: [{number, title, caption, result, notes, problems}], outcome}
   --check <file>      would a request made of this history be accepted by the provider named by --for?
                       exit 0 if so; exit 1 and one line per problem, RULE_ID at PATH: explanation
   --help, -h          this usage, on stdout`;
@@ -55,6 +60,13 @@ const USAGE = `usage: npm run --silent demo [-- [--scenario ${SCENARIO_IDS.join(
 /** What the command was asked to do. */
 type Options =
   | { readonly check: string; readonly provider: CheckProvider; readonly import?: undefined }
+  | {
+      readonly show: string;
+      readonly lang: Lang;
+      readonly step: number | null;
+      readonly json: boolean;
+      readonly import?: undefined;
+    }
   | {
       readonly scenario: ScenarioId | null;
       readonly figure?: string;
@@ -78,6 +90,9 @@ const FLAGS = {
   export: { type: "string" },
   check: { type: "string" },
   for: { type: "string" },
+  show: { type: "string" },
+  step: { type: "string" },
+  json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
@@ -122,6 +137,22 @@ export function parseArgs(argv: readonly string[]): Options | { help: true } | {
   const scenario = values.scenario ?? null;
   if (values.lang !== undefined && !isLang(values.lang)) return { error: `unknown language: ${values.lang}` };
   const lang = values.lang ?? DEFAULT_LANG;
+  if (values.show !== undefined || values.step !== undefined || values.json !== undefined) {
+    if (values.show === undefined) return { error: "--step and --json go with --show" };
+    if (
+      file !== undefined ||
+      figure !== undefined ||
+      scenario !== null ||
+      exported !== undefined ||
+      format !== undefined ||
+      scorm !== undefined ||
+      check !== undefined
+    )
+      return { error: "--show FILE takes only --lang, --step and --json" };
+    const step = values.step === undefined ? null : /^\d{1,9}$/.test(values.step) ? Number(values.step) : 0;
+    if (step === 0) return { error: `--step takes a step's number (1 or more), not ${values.step}` };
+    return { show: values.show, lang, step, json: values.json === true };
+  }
   if (check !== undefined || provider !== undefined) {
     if (check === undefined || provider === undefined) return { error: "--check and --for go together" };
     if (
@@ -361,6 +392,104 @@ function checkReport(file: string, provider: CheckProvider, readFile: (path: str
   };
 }
 
+/** One step of a run, told as the figure tells it. */
+interface ToldStep {
+  readonly number: number;
+  readonly title: string;
+  readonly caption: string;
+  /** The tool result the step carries (a tool's output, or the result a model call feeds back), or null. */
+  readonly result: string | null;
+  readonly notes: readonly string[];
+  readonly problems: readonly string[];
+}
+
+/**
+ * A run any format the import reads, told in the terminal as the figure tells it, in its words for recorded runs:
+ * each step's title, caption, tool result, notes (what the agent's log says) and problems, then how it ended. The
+ * steps are told one at a time as they are written, so a day-long log never sits whole in a string.
+ */
+function showReport(
+  options: { readonly show: string; readonly lang: Lang; readonly step: number | null; readonly json: boolean },
+  readFile: (path: string) => string,
+): CliOutput {
+  const imported = importFile(options.show, undefined, readFile);
+  if (!imported.ok) return imported.output;
+  const { result, name } = imported;
+  const { trace } = result;
+  const words = runs[options.lang].importing;
+  const story = words.story(
+    name,
+    words.summary(result.summary, formatName(result.format)),
+    (result.summary.scored ?? 0) > 0,
+  );
+  const text = storyCatalog(catalogs[options.lang], story);
+  if (options.step !== null && options.step > trace.steps.length)
+    return {
+      exitCode: 2,
+      stdout: "",
+      stderr: `${name}: --step ${options.step}: the run has ${trace.steps.length} steps\n`,
+    };
+  // The notes and problems by step, as the figure lists them (problems first, then notes; ℹ informs, ⚠ warns).
+  const byStep = new Map<number, { notes: string[]; marks: string[]; problems: string[] }>();
+  const at = (step: number) => {
+    let found = byStep.get(step);
+    if (found === undefined) {
+      found = { notes: [], marks: [], problems: [] };
+      byStep.set(step, found);
+    }
+    return found;
+  };
+  for (const problem of result.problems) at(problem.step).problems.push(words.problem(problem));
+  for (const note of result.notes) {
+    at(note.step).notes.push(words.note(note));
+    at(note.step).marks.push(informs(note) ? "ℹ" : "⚠");
+  }
+  const told = (step: Step): ToldStep => ({
+    number: step.number,
+    title: text.stepTitle(step),
+    caption: text.stepCaption(step, trace),
+    result: step.toolResult?.content ?? null,
+    notes: byStep.get(step.number)?.notes ?? [],
+    problems: byStep.get(step.number)?.problems ?? [],
+  });
+  const chosen = function* (): Generator<Step> {
+    if (options.step !== null) {
+      const step = trace.steps[options.step - 1];
+      if (step !== undefined) yield step;
+    } else yield* trace.steps;
+  };
+  const last = trace.steps.at(-1);
+  const outcome =
+    last?.kind === "finish" && last.recorded !== undefined && trace.outcome !== "not_recorded"
+      ? text.ui.recordedOutcome(trace.outcome === "completed")
+      : text.outcomes[trace.outcome];
+  const stderr = `${name}: read ${runs[TOOLING_LANG].importing.summary(result.summary, formatName(result.format))}\n`;
+  if (options.json) {
+    const report = { steps: { [Symbol.iterator]: () => mapIterable(chosen(), told) }, outcome };
+    return chunked(0, () => byLine(report, { steps: "list" }), stderr);
+  }
+  const lines = function* (): Generator<string> {
+    for (const step of chosen()) {
+      const one = told(step);
+      yield `${one.number}. ${one.title}\n   ${one.caption}\n`;
+      if (one.result !== null) yield `   ${indented(one.result)}\n`;
+      for (const problem of one.problems) yield `   ⚠ ${problem}\n`;
+      const marks = byStep.get(step.number)?.marks ?? [];
+      for (const [i, note] of one.notes.entries()) yield `   ${marks[i] ?? "⚠"} ${note}\n`;
+    }
+    yield `${text.ui.outcome(outcome)}\n`;
+  };
+  return chunked(0, lines, stderr);
+}
+
+/** A result's text under its step, each of its lines indented as the step's are, with a bar before the first. */
+const indented = (content: string): string => `│ ${content.replaceAll("\n", "\n   │ ")}`;
+
+/** Each item of `items`, mapped as it is reached. */
+function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
 /** The whole command, minus the process: parse, run, format. `readFile` reads an --import file. */
 export async function runCli(
   argv: readonly string[],
@@ -372,6 +501,7 @@ export async function runCli(
   if ("help" in options) return { exitCode: 0, stdout: `${USAGE}\n`, stderr: "" };
   if ("error" in options) return { exitCode: 2, stdout: "", stderr: `${options.error}\n${USAGE}\n` };
   if ("check" in options) return checkReport(options.check, options.provider, readFile);
+  if ("show" in options) return showReport(options, readFile);
   if (options.import === undefined && options.scorm !== undefined) {
     const out = options.scorm;
     try {

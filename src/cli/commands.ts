@@ -21,6 +21,8 @@ export interface Command {
   readonly positionals: number;
   /** The options it takes after them. */
   readonly options: readonly string[];
+  /** Of those, the ones that take no value (`--json`). */
+  readonly switches?: readonly string[];
 }
 
 const langs = LANGS.join("|");
@@ -50,6 +52,16 @@ export const COMMANDS: readonly Command[] = [
     flag: "--import",
     positionals: 1,
     options: ["--format"],
+  },
+  {
+    name: "show",
+    args: "FILE [--lang LANG] [--step N] [--json]",
+    summary:
+      "any run import reads, told in the terminal as the figure tells it: each step's number, title, caption, tool result, notes and problems, then the outcome (--step N: that step alone; --json: one object, {steps: [{number, title, caption, result, notes, problems}], outcome}); exit 2 when it cannot be read",
+    flag: "--show",
+    positionals: 1,
+    options: ["--lang", "--step", "--json"],
+    switches: ["--json"],
   },
   {
     name: "export",
@@ -117,7 +129,7 @@ export const VALUES: readonly (readonly [string, string])[] = [
   ["PROVIDER", CHECK_PROVIDERS.join(" | ")],
   ["ID", SCENARIO_IDS.join(" | ")],
   ["LANG", langs],
-  ["N", "--port: a TCP port (default: a free one); --mastery: the score to pass, 0 to 100"],
+  ["N", "--port: a TCP port (default: a free one); --mastery: the score to pass, 0 to 100; --step: a step's number"],
 ];
 
 export const BIN = "agent-loop-figure";
@@ -216,6 +228,7 @@ export function parseCommand(argv: readonly string[]): Parsed {
     if (!command.options.includes(option))
       return { kind: "error", message: `${name}: unknown option ${option} (usage: ${BIN} ${name} ${command.args})` };
     options.push(arg);
+    if (command.switches?.includes(option) === true) continue;
     if (!arg.includes("=")) {
       const value = rest[i + 1];
       if (value === undefined || (value.startsWith("-") && value !== "-"))

@@ -38,8 +38,11 @@ export type ToolEffect = "writes" | "side_effect" | "reads" | "unknown";
 /** What the facts need of a trace: its messages, steps, tool declarations and outcome. */
 export type FactsTrace = Pick<Trace, "messages" | "steps" | "tools" | "outcome">;
 
-/** How a transcript ends: on a proposal not yet run, on results not yet sent, on a user turn, or on a reply. */
-export type TranscriptEnd = "proposal" | "results" | "user" | "reply";
+/**
+ * How a transcript ends: on a proposal not yet run, on results not yet sent, on a user turn, on a reply, or where
+ * its agent ended the run on the model's call of its finish tool.
+ */
+export type TranscriptEnd = "proposal" | "results" | "user" | "reply" | "finished";
 
 /**
  * What a step's title says beyond the step's own fields: facts of the step alone (a title needs no trace), for every
@@ -290,13 +293,15 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       }
       const last = trace.messages.at(-1);
       facts.transcriptEnd =
-        step.pendingCallIds.length > 0 && last?.role === "assistant"
-          ? "proposal"
-          : last?.role === "tool"
-            ? "results"
-            : last?.role === "user"
-              ? "user"
-              : "reply";
+        step.ended !== undefined
+          ? "finished"
+          : step.pendingCallIds.length > 0 && last?.role === "assistant"
+            ? "proposal"
+            : last?.role === "tool"
+              ? "results"
+              : last?.role === "user"
+                ? "user"
+                : "reply";
       break;
     }
     case "answer": {

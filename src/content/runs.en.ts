@@ -57,7 +57,15 @@ export const runs = {
         case "torn_line":
           return `the log's line ${note.name} is cut off (its writer had not finished it), so it is not read`;
         case "cancelled":
-          return `${note.name} was cancelled${note.by === null ? "" : ` by the ${note.by}`} before it returned: what comes back is the cancellation, not the tool's result`;
+          return note.started === true
+            ? `${note.name} was cancelled${note.by === null ? "" : ` by the ${note.by}`} while it ran: what it printed until then comes back with the cancellation`
+            : `${note.name} was cancelled${note.by === null ? "" : ` by the ${note.by}`} before it ${note.started === false ? "ran" : "returned"}: what comes back is the cancellation, not the tool's result`;
+        case "stopped":
+          return note.how === "aborted"
+            ? `the user stopped this model call before it finished${note.reason === null ? "" : ` (“${note.reason}”)`}: what it had written is kept, and any call it proposed was never run`
+            : `this model call ended in an error${note.reason === null ? "" : `: “${note.reason}”`}; what it had written is kept, and any call it proposed was never run`;
+        case "running":
+          return `${note.name} was still running when the agent handed back its output so far (nothing new within its time limit): it has not failed, and the model may wait for more or stop it`;
         case "aborted":
           return `the turn was stopped${note.reason === null ? "" : ` (${note.reason})`} before ${note.name} returned: the log has no result for it`;
         case "error_by":

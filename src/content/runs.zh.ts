@@ -57,7 +57,15 @@ export const runs = {
         case "torn_line":
           return `日志第 ${note.name} 行不完整（写入方还没写完），没有读取`;
         case "cancelled":
-          return `${note.name} 在返回之前被${note.by === null ? "" : { user: "用户", host: "宿主" }[note.by]}取消：传回的是取消信息，不是工具的结果`;
+          return note.started === true
+            ? `${note.name} 在运行中被${note.by === null ? "" : { user: "用户", host: "宿主" }[note.by]}取消：它此前打印的内容随取消信息一起传回`
+            : `${note.name} 在${note.started === false ? "运行" : "返回"}之前被${note.by === null ? "" : { user: "用户", host: "宿主" }[note.by]}取消：传回的是取消信息，不是工具的结果`;
+        case "stopped":
+          return note.how === "aborted"
+            ? `用户在这次模型调用完成之前中止了它${note.reason === null ? "" : `（“${note.reason}”）`}：它已写出的内容保留，它提出的调用都没有执行`
+            : `这次模型调用以错误结束${note.reason === null ? "" : `：“${note.reason}”`}；它已写出的内容保留，它提出的调用都没有执行`;
+        case "running":
+          return `智能体交回 ${note.name} 目前的输出时，它仍在运行（时限内没有新的输出）：它没有失败，模型可以再等等，也可以停止它`;
         case "aborted":
           return `这一轮在 ${note.name} 返回之前被中止${note.reason === null ? "" : `（${note.reason}）`}：日志里没有它的结果`;
         case "error_by":

@@ -9,6 +9,7 @@ import {
   type RecordedCause,
   type RecordedCheck,
   rpcOf,
+  type StoppedCall,
 } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.en";
@@ -17,6 +18,20 @@ import type { StepPhrases, StepPhrasing } from "./types";
 
 /** A tool's name, or a mark that the transcript did not say it (a result whose call is missing). */
 const named = (name: string): string => (name === "" ? "(name unknown)" : name);
+
+/** A recorded model call that did not complete, after its title. */
+const STOPPED_TITLE: Readonly<Record<StoppedCall, string>> = {
+  aborted: " — stopped by the user",
+  error: " — ended in an error",
+};
+
+/** A recorded model call that did not complete, as a sentence: it is not a reply, and nothing it proposed ran. */
+const STOPPED: Readonly<Record<StoppedCall, string>> = {
+  aborted:
+    "The user stopped this model call before it finished: the log keeps what the model had written so far, and any call in it was never run. The loop did not end by the model's choice; the user's next message starts a new turn.",
+  error:
+    "This model call ended in an error, not a reply: the request failed (the note at this step gives the log's words), so what the model had written so far is all there is, and any call in it was never run.",
+};
 
 /** What a model call feeds back, by its kind. */
 const FED_TITLE: Readonly<Record<Exclude<TitleFacts["fedKind"], "none">, string>> = {
@@ -35,7 +50,7 @@ const TITLES: StepPhrases<TitleFacts> = {
       : `Host feeds back the ${FED_TITLE[facts.fedKind]} of ${facts.fedCallIds.join(", ")} and calls the model (model call ${step.modelCall})`;
   },
   proposal: (step) => {
-    return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}`;
+    return `Model proposes ${step.calls.map((c) => `${c.name} (${c.callId})`).join(", ")}${step.stopped === undefined ? "" : STOPPED_TITLE[step.stopped]}`;
   },
   validation: (step) => {
     return {
@@ -48,8 +63,12 @@ const TITLES: StepPhrases<TitleFacts> = {
     if (step.lost === true) return `Tool runs ${named(step.call.name)}; its answer is lost, the host gets a timeout`;
     if (step.fromRecord === true)
       return `Tool answers ${named(step.call.name)} from its record; the host tags the result ${step.call.callId}`;
+    if (step.recordedCause === "interrupted")
+      return `Tool runs ${named(step.call.name)}, cancelled before it returns; the host tags the result ${step.call.callId}`;
+    if (step.recordedCause === "cancelled")
+      return `${named(step.call.name)} is cancelled before it returns; the cancellation is the result, tagged ${step.call.callId}`;
     if (step.recordedCause !== undefined && step.recordedCause !== "tool")
-      return `${named(step.call.name)} does not run; ${{ host: "the agent's error", user: "the user's denial", cancelled: "its cancellation" }[step.recordedCause]} is the result, tagged ${step.call.callId}`;
+      return `${named(step.call.name)} does not run; ${{ host: "the agent's error", user: "the user's denial", skipped: "its cancellation" }[step.recordedCause]} is the result, tagged ${step.call.callId}`;
     if (step.toolResult?.status === "error")
       return `An error comes back for ${named(step.call.name)}; the host tags it ${step.call.callId}`;
     return `Tool runs ${named(step.call.name)}; the host tags the result ${step.call.callId}`;
@@ -62,7 +81,9 @@ const TITLES: StepPhrases<TitleFacts> = {
       ? `MCP server answers request ${rpcOf(step).id} with isError; the host feeds it back as the error result of ${step.call.callId}`
       : `MCP server answers request ${rpcOf(step).id}; the host feeds it back as the result of ${step.call.callId}`;
   },
-  answer: () => {
+  answer: (step) => {
+    if (step.stopped === "aborted") return "The user stops the model call before it replies";
+    if (step.stopped === "error") return "The model call ends in an error, with no reply";
     return "The model replies without a tool call";
   },
   finish: (step) => {
@@ -86,6 +107,8 @@ const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => stri
     "The transcript ends with tool results no model call has been given yet: the next model call is pending, and the transcript does not contain it.",
   user: () => "The transcript ends with the user's message, which no model call has answered yet.",
   reply: () => "The model's last reply has no tool call, and the transcript ends there.",
+  finished: (step) =>
+    `The model called ${step.ended?.tool ?? "its finish tool"}, the agent's own tool for ending the run, and the agent ended it there${step.ended?.status === null || step.ended?.status === undefined ? "" : ` (its exit status: “${step.ended.status}”)`}: the run is over by the agent's decision on the model's proposal, and no model call is pending.`,
 };
 
 /** A check the log records, as a clause: who made it, what it gave, against what. */
@@ -180,7 +203,9 @@ const recordedCause = (cause: RecordedCause, name: string): string =>
       tool: `${name} ran and failed.`,
       host: `the agent did not run ${name}: it refused the call or could not run it; its own error is the result.`,
       user: `the user denied ${name}: it did not run; the denial is the result.`,
-      cancelled: `${name} was cancelled before it returned; the cancellation is the result.`,
+      skipped: `${name} was cancelled before it ran; the cancellation is the result.`,
+      cancelled: `${name} was cancelled before it returned (whether it had started, the log does not say); the cancellation is the result.`,
+      interrupted: `${name} started to run and was cancelled before it returned; what it printed until then, and the cancellation, are the result.`,
     }[cause]
   }`;
 
@@ -212,6 +237,8 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   proposal: (step) => {
     const ids = step.calls.map((c) => c.callId).join(", ");
+    if (step.stopped !== undefined)
+      return `The model had begun to propose ${step.calls.length > 1 ? `${step.calls.length} calls (${ids})` : `a call, ${named(step.calls[0]?.name ?? "")} (${ids})`}. ${STOPPED[step.stopped]}`;
     return step.calls.length > 1
       ? `The model only proposes ${step.calls.length} calls at once (${ids}): nothing has run. The provider turns the tokens the model generated into structured tool calls and gives each its id; each call_id only pairs its request with its result to come.`
       : `The model only proposes a call, ${named(step.calls[0]?.name ?? "")} (${ids}): nothing has run. The provider turns the tokens the model generated into this structured tool call and gives it its id; the call_id only pairs this request with its result to come.`;
@@ -230,7 +257,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       return `The tool does the work of ${named(step.call.name)}, but its answer is lost on the way: the host gets a timeout error, and cannot tell whether the work was done. It tags that error ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
     if (facts.fromRecord)
       return `The tool finds this operation id in its own record: it did this work before, when its answer was lost. It answers from the record and does nothing again, so the work is done once. The host tags the answer ${step.call.callId}. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
-    return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} ${facts.recordedCause === null || facts.recordedCause === "tool" ? "The tool knows nothing of call_ids: the host" : "The host"} attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
+    return `${facts.causeUnrecorded ? `The run records an error as the result of ${named(step.call.name)}, and not why: whether the host refused the call or the tool ran and failed.` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `The tool really runs ${named(step.call.name)} and hands ${facts.toolFailed ? "its error (it ran, and failed)" : "its output"} to the host.`} ${facts.recordedCause === null || facts.recordedCause === "tool" || facts.recordedCause === "interrupted" ? "The tool knows nothing of call_ids: the host" : "The host"} attaches ${step.call.callId} when it builds the tool-result message. ${facts.resultReachesModel ? "The model has not seen it yet: the context is unchanged." : "This result never reaches the model's context."}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `The tool lives in an MCP server, so the host asks the server to run it. Its MCP client sends a JSON-RPC tools/call request with an id of its own, ${facts.rpcId}, not the model's call_id, and remembers that request ${facts.rpcId} stands for ${step.call.callId}. The model sees none of this hop.`;
@@ -242,7 +269,8 @@ const CAPTIONS: StepPhrases<StepFacts> = {
         : `The server answers with the same JSON-RPC id, ${facts.rpcId}. The host maps it back: ${facts.rpcId} stands for ${step.call.callId}, so the result goes to the model under ${step.call.callId}. Two ids, two hops, one mapping, kept by the host.`
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
-  answer: (_step, facts) => {
+  answer: (step, facts) => {
+    if (step.stopped !== undefined) return STOPPED[step.stopped];
     return `The model answers in words and asks for no tool, so the loop stops calling it: its “done” is a claim, not a result. ${facts.hostChecks ? "The host checks the environment." : facts.recordedCheck ? "Whether it holds is for a check to say, and this run's log records one: the evaluation's, at the end." : "Whether it holds is the host's to check, and this run records no such check."} A reply without a tool call is what ends the loop (Chat Completions marks it finish_reason “stop”; Anthropic, stop_reason “end_turn”).`;
   },
   finish: (step, facts) => {

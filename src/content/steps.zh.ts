@@ -9,6 +9,7 @@ import {
   type RecordedCause,
   type RecordedCheck,
   rpcOf,
+  type StoppedCall,
 } from "../engine";
 import type { ResultKind, StepFacts, TitleFacts, ToolEffect, TranscriptEnd } from "./facts";
 import { labels } from "./labels.zh";
@@ -25,6 +26,20 @@ const FED_TITLE: Readonly<Record<Exclude<TitleFacts["fedKind"], "none">, string>
   results: "结果",
 };
 
+/** A recorded model call that did not complete, after its title. */
+const STOPPED_TITLE: Readonly<Record<StoppedCall, string>> = {
+  aborted: "——被用户中止",
+  error: "——以错误结束",
+};
+
+/** A recorded model call that did not complete, as a sentence: it is not a reply, and nothing it proposed ran. */
+const STOPPED: Readonly<Record<StoppedCall, string>> = {
+  aborted:
+    "用户在这次模型调用完成之前中止了它：记录保留模型已写出的部分，其中的调用都没有执行。循环不是因为模型的选择而结束的；用户的下一条消息开始新的一轮。",
+  error:
+    "这次模型调用以错误结束，而不是一次回复：请求失败了（这一步的注释给出日志的原话），所以模型已写出的部分就是全部，其中的调用都没有执行。",
+};
+
 const TITLES: StepPhrases<TitleFacts> = {
   task: (step, facts) => {
     return facts.laterTurn ? `用户发来：${step.request}` : `用户任务：${step.request}`;
@@ -35,7 +50,7 @@ const TITLES: StepPhrases<TitleFacts> = {
       : `宿主回填 ${facts.fedCallIds.join("、")} 的${FED_TITLE[facts.fedKind]}，第 ${step.modelCall} 次调用模型`;
   },
   proposal: (step) => {
-    return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}`;
+    return `模型提议调用 ${step.calls.map((c) => `${c.name}（${c.callId}）`).join("、")}${step.stopped === undefined ? "" : STOPPED_TITLE[step.stopped]}`;
   },
   validation: (step) => {
     return {
@@ -48,8 +63,12 @@ const TITLES: StepPhrases<TitleFacts> = {
     if (step.lost === true) return `工具执行 ${named(step.call.name)}；回复在途中丢失，宿主只收到超时`;
     if (step.fromRecord === true)
       return `工具按自己的记录答复 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
+    if (step.recordedCause === "interrupted")
+      return `工具执行 ${named(step.call.name)}，在返回前被取消；宿主给结果附上 ${step.call.callId}`;
+    if (step.recordedCause === "cancelled")
+      return `${named(step.call.name)} 在返回前被取消；结果是这次取消，附上 ${step.call.callId}`;
     if (step.recordedCause !== undefined && step.recordedCause !== "tool")
-      return `${named(step.call.name)} 没有运行；结果是${{ host: "智能体的错误", user: "用户的拒绝", cancelled: "这次取消" }[step.recordedCause]}，附上 ${step.call.callId}`;
+      return `${named(step.call.name)} 没有运行；结果是${{ host: "智能体的错误", user: "用户的拒绝", skipped: "这次取消" }[step.recordedCause]}，附上 ${step.call.callId}`;
     if (step.toolResult?.status === "error")
       return `${named(step.call.name)} 的结果是一个错误；宿主给它附上 ${step.call.callId}`;
     return `工具执行 ${named(step.call.name)}；宿主给结果附上 ${step.call.callId}`;
@@ -62,7 +81,9 @@ const TITLES: StepPhrases<TitleFacts> = {
       ? `MCP 服务器以 isError 回应请求 ${rpcOf(step).id}；宿主把它作为 ${step.call.callId} 的错误结果回填`
       : `MCP 服务器回应请求 ${rpcOf(step).id}；宿主把它作为 ${step.call.callId} 的结果回填`;
   },
-  answer: () => {
+  answer: (step) => {
+    if (step.stopped === "aborted") return "用户在模型回复之前中止了这次调用";
+    if (step.stopped === "error") return "模型调用以错误结束，没有回复";
     return "模型的回复里没有工具调用";
   },
   finish: (step) => {
@@ -84,6 +105,8 @@ const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => stri
   results: () => "记录以工具结果结尾，这些结果还没有交给任何一次模型调用：下一次模型调用尚未发生，记录里也没有它。",
   user: () => "记录以用户的一句话结尾，还没有哪次模型调用回应它。",
   reply: () => "模型最后一次回复里没有工具调用，记录到此为止。",
+  finished: (step) =>
+    `模型调用了 ${step.ended?.tool ?? "结束工具"}，也就是智能体用来结束运行的工具，智能体于是在这里结束了运行${step.ended?.status === null || step.ended?.status === undefined ? "" : `（它的退出状态：“${step.ended.status}”）`}：运行的结束是智能体对模型这次提议的决定，没有待发生的模型调用。`,
 };
 
 /** A check the log records, as a clause: who made it, what it gave, against what. */
@@ -171,7 +194,9 @@ const recordedCause = (cause: RecordedCause, name: string): string =>
       tool: ` ${name} 运行了，但失败了。`,
       host: `智能体没有运行 ${name}：它拒绝了这次调用或无法运行它，结果是它自己的错误。`,
       user: `用户拒绝了 ${name}：它没有运行，结果是这次拒绝。`,
-      cancelled: ` ${name} 在返回前被取消，结果是这次取消。`,
+      skipped: ` ${name} 在运行前被取消，结果是这次取消。`,
+      cancelled: ` ${name} 在返回前被取消（它是否已经开始运行，日志没有说），结果是这次取消。`,
+      interrupted: ` ${name} 开始运行后、返回之前被取消；它此前打印的内容和这次取消就是结果。`,
     }[cause]
   }`;
 
@@ -201,6 +226,8 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   proposal: (step) => {
     const ids = step.calls.map((c) => c.callId).join("、");
+    if (step.stopped !== undefined)
+      return `模型已开始提议${step.calls.length > 1 ? ` ${step.calls.length} 个调用（${ids}）` : `调用 ${named(step.calls[0]?.name ?? "")}（${ids}）`}。${STOPPED[step.stopped]}`;
     return step.calls.length > 1
       ? `模型只是一次提议了 ${step.calls.length} 个调用（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；每个 call_id 只用来把它的请求和将来的结果配对。`
       : `模型只是提议调用 ${named(step.calls[0]?.name ?? "")}（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成这个结构化的工具调用，并给它一个 ID；call_id 只用来把这个请求和它将来的结果配对。`;
@@ -220,7 +247,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       return `工具完成了 ${named(step.call.name)} 的工作，但回复在途中丢失：宿主只收到一个超时错误，无法判断工作是否已经完成。它给这个错误附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
     if (facts.fromRecord)
       return `工具在自己的记录里找到了这个操作 ID：之前做过这件事，只是回复丢了。它按记录答复，不再做一遍，所以这件事只做了一次。宿主给答复附上 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
-    return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}${facts.recordedCause === null || facts.recordedCause === "tool" ? "工具本身不知道 call_id，是宿主" : "宿主"}在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
+    return `${facts.causeUnrecorded ? `记录里 ${named(step.call.name)} 的结果是一个错误，却没有记下原因：是宿主拒绝了这次调用，还是工具运行后失败了。` : facts.recordedCause !== null ? recordedCause(facts.recordedCause, named(step.call.name)) : `工具真正执行了 ${named(step.call.name)}，把${facts.toolFailed ? "错误（它运行了，但失败了）" : "输出"}交还宿主；`}${facts.recordedCause === null || facts.recordedCause === "tool" || facts.recordedCause === "interrupted" ? "工具本身不知道 call_id，是宿主" : "宿主"}在组装工具结果消息时附上了 ${step.call.callId}。${facts.resultReachesModel ? "模型还没看到它：上下文没有变化。" : "这个结果不会进入模型的上下文。"}${overtakes(facts.overtaken, step.call.callId)}`;
   },
   mcp_request: (step, facts) => {
     return `这个工具在 MCP 服务器里，宿主请服务器来执行。宿主的 MCP 客户端发出 JSON-RPC tools/call 请求，用自己的请求 ID ${facts.rpcId}（不是 call_id），并记下 ${facts.rpcId} 对应 ${step.call.callId}。模型看不到这一跳。`;
@@ -232,7 +259,8 @@ const CAPTIONS: StepPhrases<StepFacts> = {
         : `服务器用同一个 JSON-RPC ID ${facts.rpcId} 回应。宿主把它映射回去：${facts.rpcId} 对应 ${step.call.callId}，所以结果以 ${step.call.callId} 交给模型。两个 ID、两跳、一份映射，都由宿主保管。`
     }${overtakes(facts.overtaken, step.call.callId)}`;
   },
-  answer: (_step, facts) => {
+  answer: (step, facts) => {
+    if (step.stopped !== undefined) return STOPPED[step.stopped];
     return `模型用文字作答，没有请求工具，循环于是不再调用它：它说“完成”只是一个说法，不是结果。${facts.hostChecks ? "是否真的完成，由宿主检查环境。" : facts.recordedCheck ? "是否属实要靠核对来说，而这份记录里有一次：评测在最后做的核对。" : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}结束循环的正是这种不带工具调用的回复（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”）。`;
   },
   finish: (step, facts) => {

@@ -48,6 +48,7 @@ export {
   toyTestsPassed,
 } from "./toy-project.ts";
 export type {
+  AgentEnded,
   AnswerStep,
   CheckResult,
   Counters,
@@ -71,6 +72,7 @@ export type {
   RecordedCheck,
   Step,
   StepKind,
+  StoppedCall,
   TaskStep,
   ToolCall,
   ToolDeclaration,

@@ -303,12 +303,14 @@ export function runScenario(scenario: Scenario): Trace {
   };
   /** A started call is done: its effects and output, recorded as the step where its result reaches the host. */
   const finishCall = ({ call, callId, name, tool, operationId, rpc, running }: Started): void => {
-    // A write is an execution that changed a file or of a tool declared to change something, whatever its result
-    // says (a write can fail on the way back): the notion the file's state and a done check's count use too.
+    // A write is an execution that changed a file, or of a tool declared to change something that did its work: it
+    // succeeded, or did the work and lost its answer on the way back. A write tool that failed changed nothing, so
+    // it is no write: the one notion the file's state, a done check's count and the counter share.
     const before = writesSoFar(files);
     const output = running.finish();
     // An answer from the tool's own record of an operation did nothing again: no write.
-    const wrote = output.fromRecord !== true && (writesSoFar(files) > before || tool.writes === true);
+    const worked = output.status === "ok" || output.lost === true;
+    const wrote = output.fromRecord !== true && (writesSoFar(files) > before || (tool.writes === true && worked));
     done.push(freeze({ name, args: call.args, status: output.status }));
     const result: ToolResult = freeze({
       callId,

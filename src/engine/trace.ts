@@ -199,7 +199,12 @@ export interface ModelCallStep extends StepBase {
 export interface ProposalStep extends StepBase {
   readonly kind: "proposal";
   readonly calls: readonly ToolCall[];
+  /** A recorded model call that did not complete, as its agent's log says: aborted by the user, or an error. */
+  readonly stopped?: StoppedCall;
 }
+
+/** How a recorded model call was cut short: the user aborted it, or it ended in an error (the request failed). */
+export type StoppedCall = "aborted" | "error";
 
 /**
  * What a precondition wanted first and did not find: an input file read, or a successful result of a tool for
@@ -220,7 +225,8 @@ export interface ValidationStep extends StepBase {
 
 /**
  * A tool runs an approved call. In a recorded run, a result comes back: where the agent's log says the call never ran
- * (`recordedCause` host, user or cancelled), the step is the host's (the user's, for a denial), with no tool arrow.
+ * (`recordedCause` host, user or skipped), or was cancelled with no word of whether it started (`cancelled`), the
+ * step is the host's (the user's, for a denial), with no tool arrow.
  */
 export interface ExecutionStep extends StepBase {
   readonly kind: "execution";
@@ -234,14 +240,19 @@ export interface ExecutionStep extends StepBase {
   readonly fromRecord?: true;
   /**
    * Of a recorded run's error result: what the agent's log says of it, where it says (the tool ran and failed, the
-   * agent refused the call or could not run it, the user denied it, or it was cancelled before it returned). Absent
+   * agent refused the call or could not run it, the user denied it, or it was cancelled: before it ran, after it
+   * started, or before it returned with no word of which). Absent
    * when the run does not say, as a provider's transcript never does.
    */
   readonly recordedCause?: RecordedCause;
 }
 
-/** What an agent's log says made an error result: see {@link ExecutionStep.recordedCause}. */
-export type RecordedCause = "tool" | "host" | "user" | "cancelled";
+/**
+ * What an agent's log says made an error result: see {@link ExecutionStep.recordedCause}. A cancelled call:
+ * `skipped` when the log says it never ran; `interrupted` when it says it started (it ran: the tool's step,
+ * counted); `cancelled` when it does not say which.
+ */
+export type RecordedCause = "tool" | "host" | "user" | "skipped" | "cancelled" | "interrupted";
 
 /**
  * The host asks an MCP server to run an approved call: a JSON-RPC `tools/call` request with the host's own request
@@ -272,6 +283,8 @@ export interface McpResponseStep extends StepBase {
 export interface AnswerStep extends StepBase {
   readonly kind: "answer";
   readonly text: string;
+  /** A recorded model call that did not complete (aborted, or an error): its text is what it had written, if any. */
+  readonly stopped?: StoppedCall;
 }
 
 /**
@@ -358,6 +371,15 @@ export interface RecordedCheck {
   readonly explanation: string | null;
 }
 
+/**
+ * A recorded run its agent ended itself when the model called its finish tool (SWE-agent's `submit`, OpenHands'
+ * `finish`): that tool's name, and the agent's own word for how the run ended (its exit status or final state).
+ */
+export interface AgentEnded {
+  readonly tool: string;
+  readonly status: string | null;
+}
+
 /** The host decides the run is over. */
 export interface FinishStep extends StepBase {
   readonly kind: "finish";
@@ -370,6 +392,8 @@ export interface FinishStep extends StepBase {
   readonly checks?: readonly HostCheck[];
   /** The checks of the task a recorded run's log holds (its scorers'), when it holds any: they decide its outcome. */
   readonly recorded?: readonly RecordedCheck[];
+  /** A recorded run its agent ended on the model's call of its finish tool: that call is its decision, not pending. */
+  readonly ended?: AgentEnded;
   readonly answer: string | null;
 }
 

@@ -66,6 +66,29 @@ export function figureWarnings(file: FigureFile, trace: Trace): PathProblem[] {
           });
       });
     });
+    // A retry under an operation id whose first run came back as an error the tool did not mark lost: the host
+    // keeps an operation's result only when it succeeded (issue 44's rule), so the tool runs again. A lesson written
+    // before that rule expected the retry answered from the record: say so, and the form that gives that.
+    scenario.tools.forEach((tool, t) => {
+      const key = tool.operationId;
+      if (key === undefined) return;
+      const failed = new Map<string, string>(); // operation id → the call id whose error result it came back with
+      for (const step of trace.steps) {
+        if (step.kind !== "execution" || step.call.name !== tool.name) continue;
+        const id = step.call.args[key];
+        if (id === undefined) continue;
+        const operation = JSON.stringify(id);
+        const first = failed.get(operation);
+        if (first !== undefined && step.fromRecord !== true) {
+          warnings.push({
+            path: ["scenario", "tools", t, "operationId"],
+            message: `${step.call.callId} repeats operation id ${operation} after ${first} came back as an error, so the tool runs it again: the host keeps an operation's result only when it succeeded. If that first run did its work and only its answer failed (a timeout), give its result \`lost: true\`: the tool then answers the retry from its own record, as a lesson written before this rule expected`,
+          });
+          failed.delete(operation);
+        } else if (step.toolResult?.status === "error" && step.lost !== true) failed.set(operation, step.call.callId);
+        else failed.delete(operation);
+      }
+    });
     const finish = trace.steps.at(-1);
     scenario.done.forEach((check, i) => {
       const wanted = check.resultIncludes;

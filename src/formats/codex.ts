@@ -40,7 +40,8 @@
  * are system messages. Reasoning items are reasoning parts (their summary text; redacted when only the encrypted
  * content is there).
  *
- * Notes: `usage` per model call; `error_by` (tool) for a non-zero exit code; `log_error` for an `error` or
+ * Notes: `usage` per model call; `error_by` (tool) for a non-zero exit code; `running` for an `exec_command` whose
+ * output says its process is still running (in a session the model can poll with `write_stdin`); `log_error` for an `error` or
  * `stream_error` event; `aborted` for the calls still without output when a `turn_aborted` event comes (dropped if
  * the output comes after all); `compacted` at the model call after a compaction, whose summary is put in as a user
  * message where the compaction happened (the model was given it in place of the earlier conversation, which is
@@ -127,6 +128,9 @@ function reasoningPart(item: Obj): MessagePart {
 const FREEFORM_EXIT = /^Exit code: (-?\d+)\nWall time: [\d.]+ seconds\n/;
 /** An `exec_command`'s header: perhaps its chunk id, the wall time, then how the process exited. */
 const UNIFIED_EXIT = /^(?:Chunk ID: [^\n]*\n)?Wall time: [\d.]+ seconds\nProcess exited with code (-?\d+)\n/;
+
+/** An `exec_command`'s header for a process still running: the wall time, then the session it runs in. */
+const UNIFIED_RUNNING = /^(?:Chunk ID: [^\n]*\n)?Wall time: [\d.]+ seconds\nProcess running with session ID \d+\n/;
 
 /** The exit code a newer command output's plain-text header gives, or null (no such header, or still running). */
 function plainExitCode(output: string): number | null {
@@ -273,6 +277,7 @@ function readRollout(lines: readonly unknown[]): Neutral {
       message: { role: "tool", callId, name, status: error ? "error" : "ok", content, replayed: false },
     });
     if (exitCode !== null && exitCode !== 0) notes.push({ kind: "error_by", index, name, by: "tool" });
+    else if (UNIFIED_RUNNING.test(content)) notes.push({ kind: "running", index, name });
     open.delete(callId);
     aborted.delete(callId);
   };

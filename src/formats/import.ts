@@ -11,6 +11,7 @@ import {
   type Outcome,
   type RecordedCause,
   type Step,
+  type StoppedCall,
   type ToolCall,
   type ToolResult,
   TRACE_VERSION,
@@ -347,10 +348,20 @@ export function toTrace(
   const byOrder = new Set(neutral.pairedByOrder ?? []);
   // What the agent's log says made an error result, by the result's message index.
   const causes = new Map<number, RecordedCause>();
+  // Model calls the log says did not complete, and the messages whose calls it says were aborted (not missing).
+  const stoppedAt = new Map<number, StoppedCall>();
+  const abortedAt = new Set<number>();
   for (const note of neutral.notes ?? []) {
     if (note.kind === "error_by") causes.set(note.index, note.by);
-    else if (note.kind === "cancelled") causes.set(note.index, "cancelled");
+    else if (note.kind === "cancelled")
+      causes.set(note.index, note.started === true ? "interrupted" : note.started === false ? "skipped" : "cancelled");
+    else if (note.kind === "stopped") stoppedAt.set(note.index, note.how);
+    else if (note.kind === "aborted") abortedAt.add(note.index);
   }
+  const stoppedOf = (i: number): { stopped?: StoppedCall } => {
+    const how = stoppedAt.get(i);
+    return how === undefined ? {} : { stopped: how };
+  };
   const freeText = new Set(tools.flatMap((t) => (t.builtIn === "custom" ? [t.name] : [])));
   let counters = { modelCalls: 0, toolExecutions: 0, simulatedWrites: 0 };
   // The step each message made (an assistant message: its reply's; its model call's is the step before), for the
@@ -410,6 +421,7 @@ export function toTrace(
           callIds: none,
           toolResult: null,
           text: m.content ?? "",
+          ...stoppedOf(i),
         });
       } else {
         steps.push({
@@ -423,6 +435,7 @@ export function toTrace(
           callIds: m.toolCalls.map((c) => c.callId),
           toolResult: null,
           calls: m.toolCalls,
+          ...stoppedOf(i),
         });
         for (const call of m.toolCalls) {
           if (everCalled.has(call.callId))
@@ -443,10 +456,12 @@ export function toTrace(
           notes.push({ kind: "provider_tool", name: part.name, step: steps.length });
       }
     } else if (m.role === "tool") {
-      // What the log says made an error (rare). A call the agent refused, the user denied or that was cancelled never
-      // ran: no execution is counted, and the step is the host's (the user's, for a denial), with no arrow from the tool.
+      // What the log says made an error (rare). A call the agent refused, the user denied or that was cancelled before
+      // it ran never ran: no execution is counted, and the step is the host's (the user's, for a denial), with no
+      // arrow from the tool; so too one cancelled with no word of whether it started. One cancelled mid-run ran: the
+      // tool's step, counted.
       const cause = m.status === "error" ? causes.get(i) : undefined;
-      const ran = cause === undefined || cause === "tool";
+      const ran = cause === undefined || cause === "tool" || cause === "interrupted";
       if (ran) counters = { ...counters, toolExecutions: counters.toolExecutions + 1 };
       const pending = open.get(m.callId);
       const call = pending?.call ?? answered.get(m.callId);
@@ -493,10 +508,11 @@ export function toTrace(
     }
   });
   // Calls still open: a problem when the transcript goes on past them (a provider refuses that history); the
-  // calls of a transcript that ends on the proposal are simply not run yet.
+  // calls of a transcript that ends on the proposal are simply not run yet, and those the log says were aborted
+  // (their model call or turn stopped) have that note instead.
   const lastIndex = messages.length - 1;
   for (const [callId, { step, index }] of open)
-    if (index < lastIndex) problems.push({ kind: "missing_result", callId, step });
+    if (index < lastIndex && !abortedAt.has(index)) problems.push({ kind: "missing_result", callId, step });
   const last = messages.at(-1);
   // A request sent and not (yet) answered: its model call, with what it appended and the results it fed.
   if (options.sent === true && last !== undefined && last.role !== "assistant") {
@@ -517,6 +533,7 @@ export function toTrace(
   }
   // The log's own checks of the task decide how the run ended: one that failed fails it; all passed, it is done.
   const recorded = neutral.checks ?? [];
+  const { ended } = neutral;
   const outcome: Outcome = recorded.some((check) => check.passed === false)
     ? "verification_missing"
     : recorded.length > 0 && recorded.every((check) => check.passed === true)
@@ -535,10 +552,12 @@ export function toTrace(
     callIds: none,
     toolResult: null,
     outcome,
-    pendingCallIds: [...open.keys()],
+    // A call of the agent's finish tool is its decision to end the run, not a call waiting to run.
+    pendingCallIds: [...open.values()].flatMap(({ call }) => (ended?.tool === call.name ? [] : [call.callId])),
     verified: outcome === "not_recorded" ? null : outcome === "completed",
     answer: last?.role === "assistant" && last.toolCalls.length === 0 ? last.content : null,
     ...(recorded.length === 0 ? {} : { recorded }),
+    ...(ended === undefined ? {} : { ended }),
   });
   stepOf[messages.length] = steps.length;
   // Usage is summed over the run and said once, at its end: a note at every model call would flag every step.

@@ -10,18 +10,21 @@
  * - each agent action with `tool_call_metadata`, as a tool call. The metadata holds the whole model response
  *   (litellm's), so actions with the same `model_response.id` are one model call: one assistant message with the
  *   response's text and reasoning and all their calls, the arguments as the model wrote them when the response
- *   lists the call. `finish` is such a call too; OpenHands gives it no observation, so a run that ends on it ends
- *   on a proposal;
+ *   lists the call. `finish` is such a call too; OpenHands gives it no observation: a run that ends on it was
+ *   ended by the agent on that proposal (`ended`, with the agent's last state where a state change records it);
  * - agent `message` actions (no metadata) as the model's text replies, and an agent `finish` without metadata as
  *   the final reply;
  * - agent actions of older, text-parsed runs (no metadata), each as a one-call model turn whose call id is made
  *   from the event id;
- * - observations that answer a call, by `tool_call_metadata.tool_call_id` or else by `cause`, as tool results.
+ * - observations that answer a call, by `tool_call_metadata.tool_call_id` or else by `cause`, as tool results; a
+ *   command's result is the text OpenHands handed the model (its output with the metadata's prefix and suffix, the
+ *   working directory, the interpreter and the exit code, as `to_agent_observation` writes them).
  *
  * Notes: `usage` per model call (tokens from the response's `usage`, or from the change in the accumulated
  * `llm_metrics`; the cost from the change in `llm_metrics.accumulated_cost`, which also counts a condenser's
- * calls); `error_by` tool for a command's non-zero exit code (-1: no output within the soft timeout, still running)
- * and host for an action the runtime could not run; `error_by` user for a rejected action; `cancelled` by the user
+ * calls); `error_by` tool for a command's non-zero exit code, and host for an action the runtime could not run;
+ * `running` for a command still running when its output so far was handed back (exit code -1: no new output within
+ * the soft timeout), which is no failure; `error_by` user for a rejected action; `cancelled` by the user
  * for an action stopped before it ran; `compacted` at a `condensation` action; `log_error` for an error the agent
  * logged outside any call (a malformed tool call, the agent's state turning to `error`).
  *
@@ -152,13 +155,34 @@ function userParts(event: Record<string, unknown>): MessagePart[] {
   return parts;
 }
 
+/**
+ * The text a command's observation handed the model, as OpenHands builds it (`CmdOutputObservation.
+ * to_agent_observation`): the output between the metadata's `prefix` and `suffix` (where the bash session says
+ * how the command ended, or that it has no new output yet), the working directory, the Python interpreter, and how
+ * the command finished unless it is still running (exit code -1). Logs without that metadata (older versions) keep
+ * their output alone.
+ */
+function shownToModel(content: string, extras: unknown): string {
+  const meta = field(extras, "metadata");
+  if (!isRecord(meta)) return content;
+  const dir = nonEmpty(str(meta, "working_dir"));
+  const python = nonEmpty(str(meta, "py_interpreter_path"));
+  const exit = num(meta, "exit_code");
+  return [
+    `${str(meta, "prefix") ?? ""}${content}${str(meta, "suffix") ?? ""}`,
+    dir === undefined ? "" : `\n[Current working directory: ${dir}]`,
+    python === undefined ? "" : `\n[Python interpreter: ${python}]`,
+    exit === undefined || exit === -1 ? "" : `\n[Command finished with exit code ${exit}]`,
+  ].join("");
+}
+
 /** What a result's observation says of its outcome: an error or not, and who the log says made it. */
 function outcome(
   kind: string,
   content: string,
   extras: unknown,
   success: unknown,
-): { error: boolean; by?: "tool" | "host" | "user"; cancelled?: true } {
+): { error: boolean; by?: "tool" | "host" | "user"; cancelled?: true; running?: true } {
   if (kind === "user_rejected") return { error: true, by: "user" };
   if (kind === "error") {
     const id = str(extras, "error_id");
@@ -168,8 +192,10 @@ function outcome(
     return { error: true };
   }
   if (kind === "run") {
-    // Newer logs keep the exit code in `metadata`, older ones beside the command.
+    // Newer logs keep the exit code in `metadata`, older ones beside the command. -1: the command is still running
+    // (no new output within the soft timeout): what it printed so far is handed back, and it has not failed.
     const exit = num(field(extras, "metadata"), "exit_code") ?? num(extras, "exit_code");
+    if (exit === -1) return { error: false, running: true };
     if ((exit !== undefined && exit !== 0) || (exit === undefined && success === false))
       return { error: true, by: "tool" };
   }
@@ -295,9 +321,11 @@ function read(data: unknown): Neutral {
     }
   };
 
+  let finalState: string | null = null; // the agent's last state, as its state changes say
   const observation = (event: Record<string, unknown>, kind: string): void => {
     const extras = field(event, "extras");
     if (kind === "agent_state_changed") {
+      finalState = str(extras, "agent_state") ?? finalState;
       if (str(extras, "agent_state") === "error")
         notes.push({
           kind: "log_error",
@@ -320,8 +348,12 @@ function read(data: unknown): Neutral {
     const name = str(meta, "function_name") ?? byCause?.name ?? kind;
     const said = outcome(kind, content, extras, field(event, "success"));
     const index = slots.length;
-    slots.push({ role: "tool", callId, name, status: said.error ? "error" : "ok", content, replayed: false });
-    if (said.cancelled === true) notes.push({ kind: "cancelled", index, name, by: "user" });
+    // A command's result is what the model was shown of it, the metadata's words included.
+    const shown = kind === "run" ? shownToModel(content, extras) : content;
+    slots.push({ role: "tool", callId, name, status: said.error ? "error" : "ok", content: shown, replayed: false });
+    // OpenHands' own error id says the stopped action was not executed.
+    if (said.cancelled === true) notes.push({ kind: "cancelled", index, name, by: "user", started: false });
+    if (said.running === true) notes.push({ kind: "running", index, name });
     if (said.by !== undefined) notes.push({ kind: "error_by", index, name, by: said.by });
   };
 
@@ -336,7 +368,13 @@ function read(data: unknown): Neutral {
   const messages = slots.map(
     (slot): Message => (slot.role === "turn" ? assistantMessage(slot.parts, slot.calls) : slot),
   );
-  return { messages, tools, shape: "messages", notes };
+  // A run whose last call is the model's `finish`: the agent ended it there, on that proposal (it gets no result).
+  const last = messages.at(-1);
+  const ended =
+    last?.role === "assistant" && last.toolCalls.at(-1)?.name === "finish"
+      ? { tool: "finish", status: finalState }
+      : undefined;
+  return { messages, tools, shape: "messages", notes, ...(ended === undefined ? {} : { ended }) };
 }
 
 function parse(data: unknown): ParseResult {

@@ -19,14 +19,14 @@
  * the summary text alone. A summary no later message follows is left out: no model call was given it.
  *
  * Notes: `usage` at every model call (tokens in = pi's `input` plus the cache reads and writes, which pi counts
- * apart; out; `cost.total` in US dollars); `log_error` for a call that ended in an error (`stopReason` "error", with
- * its `errorMessage`); for a call stopped by the user (`stopReason` "aborted") an `aborted` note for each of its tool
- * calls that got no result, or a `log_error` when there are none; `compacted` at the next model call after a
+ * apart; out; `cost.total` in US dollars); `stopped` for a model call that did not complete, aborted by the user
+ * (`stopReason` "aborted") or ended in an error (`stopReason` "error"), with its `errorMessage`, and an `aborted`
+ * note for each of its tool calls that got no result; `compacted` at the next model call after a
  * compaction, with how many of the messages read before the first entry it kept the model no longer got.
  * Who made an error result is said only where pi's own wording shows it: "Tool X not found" and a failed argument
  * check are the host's; a bash command's non-zero exit or time-out is the tool's; a call skipped because the user
- * sent a message meanwhile is `cancelled` by the user, a bash command aborted mid-run is `cancelled` (by whom not
- * said). Any other error result (a tool that threw, a call an extension blocked) gets no such note: the log does
+ * sent a message meanwhile is `cancelled` by the user (it never ran), a bash command aborted mid-run is `cancelled`
+ * after it `started` (by whom not said: it ran, and what it printed before is in the result). Any other error result (a tool that threw, a call an extension blocked) gets no such note: the log does
  * not tell them apart.
  *
  * Skipped: model and thinking-level changes, extensions' own records (`custom`), labels, the session's name, and
@@ -159,11 +159,12 @@ function bashText(message: Obj): string {
 
 /** What pi's wording of an error result says about it: who made the error, or that the call was cancelled. */
 function errorNote(name: string, text: string, index: number): LogNote | undefined {
-  if (text === "Skipped due to queued user message.") return { kind: "cancelled", index, name, by: "user" };
+  if (text === "Skipped due to queued user message.")
+    return { kind: "cancelled", index, name, by: "user", started: false };
   if (text === `Tool ${name} not found` || text.startsWith(`Validation failed for tool "${name}":`))
     return { kind: "error_by", index, name, by: "host" };
   if (name !== "bash") return undefined;
-  if (/(^|\n\n)Command aborted$/.test(text)) return { kind: "cancelled", index, name, by: null };
+  if (/(^|\n\n)Command aborted$/.test(text)) return { kind: "cancelled", index, name, by: null, started: true };
   if (/(^|\n\n)(Command exited with code -?\d+|Command timed out after \d+(\.\d+)? seconds)$/.test(text))
     return { kind: "error_by", index, name, by: "tool" };
   return undefined;
@@ -236,8 +237,10 @@ function read(data: unknown): Neutral {
         if (usage !== undefined) notes.push(usage);
         const stop = str(message, "stopReason");
         const reason = str(message, "errorMessage");
-        if (stop === "error") notes.push({ kind: "log_error", index, message: reason ?? "error" });
-        else if (stop === "aborted") stopped.push({ index, calls, reason });
+        if (stop === "error" || stop === "aborted") {
+          notes.push({ kind: "stopped", index, how: stop, reason: reason ?? null });
+          stopped.push({ index, calls, reason });
+        }
       } else if (role === "toolResult") {
         const callId = field(message, "toolCallId");
         if (typeof callId !== "string")
@@ -273,16 +276,10 @@ function read(data: unknown): Neutral {
   }
   if (summaryAt !== -1 && summaryAt === messages.length - 1) messages.pop();
   for (const dropped of compactions) notes.push({ kind: "compacted", index: messages.length, dropped });
-  for (const { index, calls, reason } of stopped) {
-    const open = calls.filter((call) => !answered.has(call.callId));
-    for (const call of open) notes.push({ kind: "aborted", index, name: call.name, reason: reason ?? null });
-    if (open.length === 0)
-      notes.push({
-        kind: "log_error",
-        index,
-        message: reason === undefined ? "aborted" : /abort/i.test(reason) ? reason : `aborted: ${reason}`,
-      });
-  }
+  // A stopped call's proposals that got no result: each aborted, not missing (the request never completed).
+  for (const { index, calls, reason } of stopped)
+    for (const call of calls)
+      if (!answered.has(call.callId)) notes.push({ kind: "aborted", index, name: call.name, reason: reason ?? null });
   return { messages, tools: [], shape: "messages", notes };
 }
 

@@ -452,12 +452,21 @@ function read(data: unknown): Neutral {
     pushResult(out, waiting, lastStep.observation, "ok");
   for (const step of after) pushStep(out, step, false);
   endNotes(out, field(top, "info"));
+  // A run whose last call is the model's `submit`: the agent ended it there (its exit status says how).
+  let lastTurn: Message | undefined;
+  for (let i = out.messages.length - 1; i >= 0 && lastTurn === undefined; i -= 1)
+    if (out.messages[i]?.role === "assistant") lastTurn = out.messages[i];
+  const ended =
+    lastTurn?.role === "assistant" && lastTurn.toolCalls.at(-1)?.name === "submit"
+      ? { tool: "submit", status: str(field(top, "info"), "exit_status") ?? null }
+      : undefined;
   return {
     messages: out.messages,
     tools: declaredTools(field(top, "replay_config")),
     shape: "messages",
     notes: out.notes,
     ...(out.pairedByOrder.length > 0 ? { pairedByOrder: out.pairedByOrder } : {}),
+    ...(ended === undefined ? {} : { ended }),
   };
 }
 

@@ -3,7 +3,16 @@
  * it into the neutral trace's messages, how to write one step's request and the whole run in it, and how it pairs
  * a tool call with its result. The registry (./index.ts) lists the codecs; nothing else names a format.
  */
-import type { JsonObject, JsonValue, Message, RecordedCheck, Step, ToolDeclaration, Trace } from "../engine";
+import type {
+  AgentEnded,
+  JsonObject,
+  JsonValue,
+  Message,
+  RecordedCheck,
+  Step,
+  ToolDeclaration,
+  Trace,
+} from "../engine";
 import type { AdditionKind, Feature } from "./features";
 import type { Replay } from "./replay";
 
@@ -29,6 +38,11 @@ export interface Neutral {
    * scorers): the import puts them on the run's last step, and they decide its outcome.
    */
   readonly checks?: readonly RecordedCheck[];
+  /**
+   * The agent ended the run itself when the model called its finish tool (SWE-agent's `submit`, OpenHands'
+   * `finish`): the tool's name, and the agent's own word for how the run ended where it records one.
+   */
+  readonly ended?: AgentEnded;
 }
 
 /** Why a document could not be read: what, and where in it (a dotted path such as `messages.1.content.0.type`). */
@@ -96,8 +110,23 @@ export interface WritingCodec<Id extends string = string> extends Codec<Id> {
  * import says it as a note at that message's step; `index` = the number of messages: at the end of the run).
  */
 export type LogNote =
-  /** A call the log records as cancelled before it returned: by the user, or by the host (null: not said). */
-  | { readonly kind: "cancelled"; readonly index: number; readonly name: string; readonly by: "user" | "host" | null }
+  /**
+   * A call the log records as cancelled before it returned: by the user, or by the host (null: not said); `started`
+   * true when the log says it had begun to run (a command stopped mid-run), false when it says it never ran, absent
+   * when it does not say.
+   */
+  | {
+      readonly kind: "cancelled";
+      readonly index: number;
+      readonly name: string;
+      readonly by: "user" | "host" | null;
+      readonly started?: boolean;
+    }
+  /**
+   * The command was still running when the agent handed back its output so far (OpenHands' exit code -1, a Codex
+   * session still open): no failure, and the model may wait for more or stop it.
+   */
+  | { readonly kind: "running"; readonly index: number; readonly name: string }
   /** The turn was stopped before this call returned, and no result is recorded (`reason` as the log gives it). */
   | { readonly kind: "aborted"; readonly index: number; readonly name: string; readonly reason: string | null }
   /**
@@ -125,6 +154,16 @@ export type LogNote =
    * (Anthropic's beta `context_management`: `clear_thinking_20251015`, `clear_tool_uses_20250919`, …), by type.
    */
   | { readonly kind: "context_edits"; readonly index: number; readonly edits: readonly string[] }
+  /**
+   * The model call that made the assistant message at `index` did not complete: the user aborted it, or its request
+   * ended in an error (`reason`: the log's words). What it had written is kept; its calls were never run.
+   */
+  | {
+      readonly kind: "stopped";
+      readonly index: number;
+      readonly how: "aborted" | "error";
+      readonly reason: string | null;
+    }
   /** An error the agent logged here (an API error, a stream cut, an aborted turn), in the log's words. */
   | { readonly kind: "log_error"; readonly index: number; readonly message: string }
   /**

@@ -128,7 +128,12 @@ const doneCheck = v.variant("kind", [
 const step = v.variant("kind", [
   v.object({ ...base, kind: v.literal("task"), request: v.string() }),
   v.object({ ...base, kind: v.literal("model_call"), modelCall: count, appendedFrom: count }),
-  v.object({ ...base, kind: v.literal("proposal"), calls: v.union([v.array(toolCall), resultRef]) }),
+  v.object({
+    ...base,
+    kind: v.literal("proposal"),
+    calls: v.union([v.array(toolCall), resultRef]),
+    stopped: v.exactOptional(v.picklist(["aborted", "error"])),
+  }),
   v.object({
     ...base,
     kind: v.literal("validation"),
@@ -146,11 +151,16 @@ const step = v.variant("kind", [
     call: v.union([toolCall, callRef]),
     lost: v.exactOptional(v.literal(true)),
     fromRecord: v.exactOptional(v.literal(true)),
-    recordedCause: v.exactOptional(v.picklist(["tool", "host", "user", "cancelled"])),
+    recordedCause: v.exactOptional(v.picklist(["tool", "host", "user", "skipped", "cancelled", "interrupted"])),
   }),
   v.object({ ...base, kind: v.literal("mcp_request"), call: v.union([toolCall, callRef]), rpc: json }),
   v.object({ ...base, kind: v.literal("mcp_response"), call: v.union([toolCall, callRef]), rpc: json }),
-  v.object({ ...base, kind: v.literal("answer"), text: v.string() }),
+  v.object({
+    ...base,
+    kind: v.literal("answer"),
+    text: v.string(),
+    stopped: v.exactOptional(v.picklist(["aborted", "error"])),
+  }),
   v.object({
     ...base,
     kind: v.literal("finish"),
@@ -159,6 +169,7 @@ const step = v.variant("kind", [
     verified: v.nullable(v.boolean()),
     answer: v.nullable(v.string()),
     checks: v.exactOptional(v.array(v.object({ check: doneCheck, held: v.boolean() }))),
+    ended: v.exactOptional(v.object({ tool: v.string(), status: v.nullable(v.string()) })),
     recorded: v.exactOptional(
       v.array(
         v.object({

@@ -125,6 +125,69 @@ test("every recorded run in the shared folder imports and checks as in a checkou
   }
 });
 
+test("show --json tells every shared run as the figure does, in both languages, from the installed command", async () => {
+  test.skip(!existsSync(AGENT_LOGS) || !existsSync(TRANSCRIPTS), "../shared is not beside this checkout");
+  const files = [AGENT_LOGS, TRANSCRIPTS].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name !== "SOURCES.md")
+      .map((name) => join(dir, name)),
+  );
+  type Told = {
+    steps: {
+      number: number;
+      title: string;
+      caption: string;
+      result: string | null;
+      notes: string[];
+      problems: string[];
+    }[];
+    outcome: string;
+  };
+  const told = new Map<string, Told>();
+  for (const file of files)
+    for (const lang of ["zh", "en"] as const) {
+      const shown = npx(["show", file, "--lang", lang, "--json"]);
+      expect(shown.code, `${file} ${lang}: ${shown.stderr}`).toBe(0);
+      const report = JSON.parse(shown.stdout) as Told;
+      expect(report.steps.length, file).toBeGreaterThan(1);
+      // Numbered 1…n, each with its words in the language asked for.
+      expect(report.steps.map((step) => step.number)).toEqual(report.steps.map((_, i) => i + 1));
+      for (const step of report.steps) {
+        expect(step.title.length, `${file} ${lang} ${step.number}`).toBeGreaterThan(0);
+        expect(step.caption.length, `${file} ${lang} ${step.number}`).toBeGreaterThan(0);
+      }
+      told.set(`${file.split("/").pop()} ${lang}`, report);
+    }
+  // What the figure says at the shared Inspect log's end: the scorer's 0 against 42.7, beside the model's "done".
+  const inspect = told.get("inspect-log-v3-dedup-hardcoded-tools.eval en");
+  expect(inspect?.outcome).toBe("not done, by its scorer");
+  expect(inspect?.steps.at(-1)?.caption).toContain("the scorer closeness_log gave 0 against the target 42.7");
+  expect(told.get("inspect-log-v3-dedup-hardcoded-tools.eval zh")?.steps.at(-1)?.caption).toContain(
+    "评分器 closeness_log 给出 0（目标是 42.7）",
+  );
+  // A pi request the user aborted is told as such; one step alone with --step.
+  const pi = told.get("pi-session-before-compaction-opus.jsonl en");
+  const stopped = pi?.steps.find((step) => step.title.endsWith("— stopped by the user"));
+  expect(stopped?.notes.some((note) => note.startsWith("the user stopped this model call"))).toBe(true);
+  const one = npx([
+    "show",
+    join(AGENT_LOGS, "pi-session-before-compaction-opus.jsonl"),
+    "--lang",
+    "en",
+    "--step",
+    String(stopped?.number),
+    "--json",
+  ]);
+  expect((JSON.parse(one.stdout) as Told).steps).toEqual([stopped]);
+  // The terminal's own layout: each step's number and title, its caption under it, the outcome last.
+  const text = npx(["show", join(AGENT_LOGS, "swe-agent-fc-gpt4o-missing-colon.traj"), "--lang", "en"]);
+  expect(text.code).toBe(0);
+  expect(text.stdout).toMatch(/^1\. The user's task: /);
+  expect(text.stdout).toContain("The model called submit, the agent's own tool for ending the run");
+  expect(text.stdout.trimEnd().split("\n").at(-1)).toBe("Outcome: not recorded");
+  expect(npx(["show", "missing.json"]).code).toBe(2);
+});
+
 test("view shows a run in the figure, follows the file as an agent appends to it, and shows nothing without its token", async ({
   page,
 }) => {

@@ -304,8 +304,12 @@ test.describe("an agent's own log", () => {
       });
       await page.getByRole("button", { name: words.load, exact: true }).click();
       const fig = page.locator(".alf-figure").first();
+      // The loaded run is in the figure (its 19 steps) before the reader goes to its end.
+      await expect(page.locator(".page-imported")).toContainText("inspect-log-v3-dedup-hardcoded-tools.eval");
+      await expect(counterOf(fig)).toHaveText("1 / 19");
       await fig.focus();
       await page.keyboard.press("End");
+      await expect(counterOf(fig)).toHaveText("19 / 19");
       await expect(fig.locator(".alf-step > .alf-step-title")).toContainText(words.outcome);
       const box = fig.getByRole("group", { name: lang === "en" ? "What this step changed" : "这一步改变了什么" });
       await expect(box.locator("h4")).toHaveText(words.box);
@@ -321,6 +325,37 @@ test.describe("an agent's own log", () => {
       ).toEqual([]);
     });
   }
+
+  test("the real SWE-agent and OpenHands runs end where their agent ended them, on the model's submit or finish", async ({
+    page,
+  }) => {
+    const logs = [
+      ["swe-agent-fc-gpt4o-missing-colon.traj", 17, "The model called submit, the agent's own tool for ending the run"],
+      [
+        "openhands-traj-wrong-initial-state.json",
+        13,
+        "The model called finish, the agent's own tool for ending the run",
+      ],
+    ] as const;
+    test.skip(!existsSync("../shared/agent-logs"), "../shared/agent-logs is not on this machine");
+    await page.goto("./?lang=en");
+    for (const [file, total, words] of logs) {
+      await openTools(page);
+      await page.getByRole("button", { name: "Load transcript" }).click();
+      await page.getByLabel("or choose a file").setInputFiles(`../shared/agent-logs/${file}`);
+      await page.getByRole("button", { name: "Load", exact: true }).click();
+      await expect(page.locator(".page-imported")).toContainText(file);
+      const fig = page.locator(".alf-figure").first();
+      await expect(counterOf(fig)).toHaveText(`1 / ${total}`);
+      await fig.focus();
+      await page.keyboard.press("End");
+      await expect(counterOf(fig)).toHaveText(`${total} / ${total}`);
+      const caption = fig.locator(".alf-step > .alf-step-caption");
+      await expect(caption).toContainText(words);
+      await expect(caption).not.toContainText("have not been run");
+      await expect(caption).not.toContainText("the next model call is pending");
+    }
+  });
 
   test("file: an Inspect AI .eval log (a zip) is unpacked and read; who made an error is said at its step", async ({
     page,

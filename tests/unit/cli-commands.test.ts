@@ -123,9 +123,32 @@ describe("the installed command's command line", () => {
     }
   });
 
+  it("show FILE: --json takes no value, --step and --lang do; the demo checks the step's number", async () => {
+    expect(parseCommand(["show", "a.json", "--json", "--step", "3", "--lang", "en"])).toEqual({
+      kind: "demo",
+      flags: ["--show", "a.json", "--json", "--step", "3", "--lang", "en"],
+    });
+    expect(parseArgs(["--show", "a.json", "--json", "--step", "3", "--lang", "en"])).toEqual({
+      show: "a.json",
+      lang: "en",
+      step: 3,
+      json: true,
+    });
+    expect(parseArgs(["--show", "a.json", "--step", "0"])).toEqual({
+      error: "--step takes a step's number (1 or more), not 0",
+    });
+    expect(parseArgs(["--step", "2"])).toEqual({ error: "--step and --json go with --show" });
+    expect(parseArgs(["--show", "a.json", "--import", "b.json"])).toEqual({
+      error: "--show FILE takes only --lang, --step and --json",
+    });
+  });
+
   it("says in one line what is wrong with a command line", () => {
     const errors: [string[], RegExp][] = [
-      [["frobnicate"], /^unknown command: frobnicate \(one of view, live, import, export/],
+      [["frobnicate"], /^unknown command: frobnicate \(one of view, live, import, show, export/],
+      [["show"], /^show: missing argument \(usage: agent-loop-figure show FILE/],
+      [["show", "a.json", "--step"], /^show: --step needs a value$/],
+      [["show", "a.json", "--format", "chat"], /^show: unknown option --format/],
       [["import"], /^import: missing argument \(usage: agent-loop-figure import FILE/],
       [["import", "a.json", "b.json"], /^import: unexpected argument b\.json/],
       [["import", "a.json", "--lang", "en"], /^import: unknown option --lang/],

@@ -411,3 +411,78 @@ describe("an author's own titles", () => {
     expect(catalogs.en.stepCaption(answer, trace)).toContain("this run records no such check");
   });
 });
+
+describe("one notion of a write (issue 55)", () => {
+  it("a write tool that fails changes nothing and is no write: the counter, the file and done.count agree", () => {
+    const figure = open(
+      lesson({
+        tools: [
+          refundTool({
+            results: [
+              { when: { attempt: 1 }, returns: { error: "ledger_locked" }, error: true },
+              { text: { en: "Refunded.", zh: "已退款。" }, changes: { "ledger.txt": "refunded" } },
+            ],
+          }),
+        ],
+        model: [
+          { calls: [{ tool: "refund", args: { order: "A-1", amount: 20 } }] },
+          { calls: [{ tool: "refund", args: { order: "A-1", amount: 20 } }] },
+          { answer: "Done." },
+        ],
+        done: [{ count: { writes: "ledger.txt", exactly: 1 } }],
+      }),
+    );
+    const { trace } = figure;
+    // Two runs of the write tool: the first failed and wrote nothing, the second wrote the file once.
+    expect(stepsOf(trace, "execution").map((s) => s.toolResult?.status)).toEqual(["error", "ok"]);
+    expect(trace.counters).toMatchObject({ toolExecutions: 2, simulatedWrites: 1 });
+    const finish = trace.steps.at(-1);
+    expect(finish?.kind === "finish" ? finish.checks?.map((c) => c.held) : null).toEqual([true]);
+    for (const lang of ["en", "zh"] as const) {
+      const counters = catalogs[lang].ui.counters(trace.counters, trace.budget);
+      expect(counters).toMatch(lang === "en" ? /simulated writes 1$/i : /模拟写入 1$/);
+    }
+  });
+});
+
+describe("a changed rule never silently reverses a lesson (issue 55)", () => {
+  const retried = (first: Record<string, unknown>) =>
+    lesson({
+      tools: [
+        refundTool({
+          operationId: "key",
+          results: [
+            { when: { attempt: 1 }, ...first },
+            { text: { en: "Refunded.", zh: "已退款。" }, changes: { "ledger.txt": "refunded" } },
+          ],
+        }),
+      ],
+      model: [
+        { calls: [{ tool: "refund", args: { order: "A-1", amount: 20, key: "op-1" } }] },
+        { calls: [{ tool: "refund", args: { order: "A-1", amount: 20, key: "op-1" } }] },
+        { answer: "Done." },
+      ],
+    });
+
+  it("a retry under the same operation id after a plain error result: the author is told the tool runs again, and how to keep the old behaviour", () => {
+    const figure = open(retried({ returns: { error: "timeout" }, error: true }));
+    // Under the rule, the host did not keep the failed operation: the tool ran again.
+    expect(
+      stepsOf(figure.trace, "execution").map((s) => (s.kind === "execution" ? s.fromRecord === true : null)),
+    ).toEqual([false, false]);
+    expect(figure.warnings.map((w) => String(w.path))).toEqual(["scenario.tools.0.operationId"]);
+    expect(figure.warnings[0]?.message).toMatch(
+      /^call_2 repeats operation id "op-1" after call_1 came back as an error, so the tool runs it again: the host keeps an operation's result only when it succeeded\. .*give its result `lost: true`/,
+    );
+  });
+
+  it("with `lost: true` the retry is answered from the tool's record: no warning", () => {
+    const figure = open(
+      retried({ lost: true, text: { en: "Refunded.", zh: "已退款。" }, changes: { "ledger.txt": "refunded" } }),
+    );
+    expect(
+      stepsOf(figure.trace, "execution").map((s) => (s.kind === "execution" ? s.fromRecord === true : null)),
+    ).toEqual([false, true]);
+    expect(figure.warnings).toEqual([]);
+  });
+});

@@ -334,13 +334,16 @@ describe("calls without outputs", () => {
     expect(finish?.kind === "finish" ? finish.pendingCallIds : null).toEqual(["call_1"]);
   });
 
-  it("the run going on past it makes the import report the missing result", () => {
+  it("the run going on past it: the call is still aborted (said at its step), not a missing result", () => {
     const lines = [...aborted(), user("Never mind, just say hi."), context(), tokens([150, 3], [250, 13]), said("Hi.")];
     const neutral = neutralOf(lines);
     expect(roles(neutral.messages)).toBe("user assistant user assistant");
     expect(notesOf(neutral, "aborted")).toHaveLength(1);
     const result = imported(jsonl(lines));
-    expect(result.problems).toEqual([{ kind: "missing_result", callId: "call_1", step: 3 }]);
+    expect(result.problems).toEqual([]);
+    expect(result.notes.filter((note) => note.kind === "aborted")).toEqual([
+      { kind: "aborted", name: "shell", reason: "interrupted", step: 3 },
+    ]);
     expect(answerOf(result.trace.steps)).toBe("Hi.");
   });
 
@@ -555,6 +558,10 @@ describe("a newer rollout", () => {
     expect((notes ?? []).filter((n) => n.kind === "error_by")).toEqual([
       { kind: "error_by", index: messages.indexOf(results[1] as Message), name: "shell", by: "tool" },
       { kind: "error_by", index: messages.indexOf(results[2] as Message), name: "exec_command", by: "tool" },
+    ]);
+    // A process still running in its session has not failed: said so, as OpenHands' exit code -1 is.
+    expect((notes ?? []).filter((n) => n.kind === "running")).toEqual([
+      { kind: "running", index: messages.indexOf(results[3] as Message), name: "exec_command" },
     ]);
   });
 

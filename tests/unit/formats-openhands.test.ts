@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { catalogs } from "../../src/content";
+import { runs as runsEn } from "../../src/content/runs.en";
+import { runs as runsZh } from "../../src/content/runs.zh";
 import type { Step } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { codec } from "../../src/formats/openhands";
@@ -166,6 +169,22 @@ const USAGE = [
 // ---- the real file and its twin -----------------------------------------------------------------------------
 
 describe("OpenHands trajectory: the rename run", () => {
+  it.skipIf(!existsSync(REAL))(
+    "ends where the agent ended it: the model's finish is its decision, not a call waiting to run",
+    () => {
+      const { trace } = imported(readFileSync(REAL, "utf8"));
+      const finish = trace.steps.at(-1);
+      if (finish?.kind !== "finish") throw new Error("no end");
+      expect(finish.ended).toEqual({ tool: "finish", status: null });
+      expect(finish.pendingCallIds).toEqual([]);
+      for (const lang of ["en", "zh"] as const) {
+        const words = catalogs[lang].stepCaption(finish, trace);
+        expect(words).toMatch(lang === "en" ? /^The model called finish, the agent's own tool/ : /^模型调用了 finish/);
+        expect(words).not.toMatch(/have not been run|还没有执行/);
+      }
+    },
+  );
+
   it.skipIf(!existsSync(REAL))("reads the real trajectory: 4 model calls, 4 calls, 3 results, no errors", () => {
     const text = readFileSync(REAL, "utf8");
     const result = expectRenameRun(
@@ -407,17 +426,54 @@ describe("OpenHands trajectory: results and errors", () => {
   const errorNotes = (events: unknown) => (neutral(events).notes ?? []).filter((n) => n.kind !== "usage");
   const statusOf = (events: unknown) => tools(neutral(events).messages).map((m) => (m.role === "tool" ? m.status : ""));
 
-  it("a non-zero exit code is an error the tool made; -1 (still running) too", () => {
+  it("a non-zero exit code is an error the tool made; -1 is a command still running, which has not failed", () => {
     const failed = oneCall("run", "make: *** No rule", { metadata: { exit_code: 2 } });
     expect(statusOf(failed)).toEqual(["error"]);
     expect(errorNotes(failed)).toEqual([{ kind: "error_by", index: 2, name: "execute_bash", by: "tool" }]);
-    const running = oneCall("run", "building…", { metadata: { exit_code: -1 } });
-    expect(statusOf(running)).toEqual(["error"]);
-    expect(tools(neutral(running).messages)[0]?.content).toBe("building…");
-    expect(errorNotes(running)).toEqual([{ kind: "error_by", index: 2, name: "execute_bash", by: "tool" }]);
     const result = imported(failed);
     expect(executions(result.trace.steps)).toEqual([["t1", "error"]]);
     expect(result.problems).toEqual([]);
+    // The bash session's words for a command with no new output yet are in the suffix: the model was shown them.
+    const suffix =
+      "\n[The command has no new output after 30 seconds. You may wait longer to see additional output by sending empty command '', send other commands to interact with the current process, or send keys to interrupt/kill the command.]";
+    const running = oneCall("run", "Serving on :8000", {
+      metadata: { exit_code: -1, prefix: "", suffix, working_dir: "/workspace" },
+    });
+    expect(statusOf(running)).toEqual(["ok"]);
+    expect(tools(neutral(running).messages)[0]?.content).toBe(
+      `Serving on :8000${suffix}\n[Current working directory: /workspace]`,
+    );
+    expect(errorNotes(running)).toEqual([{ kind: "running", index: 2, name: "execute_bash" }]);
+    const run = imported(running);
+    expect(executions(run.trace.steps)).toEqual([["t1", "ok"]]);
+    expect(run.notes.map((note) => note.kind)).toContain("running");
+    for (const lang of ["en", "zh"] as const) {
+      const note = run.notes.find((n) => n.kind === "running");
+      if (note === undefined) throw new Error("no running note");
+      const words = (lang === "en" ? runsEn : runsZh).importing.note(note);
+      expect(words).toMatch(lang === "en" ? /still running.*has not failed/ : /仍在运行.*没有失败/);
+      const step = run.trace.steps.find((s) => s.kind === "execution");
+      if (step === undefined) throw new Error("no execution");
+      expect(catalogs[lang].stepCaption(step, run.trace)).not.toMatch(/failed|失败/);
+    }
+  });
+
+  it("a command's result is what the model was shown: its output with the metadata's words around it", () => {
+    const done = oneCall("run", "", {
+      metadata: {
+        exit_code: 0,
+        prefix: "",
+        suffix: "\n[The command completed with exit code 0.]",
+        working_dir: "/workspace",
+        py_interpreter_path: "/usr/bin/python",
+      },
+    });
+    expect(tools(neutral(done).messages)[0]?.content).toBe(
+      "\n[The command completed with exit code 0.]\n[Current working directory: /workspace]\n[Python interpreter: /usr/bin/python]\n[Command finished with exit code 0]",
+    );
+    // An older log (the exit code beside the command, no metadata) keeps its output as it is.
+    const older = oneCall("run", "a.py", { command: "ls", exit_code: 0 });
+    expect(tools(neutral(older).messages)[0]?.content).toBe("a.py");
   });
 
   it("an error observation is an error result; who made it only where its text or id says", () => {
@@ -437,7 +493,9 @@ describe("OpenHands trajectory: results and errors", () => {
       error_id: "AGENT_ERROR$ERROR_ACTION_NOT_EXECUTED_STOPPED",
     });
     expect(statusOf(stopped)).toEqual(["error"]);
-    expect(errorNotes(stopped)).toEqual([{ kind: "cancelled", index: 2, name: "execute_bash", by: "user" }]);
+    expect(errorNotes(stopped)).toEqual([
+      { kind: "cancelled", index: 2, name: "execute_bash", by: "user", started: false },
+    ]);
     const rejected = oneCall("user_rejected", "Action has been rejected by the user! Task: make", {});
     expect(statusOf(rejected)).toEqual(["error"]);
     expect(errorNotes(rejected)).toEqual([{ kind: "error_by", index: 2, name: "execute_bash", by: "user" }]);

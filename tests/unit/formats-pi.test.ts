@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { catalogs } from "../../src/content";
 import type { Message } from "../../src/engine";
 import { detectFormat } from "../../src/formats/import";
 import { codec } from "../../src/formats/pi";
@@ -448,7 +449,7 @@ describe("errors, cancellations and stopped calls", () => {
     ]);
   });
 
-  it("notes a call skipped for the user's queued message, and a bash command aborted, as cancelled", () => {
+  it("a call skipped for the user's queued message never ran; a bash command aborted mid-run ran, and is counted", () => {
     const records = turn(
       [call("k1", "bash", { command: "make" }), call("k2", "read", { path: "a" })],
       [
@@ -457,12 +458,28 @@ describe("errors, cancellations and stopped calls", () => {
       ],
     );
     expect(neutralOf(records).notes?.filter((n) => n.kind === "cancelled")).toEqual([
-      { kind: "cancelled", index: 2, name: "bash", by: null },
-      { kind: "cancelled", index: 3, name: "read", by: "user" },
+      { kind: "cancelled", index: 2, name: "bash", by: null, started: true },
+      { kind: "cancelled", index: 3, name: "read", by: "user", started: false },
     ]);
+    const { trace } = imported(jsonl(records));
+    const [bash, read] = trace.steps.filter((step) => step.kind === "execution");
+    // The aborted command ran: the tool's step, counted; the skipped call never did: the host's, not counted.
+    expect([bash?.lane, bash?.kind === "execution" ? bash.recordedCause : null]).toEqual(["tool", "interrupted"]);
+    expect([read?.lane, read?.kind === "execution" ? read.recordedCause : null]).toEqual(["host", "skipped"]);
+    expect(trace.counters.toolExecutions).toBe(1);
+    if (bash === undefined || read === undefined) throw new Error("no executions");
+    expect(catalogs.en.stepTitle(bash)).toBe(
+      "Tool runs bash, cancelled before it returns; the host tags the result k1",
+    );
+    expect(catalogs.en.stepCaption(bash, trace)).toMatch(
+      /^The log says bash started to run and was cancelled before it returned/,
+    );
+    expect(catalogs.zh.stepTitle(bash)).toBe("工具执行 bash，在返回前被取消；宿主给结果附上 k1");
+    expect(catalogs.en.stepTitle(read)).toBe("read does not run; its cancellation is the result, tagged k2");
+    expect(catalogs.zh.stepCaption(read, trace)).toMatch(/read 在运行前被取消/);
   });
 
-  it("notes a stopped model call's tool calls left without a result as aborted, with pi's reason", () => {
+  it("a stopped model call (aborted, or an error) is said as such; its calls left without a result are aborted", () => {
     const records = [
       header3,
       entry("u1", null, user("Go")),
@@ -477,16 +494,61 @@ describe("errors, cancellations and stopped calls", () => {
       entry("u2", "a1", user("Stop. Say hi.")),
       entry("a2", "u2", assistant([], { stopReason: "aborted" })),
       entry("u3", "a2", user("Say hi.")),
-      entry("a3", "u3", assistant([], { stopReason: "error", errorMessage: "429 rate limited" })),
+      entry(
+        "a3",
+        "u3",
+        assistant([call("k2", "read", { path: "a" })], { stopReason: "error", errorMessage: "429 rate limited" }),
+      ),
+      entry("u4", "a3", user("Again.")),
+      entry("a4", "u4", assistant([], { stopReason: "stop" })),
     ];
     const notes = (neutralOf(records).notes ?? []).filter((n: LogNote) => n.kind !== "usage");
     expect(notes).toEqual([
-      { kind: "log_error", index: 5, message: "429 rate limited" },
+      { kind: "stopped", index: 1, how: "aborted", reason: "Request was aborted" },
+      { kind: "stopped", index: 3, how: "aborted", reason: null },
+      { kind: "stopped", index: 5, how: "error", reason: "429 rate limited" },
       { kind: "aborted", index: 1, name: "bash", reason: "Request was aborted" },
-      { kind: "log_error", index: 3, message: "aborted" },
+      { kind: "aborted", index: 5, name: "read", reason: "429 rate limited" },
     ]);
     const result = imported(jsonl(records));
-    expect(shapeOf(result)).toMatchObject({ modelCalls: 3, proposed: ["k1"], executions: [] });
+    expect(shapeOf(result)).toMatchObject({ modelCalls: 4, proposed: ["k1", "k2"], executions: [] });
+    // Their calls were aborted, not missing: no problem, though the run goes on past them.
+    expect(result.problems).toEqual([]);
+    const stopped = result.trace.steps.flatMap((step) =>
+      (step.kind === "answer" || step.kind === "proposal") && step.stopped !== undefined ? [step] : [],
+    );
+    expect(stopped.map((step) => [step.kind, step.stopped])).toEqual([
+      ["proposal", "aborted"],
+      ["answer", "aborted"],
+      ["proposal", "error"],
+    ]);
+    for (const lang of ["en", "zh"] as const) {
+      const text = catalogs[lang];
+      const [proposal, answer, failed] = stopped.map((step) => text.stepCaption(step, result.trace));
+      // Not a reply that ends the loop, and nothing it proposed ran.
+      expect(answer).not.toMatch(/finish_reason|end_turn/);
+      expect(answer).toMatch(
+        lang === "en" ? /^The user stopped this model call before it finished/ : /^用户在这次模型调用完成之前中止了它/,
+      );
+      expect(proposal).toMatch(lang === "en" ? /never run/ : /都没有执行/);
+      expect(failed).toMatch(lang === "en" ? /ended in an error, not a reply/ : /以错误结束，而不是一次回复/);
+      expect(stopped.map((step) => text.stepTitle(step))).toEqual(
+        lang === "en"
+          ? [
+              "Model proposes bash (k1) — stopped by the user",
+              "The user stops the model call before it replies",
+              "Model proposes read (k2) — ended in an error",
+            ]
+          : [
+              "模型提议调用 bash（k1）——被用户中止",
+              "用户在模型回复之前中止了这次调用",
+              "模型提议调用 read（k2）——以错误结束",
+            ],
+      );
+    }
+    // The last reply, which pi says stopped as a reply does, is a reply.
+    const last = result.trace.steps.filter((step) => step.kind === "answer").at(-1);
+    expect(last?.kind === "answer" ? last.stopped : "none").toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { catalogs } from "../../src/content";
 import type { Step } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { codec, commandDocsTools } from "../../src/formats/swe-agent";
@@ -184,6 +185,23 @@ describe("the real SWE-agent 1.x trajectory", () => {
       { kind: "usage", input: 7141, output: 243, cost: 0.019520000000000006, calls: 5, step: steps.length },
     ]);
   });
+
+  it.skipIf(!existsSync(REAL))(
+    "ends where the agent ended it: on the model's submit, with its exit status, nothing pending",
+    () => {
+      const { trace } = imported(readFileSync(REAL, "utf8"));
+      const finish = trace.steps.at(-1);
+      if (finish?.kind !== "finish") throw new Error("no end");
+      expect(finish.ended).toEqual({ tool: "submit", status: "submitted" });
+      expect(finish.pendingCallIds).toEqual([]);
+      const en = catalogs.en.stepCaption(finish, trace);
+      expect(en).toMatch(
+        /^The model called submit, the agent's own tool for ending the run, and the agent ended it there \(its exit status: “submitted”\)/,
+      );
+      expect(en).not.toMatch(/pending, and the transcript does not contain it|have not been run/);
+      expect(catalogs.zh.stepCaption(finish, trace)).toMatch(/^模型调用了 submit，也就是智能体用来结束运行的工具/);
+    },
+  );
 
   it.skipIf(!existsSync(REAL))("gives the usage note, the submit's arguments, and the documented tools", () => {
     const read = neutral(JSON.parse(readFileSync(REAL, "utf8")));

@@ -306,7 +306,7 @@ function neverRan(check: HostCheck["check"], steps: readonly Step[]): string | n
   const ran = (step: Step) =>
     step.kind === "execution" &&
     step.call.name === tool &&
-    (step.recordedCause === undefined || step.recordedCause === "tool");
+    (step.recordedCause === undefined || step.recordedCause === "tool" || step.recordedCause === "interrupted");
   return steps.some(ran) ? null : tool;
 }
 

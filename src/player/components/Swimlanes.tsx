@@ -104,8 +104,9 @@ const StepRow = memo(function StepRow(props: {
     };
   }, [status, painted, leftward]);
   const self = edge === null || edge.from === edge.to;
-  // The model's reply without a tool call is marked as what it is: a claim, which the host goes on to check.
-  const claim = step.kind === "answer";
+  // The model's reply without a tool call is marked as what it is: a claim, which the host goes on to check (a model
+  // call the log says was stopped or failed made no reply, and claims nothing).
+  const claim = step.kind === "answer" && step.stopped === undefined;
   const label = (
     <span className="alf-arrow-label" ref={self ? undefined : fitted}>
       {/* The arrow's direction is drawn; say it in words too. */}
