@@ -48,9 +48,12 @@ export const BUDGETS_KB = {
    * trace format reading it, and the facts that tell a run read from a log by its last step. Then + 0.5 (measured
    * at floor + 13.9): each agent's own facts told as it records them, in both languages: a model call the user
    * aborted or that failed (its title and caption, and its calls aborted, not missing), a command cancelled while it
-   * ran (the tool's step, counted) or before it ran, a run the agent ended with its finish tool.
+   * ran (the tool's step, counted) or before it ran, a run the agent ended with its finish tool. Then + 0.4
+   * (measured at floor + 14.3): who made a call's id where the provider did not (the agent, the figure, or a command
+   * the agent parsed out of the model's text), and a transcript that starts at the model's answer or declares no
+   * tools said as such, in both languages.
    */
-  embed: 14.0,
+  embed: 14.4,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,
@@ -83,10 +86,10 @@ export const BUDGETS_KB = {
    * resolver and issue 44's words and short call ids, + 0.4 (measured at floor + 23.0 when set). Issue 54's calls'
    * tags, a check on a tool that never ran and the last pair done, + 0.5 (as the embed page grew by them). Its second
    * pieces (the embed page's list), + 1.7 (measured at floor + 25.2 before its last three). Its stage, + 1.2, as the
-   * embed page grew by it. Issue 55's recorded checks, + 0.7, and its agents' own facts, + 0.5, as the embed page
-   * grew by them.
+   * embed page grew by it. Measured at floor + 25.7 with issue 55's recorded checks and agents' own facts in it (the
+   * player as one chunk won back what they cost): lowered to that plus the margin.
    */
-  package: 28.0,
+  package: 26.8,
 };
 
 /**

@@ -79,6 +79,11 @@ export interface StepFacts extends TitleFacts {
   readonly fed: readonly FedResult[];
   /** At a model call: the context it gives starts with a system message. */
   readonly systemNote: boolean;
+  /**
+   * At a model call: what the run records of its request. `none`: the transcript starts at the model's answer (a
+   * response body), so nothing it was given is recorded; `no_tools`: its messages, with no tool declared.
+   */
+  readonly request: "whole" | "none" | "no_tools";
   /** At a validation, execution or MCP step: what the call's tool does, as declared. */
   readonly toolEffect: ToolEffect;
   /** At a validation refused by its precondition: the evidence it wanted (null elsewhere). */
@@ -219,6 +224,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     ...titleFacts(step),
     fed: [] as FedResult[],
     systemNote: false,
+    request: "whole" as StepFacts["request"],
     toolEffect: "unknown" as ToolEffect,
     wanted: null as Evidence | null,
     toolFailed: false,
@@ -249,6 +255,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
           facts.fed.push({ callId: m.callId, kind: m.status === "ok" ? "ok" : (causes.get(m.callId) ?? "error") });
       facts.firstResult = feedsFirstResult(trace, step);
       facts.systemNote = step.contextEnd > 0 && trace.messages[0]?.role === "system";
+      facts.request = step.contextEnd === 0 ? "none" : trace.tools.length === 0 ? "no_tools" : "whole";
       break;
     }
     case "validation":

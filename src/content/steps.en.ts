@@ -45,6 +45,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     return facts.laterTurn ? `The user writes: “${step.request}”` : `The user's task: “${step.request}”`;
   },
   model_call: (step, facts) => {
+    // A transcript that starts at the model's answer holds none of the request that asked for it.
+    if (step.contextEnd === 0) return `Model call ${step.modelCall}: its request is not in the transcript`;
     return facts.fedKind === "none"
       ? `Host builds the context and calls the model (model call ${step.modelCall})`
       : `Host feeds back the ${FED_TITLE[facts.fedKind]} of ${facts.fedCallIds.join(", ")} and calls the model (model call ${step.modelCall})`;
@@ -222,6 +224,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return "The user hands the task to the host program. The model has seen nothing of the environment: keep the user's task apart from what is really there — the task is only a request, and what the environment holds is known only once a tool has looked.";
   },
   model_call: (step, facts) => {
+    if (step.modelCall === 1 && facts.request === "none")
+      return "The transcript starts with the model's answer: the request that asked for it (the user's task, and any tools) is not in it, so what the model was given is not recorded.";
+    if (step.modelCall === 1 && facts.request === "no_tools")
+      return `The host puts ${facts.systemNote ? "its system note and the user's task" : "the user's task"} into the context and calls the model (model call ${step.modelCall}). The transcript declares no tools, so which tools the model could ask for is not shown. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
     if (step.modelCall === 1) {
       return `The host puts ${facts.systemNote ? "its system note and the user's task" : "the user's task"} into the context and calls the model (model call ${step.modelCall}). The tools the model may ask for are declared beside the messages, in the request's own tools field. Nothing from the environment is there yet: the model knows the task, not what a tool would find.`;
     }
@@ -239,6 +245,16 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     const ids = step.calls.map((c) => c.callId).join(", ");
     if (step.stopped !== undefined)
       return `The model had begun to propose ${step.calls.length > 1 ? `${step.calls.length} calls (${ids})` : `a call, ${named(step.calls[0]?.name ?? "")} (${ids})`}. ${STOPPED[step.stopped]}`;
+    const many = step.calls.length > 1;
+    const what = many
+      ? `${step.calls.length} calls at once (${ids})`
+      : `a call, ${named(step.calls[0]?.name ?? "")} (${ids})`;
+    if (step.idsBy === "parsed")
+      return `The model writes ${many ? "commands" : "a command"} in its reply's text, and the agent parses ${many ? "them" : "it"} out as ${what}: nothing has run. This agent's tools are described to the model inside the system message, not declared as tools, and the provider makes no tool call; the figure gives ${many ? "each" : "it"} an id of its own to pair ${many ? "each" : "it"} with its result.`;
+    if (step.idsBy === "agent")
+      return `The model only proposes ${what}: nothing has run. The provider turns the tokens the model generated into ${many ? "structured tool calls" : "this structured tool call"}, but gives ${many ? "them" : "it"} no id: the agent made ${many ? "these" : "this one"} so it can pair ${many ? "each call" : "the call"} with its result.`;
+    if (step.idsBy === "figure")
+      return `The model only proposes ${what}: nothing has run. The provider turns the tokens the model generated into ${many ? "structured tool calls" : "this structured tool call"}; the log does not record ${many ? "their ids" : "its id"}, so the figure made ${many ? "these" : "this one"} to pair ${many ? "each call" : "the call"} with its result.`;
     return step.calls.length > 1
       ? `The model only proposes ${step.calls.length} calls at once (${ids}): nothing has run. The provider turns the tokens the model generated into structured tool calls and gives each its id; each call_id only pairs its request with its result to come.`
       : `The model only proposes a call, ${named(step.calls[0]?.name ?? "")} (${ids}): nothing has run. The provider turns the tokens the model generated into this structured tool call and gives it its id; the call_id only pairs this request with its result to come.`;

@@ -45,6 +45,8 @@ const TITLES: StepPhrases<TitleFacts> = {
     return facts.laterTurn ? `用户发来：${step.request}` : `用户任务：${step.request}`;
   },
   model_call: (step, facts) => {
+    // A transcript that starts at the model's answer holds none of the request that asked for it.
+    if (step.contextEnd === 0) return `第 ${step.modelCall} 次模型调用：记录里没有它的请求`;
     return facts.fedKind === "none"
       ? `宿主构建上下文，第 ${step.modelCall} 次调用模型`
       : `宿主回填 ${facts.fedCallIds.join("、")} 的${FED_TITLE[facts.fedKind]}，第 ${step.modelCall} 次调用模型`;
@@ -211,6 +213,10 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     return "用户把任务交给宿主程序。模型还没有看到环境里的任何东西：先把用户给的任务和环境里真实的内容分开——任务只是一句请求，环境里到底有什么，要等工具查看过才知道。";
   },
   model_call: (step, facts) => {
+    if (step.modelCall === 1 && facts.request === "none")
+      return "记录从模型的回答开始：请求这个回答的那次请求（用户的任务，以及可能有的工具）不在记录里，所以模型拿到了什么没有记录。";
+    if (step.modelCall === 1 && facts.request === "no_tools")
+      return `宿主把${facts.systemNote ? "系统说明和用户任务" : "用户任务"}放进上下文，调用模型（第 ${step.modelCall} 次模型调用）。记录里没有声明任何工具，所以看不出模型可以请求哪些工具。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
     if (step.modelCall === 1) {
       return `宿主把${facts.systemNote ? "系统说明和用户任务" : "用户任务"}放进上下文，调用模型（第 ${step.modelCall} 次模型调用）。模型可以请求的工具写在消息之外，放在请求自己的 tools 字段里。上下文里还没有来自环境的内容：模型只知道任务，不知道工具会查到什么。`;
     }
@@ -228,6 +234,14 @@ const CAPTIONS: StepPhrases<StepFacts> = {
     const ids = step.calls.map((c) => c.callId).join("、");
     if (step.stopped !== undefined)
       return `模型已开始提议${step.calls.length > 1 ? ` ${step.calls.length} 个调用（${ids}）` : `调用 ${named(step.calls[0]?.name ?? "")}（${ids}）`}。${STOPPED[step.stopped]}`;
+    const many = step.calls.length > 1;
+    const what = many ? ` ${step.calls.length} 个调用（${ids}）` : `调用 ${named(step.calls[0]?.name ?? "")}（${ids}）`;
+    if (step.idsBy === "parsed")
+      return `模型在回复的文字里写下${many ? "几条命令" : "一条命令"}，智能体从中解析出${what}，什么都还没有执行。这个智能体的工具是写在系统消息里描述给模型的，不是以工具的形式声明的，服务方也没有产生工具调用；本图给${many ? "每个调用" : "它"}一个自己的 ID，用来和结果配对。`;
+    if (step.idsBy === "agent")
+      return `模型只是提议${what}，什么都还没有执行。服务方把模型生成的 token 解析成${many ? "结构化的工具调用" : "这个结构化的工具调用"}，但没有给 ID：这个 ID 是智能体自己生成的，用来把调用和结果配对。`;
+    if (step.idsBy === "figure")
+      return `模型只是提议${what}，什么都还没有执行。服务方把模型生成的 token 解析成${many ? "结构化的工具调用" : "这个结构化的工具调用"}；日志没有记下 ID，所以这个 ID 是本图生成的，用来把调用和结果配对。`;
     return step.calls.length > 1
       ? `模型只是一次提议了 ${step.calls.length} 个调用（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；每个 call_id 只用来把它的请求和将来的结果配对。`
       : `模型只是提议调用 ${named(step.calls[0]?.name ?? "")}（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成这个结构化的工具调用，并给它一个 ID；call_id 只用来把这个请求和它将来的结果配对。`;

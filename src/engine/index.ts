@@ -60,6 +60,7 @@ export type {
   FileStatus,
   FinishStep,
   HostCheck,
+  IdMaker,
   Lane,
   McpRequestStep,
   McpResponseStep,

@@ -199,9 +199,19 @@ export interface ModelCallStep extends StepBase {
 export interface ProposalStep extends StepBase {
   readonly kind: "proposal";
   readonly calls: readonly ToolCall[];
+  /**
+   * In an imported run, who made its calls' ids where the provider did not: the agent (Gemini CLI mints one when the
+   * API gives none), the figure (the log records none), or the figure for a command the agent parsed out of the
+   * model's text (a text-command agent: SWE-agent 0.x, early OpenHands). Absent: the ids are the provider's, as
+   * recorded.
+   */
+  readonly idsBy?: IdMaker;
   /** A recorded model call that did not complete, as its agent's log says: aborted by the user, or an error. */
   readonly stopped?: StoppedCall;
 }
+
+/** Who made a recorded call's id when its provider did not: see {@link ProposalStep.idsBy}. */
+export type IdMaker = "agent" | "figure" | "parsed";
 
 /** How a recorded model call was cut short: the user aborted it, or it ended in an error (the request failed). */
 export type StoppedCall = "aborted" | "error";

@@ -21,7 +21,7 @@
  * record the tool results as a `user` message of `functionResponse` parts: those repeat what the tool calls already
  * hold and are skipped. Unknown record types and fields are skipped. The log lists no tool declarations.
  */
-import type { Message, MessagePart, ToolCall } from "../engine";
+import type { IdMaker, Message, MessagePart, ToolCall } from "../engine";
 import { formatMeta } from "./index";
 import { assistantMessage, kindOf, placeholderText, plainMessage, reading, refuse, toolCall } from "./read";
 import { type Codec, compact, field, isRecord, type LogNote, type Neutral, type ParseResult, str } from "./types";
@@ -231,7 +231,16 @@ interface Reading {
   readonly messages: Message[];
   readonly notes: LogNote[];
   minted: number;
+  /** The ids the provider did not give: made by Gemini CLI (its `name-timestamp-random`), or here. */
+  readonly made: Map<string, IdMaker>;
 }
+
+/**
+ * An id Gemini CLI made for a call the API gave none: the tool's name, the time in milliseconds and random hex
+ * (`${name}-${Date.now()}-${Math.random().toString(16).slice(2)}`, in its turn.ts).
+ */
+const cliMade = (callId: string, name: string): boolean =>
+  callId.startsWith(`${name}-`) && /^\d{13}-[0-9a-f]+$/.test(callId.slice(name.length + 1));
 
 /** A model turn: one assistant message, then one tool message per call that has a result, with their notes. */
 function readModelTurn(record: Record<string, unknown>, path: string, out: Reading): void {
@@ -258,7 +267,8 @@ function readModelTurn(record: Record<string, unknown>, path: string, out: Readi
     if (callId === undefined || callId === "") {
       out.minted += 1;
       callId = `${name}-${out.minted}`;
-    }
+      out.made.set(callId, "figure");
+    } else if (cliMade(callId, name)) out.made.set(callId, "agent");
     calls.push(toolCall(callId, name, entry.args ?? {}, "object"));
     parts.push({ type: "tool_call", callId });
     const status = str(entry, "status");
@@ -294,7 +304,7 @@ function parse(data: unknown): ParseResult {
         "",
         `expected a Gemini CLI session (an object with messages, or the lines of a .jsonl session), got ${kindOf(data)}`,
       );
-    const out: Reading = { messages: [], notes: [], minted: 0 };
+    const out: Reading = { messages: [], notes: [], minted: 0, made: new Map() };
     for (const { record, path } of replay(data)) {
       const type = str(record, "type");
       if (type === "user") {
@@ -307,7 +317,13 @@ function parse(data: unknown): ParseResult {
       }
       // info, warning and unknown types: notices to the user, not the conversation
     }
-    return { messages: out.messages, tools: [], shape: "messages", notes: out.notes };
+    return {
+      messages: out.messages,
+      tools: [],
+      shape: "messages",
+      notes: out.notes,
+      ...(out.made.size === 0 ? {} : { madeIds: out.made }),
+    };
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import {
   type ExecutionStep,
+  type IdMaker,
   LANES,
   type Outcome,
   type RecordedCause,
@@ -358,6 +359,12 @@ export function toTrace(
     else if (note.kind === "stopped") stoppedAt.set(note.index, note.how);
     else if (note.kind === "aborted") abortedAt.add(note.index);
   }
+  // Who made a turn's ids, where the provider did not (the first call's maker speaks for the turn's).
+  const madeIds = neutral.madeIds;
+  const madeBy = (calls: readonly ToolCall[]): { idsBy?: IdMaker } => {
+    const maker = madeIds === undefined || calls[0] === undefined ? undefined : madeIds.get(calls[0].callId);
+    return maker === undefined ? {} : { idsBy: maker };
+  };
   const stoppedOf = (i: number): { stopped?: StoppedCall } => {
     const how = stoppedAt.get(i);
     return how === undefined ? {} : { stopped: how };
@@ -436,6 +443,7 @@ export function toTrace(
           toolResult: null,
           calls: m.toolCalls,
           ...stoppedOf(i),
+          ...madeBy(m.toolCalls),
         });
         for (const call of m.toolCalls) {
           if (everCalled.has(call.callId))

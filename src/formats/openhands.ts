@@ -32,7 +32,7 @@
  * the user's own commands, and event kinds this reader does not know (newer versions add some). OpenHands V1
  * (the software-agent SDK) writes another schema and is not read here.
  */
-import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration } from "../engine";
+import type { IdMaker, JsonObject, Message, MessagePart, ToolCall, ToolDeclaration } from "../engine";
 import { formatMeta } from "./index";
 import { assistantMessage, declaration, kindOf, plainMessage, reading, refuse, toolCall } from "./read";
 import { type Codec, field, isRecord, type LogNote, list, type Neutral, type ParseResult, str } from "./types";
@@ -295,11 +295,10 @@ function read(data: unknown): Neutral {
       const thought = nonEmpty(str(args, "thought"));
       const turn = newTurn(thought === undefined ? [] : [{ type: "text", text: thought }]);
       noteUsage(slots.length - 1, undefined, share);
-      addCall(
-        turn,
-        toolCall(`event-${String(field(event, "id") ?? i)}`, action, actionArgs(args), "object"),
-        field(event, "id"),
-      );
+      // A text-parsed run: the agent parsed this action out of the model's text, and the id is made here.
+      const callId = `event-${String(field(event, "id") ?? i)}`;
+      parsedIds.set(callId, "parsed");
+      addCall(turn, toolCall(callId, action, actionArgs(args), "object"), field(event, "id"));
     }
   };
 
@@ -322,6 +321,7 @@ function read(data: unknown): Neutral {
   };
 
   let finalState: string | null = null; // the agent's last state, as its state changes say
+  const parsedIds = new Map<string, IdMaker>();
   const observation = (event: Record<string, unknown>, kind: string): void => {
     const extras = field(event, "extras");
     if (kind === "agent_state_changed") {
@@ -374,7 +374,14 @@ function read(data: unknown): Neutral {
     last?.role === "assistant" && last.toolCalls.at(-1)?.name === "finish"
       ? { tool: "finish", status: finalState }
       : undefined;
-  return { messages, tools, shape: "messages", notes, ...(ended === undefined ? {} : { ended }) };
+  return {
+    messages,
+    tools,
+    shape: "messages",
+    notes,
+    ...(ended === undefined ? {} : { ended }),
+    ...(parsedIds.size === 0 ? {} : { madeIds: parsedIds }),
+  };
 }
 
 function parse(data: unknown): ParseResult {

@@ -36,7 +36,7 @@
  * `execution_time`, `extra_info`, the environment and the rest of the replay config, and unknown roles and fields.
  * Observations carry no exit code, so results are never marked as errors except for requeries.
  */
-import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import type { IdMaker, JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
 import { argumentsText } from "./chat";
 import { formatMeta } from "./index";
 import {
@@ -95,6 +95,9 @@ interface Out {
   /** The calls of the last assistant message that have no result yet. */
   pending: string[];
   modelCalls: number;
+  /** The ids this reader made (`swe-N`), and whether the run's model called tools itself (function calling). */
+  readonly madeIds: string[];
+  functionCalling: boolean;
 }
 
 // ---- small readers ------------------------------------------------------------------------------------------
@@ -320,6 +323,7 @@ function pushStep(out: Out, step: Step, rejected: boolean): void {
   const parts: MessagePart[] = step.thought === "" ? [] : [{ type: "text", text: step.thought }];
   const command = step.action.trim();
   const calls = command === "" ? [] : [commandCall(`swe-${out.modelCalls + 1}`, command)];
+  out.madeIds.push(...calls.map((call) => call.callId));
   pushAssistant(out, parts, calls);
   // A command that ran before the agent asked again (it asked for a retry) has its output; one refused has none.
   const ran = step.observation !== "";
@@ -374,7 +378,16 @@ function read(data: unknown): Neutral {
     if (step !== null) steps.push(step);
   });
   const { at, after } = match(history, steps);
-  const out: Out = { messages: [], notes: [], pairedByOrder: [], names: new Map(), pending: [], modelCalls: 0 };
+  const out: Out = {
+    messages: [],
+    notes: [],
+    pairedByOrder: [],
+    names: new Map(),
+    pending: [],
+    modelCalls: 0,
+    madeIds: [],
+    functionCalling: false,
+  };
   let demo: string[] = [];
   const flushDemo = () => {
     if (demo.length > 0) out.messages.push({ role: "user", content: demo.join("\n") });
@@ -423,6 +436,8 @@ function read(data: unknown): Neutral {
         continue;
       }
       const calls = fc.length > 0 || action === "" ? fc : [commandCall(`swe-${out.modelCalls + 1}`, action)];
+      if (fc.length > 0) out.functionCalling = true;
+      else out.madeIds.push(...calls.map((call) => call.callId));
       pushAssistant(out, [...thinkingParts(field(item, "thinking_blocks")), ...visibleParts(item)], calls);
     } else if (role === "tool" || role === "user") {
       const ids = list(item, "tool_call_ids").filter((id): id is string => typeof id === "string");
@@ -467,6 +482,13 @@ function read(data: unknown): Neutral {
     notes: out.notes,
     ...(out.pairedByOrder.length > 0 ? { pairedByOrder: out.pairedByOrder } : {}),
     ...(ended === undefined ? {} : { ended }),
+    // The ids made here: for a run whose model calls tools (1.x), a call the log recorded without its id; for a
+    // text-command run (0.x), a command the agent parsed out of the model's text.
+    ...(out.madeIds.length === 0
+      ? {}
+      : {
+          madeIds: new Map(out.madeIds.map((id): [string, IdMaker] => [id, out.functionCalling ? "figure" : "parsed"])),
+        }),
   };
 }
 

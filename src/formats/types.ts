@@ -5,6 +5,7 @@
  */
 import type {
   AgentEnded,
+  IdMaker,
   JsonObject,
   JsonValue,
   Message,
@@ -43,6 +44,8 @@ export interface Neutral {
    * `finish`): the tool's name, and the agent's own word for how the run ended where it records one.
    */
   readonly ended?: AgentEnded;
+  /** The call ids the provider did not make, by id: who made each (see the engine's `IdMaker`). */
+  readonly madeIds?: ReadonlyMap<string, IdMaker>;
 }
 
 /** Why a document could not be read: what, and where in it (a dotted path such as `messages.1.content.0.type`). */

@@ -133,6 +133,7 @@ const step = v.variant("kind", [
     kind: v.literal("proposal"),
     calls: v.union([v.array(toolCall), resultRef]),
     stopped: v.exactOptional(v.picklist(["aborted", "error"])),
+    idsBy: v.exactOptional(v.picklist(["agent", "figure", "parsed"])),
   }),
   v.object({
     ...base,

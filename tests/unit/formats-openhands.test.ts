@@ -377,6 +377,16 @@ describe("OpenHands trajectory: model calls", () => {
     expect(executions(result.trace.steps)).toEqual([["event-1", "error"]]);
     expect(finishAnswer(result.trace.steps)).toBe("All listed.");
     expect(neutral(events).notes).toEqual([{ kind: "error_by", index: 2, name: "run", by: "tool" }]);
+    // The agent parsed the command out of the model's text; the id is the figure's, not the provider's.
+    const proposal = result.trace.steps.find((step) => step.kind === "proposal");
+    expect(proposal?.kind === "proposal" ? proposal.idsBy : null).toBe("parsed");
+    if (proposal === undefined) throw new Error("no proposal");
+    expect(catalogs.en.stepCaption(proposal, result.trace)).toMatch(
+      /^The model writes a command in its reply's text, and the agent parses it out as a call, run \(event-1\)/,
+    );
+    expect(catalogs.zh.stepCaption(proposal, result.trace)).toMatch(
+      /^模型在回复的文字里写下一条命令，智能体从中解析出/,
+    );
   });
 
   it("gives each model call's cost as the change in the accumulated llm_metrics", () => {

@@ -5,7 +5,9 @@
  * every step's title and caption are checked against the step's facts — a verdict the log records is never called
  * "not recorded"; a command still running is never said to have failed; nothing is "pending" or "not run" after the
  * agent ended the run with its finish tool; a model call the log says was stopped is never told as a reply that ends
- * the loop; a call whose turn was aborted is never a missing result.
+ * the loop; a call whose turn was aborted is never a missing result; a transcript that starts at the model's answer
+ * is never said to hold the user's task, nor one that declares no tools to declare them; an id the agent or the
+ * figure made is never credited to the provider.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -30,6 +32,9 @@ const SAYS = {
     en: /finish_reason|end_turn|so the loop stops calling it/,
     zh: /finish_reason|end_turn|循环于是不再调用它/,
   },
+  givesTask: { en: /puts (its system note and )?the user's task/, zh: /把(系统说明和)?用户任务放进/ },
+  declaresTools: { en: /declared beside the messages/, zh: /写在消息之外/ },
+  providerId: { en: /gives (it|each) its id/, zh: /并给(它|每个调用)一个 ID/ },
 } as const;
 
 /** What is wrong with the words of one run, as "file lang step: why". */
@@ -50,6 +55,19 @@ function wrongWords(file: string, trace: Trace, running: ReadonlySet<number>): s
       }
       if (step.kind === "execution" && running.has(step.number) && SAYS.failed[lang].test(say(step)))
         wrong.push(`${at}: a command still running said to have failed`);
+      if (step.kind === "model_call") {
+        const words = text.stepCaption(step, trace);
+        if (step.contextEnd === 0 && SAYS.givesTask[lang].test(words))
+          wrong.push(`${at}: a request the transcript does not hold said to hold the user's task`);
+        if (trace.tools.length === 0 && SAYS.declaresTools[lang].test(words))
+          wrong.push(`${at}: tools said to be declared where the run declares none`);
+      }
+      if (
+        step.kind === "proposal" &&
+        step.idsBy !== undefined &&
+        SAYS.providerId[lang].test(text.stepCaption(step, trace))
+      )
+        wrong.push(`${at}: an id the ${step.idsBy === "agent" ? "agent" : "figure"} made credited to the provider`);
       if ((step.kind === "answer" || step.kind === "proposal") && step.stopped !== undefined) {
         if (SAYS.endsLoop[lang].test(text.stepCaption(step, trace)))
           wrong.push(`${at}: a stopped model call told as a reply that ends the loop`);
@@ -78,6 +96,10 @@ describe.skipIf(FILES.length === 0)("the words of real runs", () => {
     const ends = traces.map((trace) => trace.steps.at(-1));
     expect(ends.some((step) => step?.kind === "finish" && step.recorded !== undefined)).toBe(true);
     expect(ends.some((step) => step?.kind === "finish" && step.ended !== undefined)).toBe(true);
+    const made = traces.flatMap((trace) =>
+      trace.steps.flatMap((step) => (step.kind === "proposal" && step.idsBy !== undefined ? [step.idsBy] : [])),
+    );
+    expect(new Set(made)).toEqual(new Set(["agent", "figure"]));
     expect(
       traces.some((trace) =>
         trace.steps.some((step) => (step.kind === "answer" || step.kind === "proposal") && step.stopped !== undefined),
