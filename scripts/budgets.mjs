@@ -51,9 +51,12 @@ export const BUDGETS_KB = {
    * ran (the tool's step, counted) or before it ran, a run the agent ended with its finish tool. Then + 0.4
    * (measured at floor + 14.3): who made a call's id where the provider did not (the agent, the figure, or a command
    * the agent parsed out of the model's text), and a transcript that starts at the model's answer or declares no
-   * tools said as such, in both languages.
+   * tools said as such, in both languages. Then + 0.3 (measured at floor + 14.6): why the page's own code did not
+   * arrive, asked again by cause (an error status, a web page in its place, no answer, a script that did not run:
+   * the code that reads figure files is what is missing, so the page asks itself), and a broken figure's readers told
+   * what happened before its author is told what to fix.
    */
-  embed: 14.4,
+  embed: 14.7,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,

@@ -192,7 +192,11 @@ export const labels = {
             ? `For the author: ${failure.url} is a web page, not a figure file.`
             : `For the author: the request for ${failure.url} was redirected to ${failure.redirectedTo}, a web page, not a figure file. A login page, perhaps: does the site serve the file to logged-in readers only?`;
         case "network":
-          return `For the author: ${failure.url} did not answer, or its server does not let this page read the file (CORS).`;
+          return failure.crossOrigin
+            ? `For the author: ${failure.url} did not answer, or its server does not let this page read the file (CORS).`
+            : `For the author: ${failure.url} did not answer: the site could not be reached, or the connection broke.`;
+        case "script":
+          return `For the author: ${failure.url} arrived but did not run as this page's code: is it from the same build as the page?`;
       }
     },
     figureOtherOrigin: "The figure file is on another site, which this page does not load from.",

@@ -188,7 +188,11 @@ export const labels = {
             ? `给作者：${failure.url} 是网页，不是图文件。`
             : `给作者：对 ${failure.url} 的请求被重定向到 ${failure.redirectedTo}，得到的是网页，不是图文件。可能是登录页：这个网站是否只把文件提供给已登录的读者？`;
         case "network":
-          return `给作者：${failure.url} 没有应答，或它的服务器不允许本页读取这个文件（CORS）。`;
+          return failure.crossOrigin
+            ? `给作者：${failure.url} 没有应答，或它的服务器不允许本页读取这个文件（CORS）。`
+            : `给作者：${failure.url} 没有应答：网站无法访问，或连接中断了。`;
+        case "script":
+          return `给作者：${failure.url} 已经送达，却没有作为本页的代码运行：它和本页出自同一次构建吗？`;
       }
     },
     figureOtherOrigin: "图文件在另一个网站上，本页不从那里加载。",

@@ -54,6 +54,9 @@ export const later = {
     `Shown: the request made of the newest ${shown} of this context's ${count(total)} messages (and its system message, if any). The host's request at this step holds all ${count(total)}.`,
   figureUnread: "This figure cannot be shown",
   figureProblemsNote: "Fix the file at these places, then load it again:",
+  figureBrokenForReaders:
+    "This figure's file has mistakes in it, so it cannot be shown. Please let the course's author know.",
+  figureProblemsForAuthor: "For the author: fix the file at these places, then load it again:",
   problemPlace: (line, column) => `line ${line}, column ${column}`,
   theFile: "the file",
   moreProblems: (count) => `and ${count} more`,

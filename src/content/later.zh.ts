@@ -53,6 +53,8 @@ export const later = {
     `这里显示的是用本步上下文 ${count(total)} 条消息中最新的 ${shown} 条（以及系统消息，如果有）组成的请求；宿主在这一步发出的请求包含全部 ${count(total)} 条。`,
   figureUnread: "这张图无法显示",
   figureProblemsNote: "请在下列位置修改文件，然后重新加载：",
+  figureBrokenForReaders: "这张图的文件有错误，因此无法显示。请告诉课程的作者。",
+  figureProblemsForAuthor: "给作者：请在下列位置修改文件，然后重新加载：",
   problemPlace: (line, column) => `第 ${line} 行第 ${column} 列`,
   theFile: "整个文件",
   moreProblems: (count) => `另有 ${count} 处`,

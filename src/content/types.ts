@@ -280,6 +280,10 @@ export interface LaterLabels {
   readonly figureUnread: string;
   /** What the author can do: fix the file at the places listed (each problem is said in English, as tools say it). */
   readonly figureProblemsNote: string;
+  /** What a reader of an embedded figure (a learner, most often) is told when its file cannot be shown. */
+  readonly figureBrokenForReaders: string;
+  /** The note to the file's author that follows it, before the problems. */
+  readonly figureProblemsForAuthor: string;
   /** Where a problem is in the file's text. */
   readonly problemPlace: (line: number, column: number) => string;
   /** Where a problem of the whole file is (its path is empty). */
@@ -458,12 +462,16 @@ export interface UiText {
 /**
  * Why a URL gave no file (src/figure/source.ts finds it, `ui.fetchFailure` says it): the server's error status; a
  * web page where a file was expected (what a site behind a login answers a request that came without its session
- * cookie, after redirecting it to its login page); or no answer at all.
+ * cookie, after redirecting it to its login page); no answer at all; or, for the page's own code, a script that
+ * came but did not run.
  */
 export type FetchFailure =
   | { readonly kind: "status"; readonly url: string; readonly status: number }
   | { readonly kind: "page"; readonly url: string; readonly redirectedTo: string | null }
-  | { readonly kind: "network"; readonly url: string };
+  /** No answer: the network, or (`crossOrigin`) a server on another origin that does not let the page read it. */
+  | { readonly kind: "network"; readonly url: string; readonly crossOrigin: boolean }
+  /** A script that arrived whole but did not run as the page's code (from another build, or cut short). */
+  | { readonly kind: "script"; readonly url: string };
 
 /** The chapter page's words for what changes with the figure shown, and for its controls. */
 export interface PageText {

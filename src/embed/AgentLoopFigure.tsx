@@ -181,7 +181,9 @@ export function FigureFrom(props: AgentLoopFigureProps & { readonly loaders: Sou
       </div>
     );
   if (file.status === "problems")
-    return <FigureProblems text={text} problems={file.problems} {...unreadWords(text.ui, file)} theme={theme} />;
+    return (
+      <FigureProblems text={text} problems={file.problems} {...unreadWords(text.ui, file)} theme={theme} forReaders />
+    );
   const { trace, story } = file;
   // A figure file mounts afresh at each new file; a built-in keeps its figure across languages.
   return (

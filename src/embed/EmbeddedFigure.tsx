@@ -275,6 +275,7 @@ export function EmbeddedFigure(props: {
         problems={shown.problems}
         {...defined({ note: shown.note, detail: shown.detail })}
         theme={theme}
+        forReaders
       />
     );
   // A linked step is for the page's own figure, not for one a `load` command brought.

@@ -9,6 +9,7 @@ import { DEFAULT_LANG, languageOf } from "../content/languages";
 import { FIGURE_BLOCK_ID } from "../course/figure-block";
 import { givenReader, scormReader } from "../course/reader";
 import { isActivityIri } from "../course/xapi";
+import { whyScriptFailed } from "../figure/fetched";
 import { SHARE_PARAM } from "../figure/link";
 import { DEFAULT_SOURCE } from "../scenarios/ids";
 import { EmbeddedFigure, type LmsHooks } from "./EmbeddedFigure";
@@ -162,7 +163,7 @@ async function start(): Promise<void> {
       text,
       problems: [],
       note: text.ui.figureFetchFailed,
-      detail: text.ui.fetchFailure({ kind: "network", url: packUrl("embed-figure.js") }),
+      detail: text.ui.fetchFailure(await whyScriptFailed(packUrl("embed-figure.js"))),
     };
   }
   if (shown === null) {

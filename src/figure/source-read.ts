@@ -7,6 +7,7 @@ import type { Lang } from "../content/languages";
 import { defined } from "../engine";
 import type { ImportOptions, ImportResult } from "../formats/import";
 import type { FormatId } from "../formats/index";
+import { fetchedText } from "./fetched";
 import {
   type FetchFailure,
   type FigureSource,
@@ -17,35 +18,6 @@ import {
   shownOf,
   type Unread,
 } from "./source";
-
-/** A web page, by its type or its first characters (a server may send one with no type, or the wrong one). */
-const isWebPage = (type: string | null, text: string): boolean =>
-  /^\s*text\/html\b/i.test(type ?? "") || /^\s*<(!doctype\s+html|html[\s>])/i.test(text.slice(0, 200));
-
-/**
- * A URL's text, or why there is none: an error status, a web page (a login page, most often, after a redirect),
- * or no answer (the network, or a server that refuses this origin).
- */
-export async function fetchedText(
-  url: URL,
-  fetchUrl: (url: URL) => Promise<Response> = (at) => fetch(at),
-): Promise<string | FetchFailure> {
-  const href = url.href;
-  try {
-    const response = await fetchUrl(url);
-    if (!response.ok) return { kind: "status", url: href, status: response.status };
-    const text = await response.text();
-    if (isWebPage(response.headers.get("content-type"), text))
-      return {
-        kind: "page",
-        url: href,
-        redirectedTo: response.redirected && response.url !== "" ? response.url : null,
-      };
-    return text;
-  } catch {
-    return { kind: "network", url: href };
-  }
-}
 
 const unread = (why: Unread, fetched?: FetchFailure): Resolved => ({
   status: "problems",

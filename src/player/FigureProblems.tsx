@@ -53,6 +53,11 @@ export function FigureProblems(props: {
   /** How many more problems there were than are listed. */
   readonly more?: number;
   readonly theme?: Theme;
+  /**
+   * Shown to readers who did not write the file (an embedded figure: a course's learners), who are told what
+   * happened before the author is told what to fix.
+   */
+  readonly forReaders?: boolean;
 }) {
   const { text, problems, note, more = 0 } = props;
   const { ui } = text;
@@ -67,7 +72,14 @@ export function FigureProblems(props: {
             <span aria-hidden="true">⚠ </span>
             {problems.length === 0 && note !== undefined ? later.figureUnread : ui.figureProblems}
           </h3>
-          <p>{note ?? later.figureProblemsNote}</p>
+          {note === undefined && props.forReaders === true ? (
+            <>
+              <p>{later.figureBrokenForReaders}</p>
+              <p>{later.figureProblemsForAuthor}</p>
+            </>
+          ) : (
+            <p>{note ?? later.figureProblemsNote}</p>
+          )}
           {props.detail === undefined ? null : <p className="alf-problems-detail">{props.detail}</p>}
         </div>
         {problems.length === 0 ? null : (

@@ -123,6 +123,10 @@ test.describe("a course author's figure file", () => {
     await page.goto(`${COURSE}/hosts/inline.html`);
     const broken = page.locator("#bad");
     await expect(broken.getByRole("alert")).toContainText("This figure file cannot be shown");
+    // Its readers are told what happened, and the author what to fix.
+    await expect(broken.getByRole("alert")).toContainText(
+      "This figure's file has mistakes in it, so it cannot be shown. Please let the course's author know.For the author: fix the file at these places",
+    );
     const list = broken.getByRole("listitem");
     await expect(list.first()).toHaveText(
       "scenario.task (line 4, column 25): expected a string, or an object of strings by language code",
@@ -203,6 +207,7 @@ test.describe("a course author's figure file", () => {
       figure: '{"figure": 1, "id": "x",\n "recorded": {"transcript": 3}}',
     });
     await expect(frame.getByRole("alert")).toContainText("This figure file cannot be shown");
+    await expect(frame.getByRole("alert")).toContainText("For the author: fix the file at these places");
     await expect.poll(async () => (await events()).length).toBe(2);
     const [, error] = await events();
     expect(error).toMatchObject({ type: "agent-loop-figure:loaderror", version: 1 });
@@ -288,7 +293,15 @@ test.describe("a course author's figure file", () => {
     await page.goto(`${FIGURE}/embed-en.html?figure=${encodeURIComponent(`${COURSE}/figures/weather.json`)}`);
     await expect(page.getByRole("alert")).toContainText("This figure cannot be shown");
     await expect(page.locator(".alf-problems")).toContainText("on another site");
-    // …unless the page's allowOrigin names that origin (served without CORS headers here, so it cannot be read).
+    // …unless the page's allowOrigin names that origin (served without CORS headers here, so it cannot be read,
+    // and the author is told that CORS may be why).
+    await page.goto(
+      `${FIGURE}/embed-en.html?allowOrigin=${encodeURIComponent(COURSE)}&figure=${encodeURIComponent(`${COURSE}/figures/weather.json`)}`,
+    );
+    await expect(page.locator(".alf-problems")).toContainText(
+      `For the author: ${COURSE}/figures/weather.json did not answer, or its server does not let this page read the file (CORS).`,
+    );
+    expect(problems.splice(0).length).toBeGreaterThan(0); // the browser's own lines for the refused read
     await page.goto(`${FIGURE}/embed-en.html?figure=/figures/nope.json`);
     await expect(page.locator(".alf-problems")).toContainText(
       "This lesson's figure could not be loaded from the course site.",

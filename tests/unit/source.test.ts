@@ -88,7 +88,7 @@ describe("the one resolver of what a figure shows", () => {
     });
     expect(await shown({ kind: "url", url: "down.json" })).toMatchObject({
       unread: "figureFetchFailed",
-      fetched: { kind: "network", url: "https://course.example/unit/down.json" },
+      fetched: { kind: "network", url: "https://course.example/unit/down.json", crossOrigin: false },
     });
     expect(await shown({ kind: "url", url: "http://[" })).toMatchObject({ unread: "figureFetchFailed" });
     expect(await shown({ kind: "shared", payload: (encodeShare(weather) ?? "").slice(0, 30) })).toMatchObject({
