@@ -100,9 +100,12 @@ export function replayReference(): string {
       )} | ${joined(declared.map(([name, e]) => [name, e.source]))} |`,
     ];
   });
-  const unchecked = CHECK_PROVIDERS.flatMap((provider) =>
-    (CODECS[provider].replay?.notChecked ?? []).map((text) => `- ${CODECS[provider].name}: ${text}.`),
-  );
+  const unchecked = CHECK_PROVIDERS.flatMap((provider) => {
+    const replay = CODECS[provider].replay;
+    return [...(replay?.notChecked ?? []), ...(replay?.unpaired === undefined ? [] : [replay.unpaired.why])].map(
+      (text) => `- ${CODECS[provider].name}: ${text}.`,
+    );
+  });
   const models = CHECK_PROVIDERS.flatMap((provider) => {
     const listed = CODECS[provider].replay?.models ?? [];
     return listed.length === 0 ? [] : [`- ${CODECS[provider].name}: the verdict holds for ${listed.join(" and ")}.`];

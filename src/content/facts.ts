@@ -145,14 +145,20 @@ export function fromLog(trace: Pick<FactsTrace, "steps" | "outcome">): boolean {
 }
 
 /**
- * What a tool does, as its run declared. A run the engine made declares every tool's effect (`writes: true`, or
- * it only reads); an imported transcript declares none.
+ * What a tool does, as its run declared: it changes something (`writes`, outside the files with `sideEffect`), or
+ * it changes nothing (`reads`). A lesson may leave it undeclared, and an imported transcript declares none: unknown.
  */
 function effectOf(trace: FactsTrace, name: string): ToolEffect {
   if (fromLog(trace)) return "unknown";
   const tool = trace.tools.find((t) => t.name === name);
   if (tool === undefined || tool.builtIn !== undefined) return "unknown";
-  return tool.sideEffect === true ? "side_effect" : tool.writes === true ? "writes" : "reads";
+  return tool.sideEffect === true
+    ? "side_effect"
+    : tool.writes === true
+      ? "writes"
+      : tool.reads === true
+        ? "reads"
+        : "unknown";
 }
 
 /**

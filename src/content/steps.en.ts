@@ -253,6 +253,8 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       return `The model writes ${many ? "commands" : "a command"} in its reply's text, and the agent parses ${many ? "them" : "it"} out as ${what}: nothing has run. This agent's tools are described to the model inside the system message, not declared as tools, and the provider makes no tool call; the figure gives ${many ? "each" : "it"} an id of its own to pair ${many ? "each" : "it"} with its result.`;
     if (step.idsBy === "agent")
       return `The model only proposes ${what}: nothing has run. The provider turns the tokens the model generated into ${many ? "structured tool calls" : "this structured tool call"}, but gives ${many ? "them" : "it"} no id: the agent made ${many ? "these" : "this one"} so it can pair ${many ? "each call" : "the call"} with its result.`;
+    if (step.idsBy === "byName")
+      return `The model only proposes ${what}: nothing has run. The provider turns the tokens the model generated into ${many ? "structured tool calls" : "this structured tool call"} but, in this request format, gives ${many ? "them" : "it"} no id: a result answers its call by the function's name. The figure gives ${many ? "each" : "it"} an id of its own to draw the pairing.`;
     if (step.idsBy === "figure")
       return `The model only proposes ${what}: nothing has run. The provider turns the tokens the model generated into ${many ? "structured tool calls" : "this structured tool call"}; the log does not record ${many ? "their ids" : "its id"}, so the figure made ${many ? "these" : "this one"} to pair ${many ? "each call" : "the call"} with its result.`;
     return step.calls.length > 1

@@ -272,12 +272,13 @@ export function runScenario(scenario: Scenario): Trace {
       answer,
       ...(checks === undefined ? {} : { checks }),
     });
-    const tools = scenario.tools.map(({ name, description, parameters, writes, sideEffect }) =>
+    const tools = scenario.tools.map(({ name, description, parameters, writes, reads, sideEffect }) =>
       freeze({
         name,
         description,
         parameters,
         ...(writes === true ? { writes } : {}),
+        ...(reads === true && writes !== true ? { reads } : {}),
         ...(sideEffect === true ? { sideEffect } : {}),
       }),
     );

@@ -98,6 +98,8 @@ export interface ToolDefinition {
   operationId?(args: JsonObject): string | undefined;
   /** Whether running it changes something (counted as a simulated write). */
   readonly writes?: boolean;
+  /** Declared to change nothing: it only reads. (Neither this nor `writes`: the tool's effect is not declared.) */
+  readonly reads?: boolean;
   /** What it changes is outside the files (it sends, prints, charges): with `writes`. */
   readonly sideEffect?: boolean;
   /**
@@ -162,6 +164,7 @@ export const readFileTool: ToolDefinition = {
     required: ["path"],
     additionalProperties: false,
   },
+  reads: true,
   wellFormed: (args) => Object.keys(args).length === 1 && typeof args.path === "string",
   inScope: (args) => isProjectPath(String(args.path)),
   run(args, files) {

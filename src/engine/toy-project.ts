@@ -43,6 +43,7 @@ export const toyReadTool: ToolDefinition = {
   name: "read",
   description: "Read the toy project's code and its failing test.",
   parameters: scopeParameters(),
+  reads: true,
   wellFormed: (args) => keysAre(args, ["scope", "operation_id"]),
   run(_args, files) {
     files.read(TOY_PROJECT);
@@ -71,6 +72,7 @@ export const toyTestTool: ToolDefinition = {
   name: "test",
   description: "Run the toy project's tests.",
   parameters: scopeParameters(),
+  reads: true,
   wellFormed: (args) => keysAre(args, ["scope", "operation_id"]),
   run: (_args, files) => ({
     status: "ok",

@@ -202,8 +202,9 @@ export interface ProposalStep extends StepBase {
   /**
    * In an imported run, who made its calls' ids where the provider did not: the agent (Gemini CLI mints one when the
    * API gives none), the figure (the log records none), or the figure for a command the agent parsed out of the
-   * model's text (a text-command agent: SWE-agent 0.x, early OpenHands). Absent: the ids are the provider's, as
-   * recorded.
+   * model's text (a text-command agent: SWE-agent 0.x, early OpenHands), or the figure for a request format that
+   * gives calls no id and answers each by its function's name (Chat Completions' legacy `function_call`, a Gemini
+   * `functionCall` without `id`). Absent: the ids are the provider's, as recorded.
    */
   readonly idsBy?: IdMaker;
   /** A recorded model call that did not complete, as its agent's log says: aborted by the user, or an error. */
@@ -211,7 +212,7 @@ export interface ProposalStep extends StepBase {
 }
 
 /** Who made a recorded call's id when its provider did not: see {@link ProposalStep.idsBy}. */
-export type IdMaker = "agent" | "figure" | "parsed";
+export type IdMaker = "agent" | "figure" | "parsed" | "byName";
 
 /** How a recorded model call was cut short: the user aborted it, or it ended in an error (the request failed). */
 export type StoppedCall = "aborted" | "error";
@@ -459,8 +460,10 @@ export interface ToolDeclaration {
    * tool): the declaration's type, as the transcript gave it. Such a tool is listed by type; the host runs none.
    */
   readonly builtIn?: string;
-  /** The tool changes something when it runs (a simulated write), as its run declared; absent: it only reads. */
+  /** The tool changes something when it runs (a simulated write), as its run declared. */
   readonly writes?: true;
+  /** The tool changes nothing, as its run declared. Neither this nor `writes`: what it does is not declared. */
+  readonly reads?: true;
   /** What it changes is outside the files (it sends, prints, charges), as its run declared (with `writes`). */
   readonly sideEffect?: true;
 }

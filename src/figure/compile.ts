@@ -299,6 +299,7 @@ function toolOf(
     description: textIn(tool.description, lang),
     parameters,
     ...(writes ? { writes: true } : {}),
+    ...(effect === "reads" ? { reads: true } : {}),
     ...(typeof effect === "object" && "sideEffect" in effect ? { sideEffect: true } : {}),
     ...defined({ policy }),
     ...(operationArgument === undefined ? {} : { operationId: (args) => String(args[operationArgument]) }),

@@ -205,7 +205,7 @@ const ToolSchema = v.strictObject({
         'expected "reads", {"writes": file} or {"sideEffect": text}',
       ),
       v.description(
-        'What running it does to the world: `"reads"` (nothing changes), `{"writes": "ledger.txt"}` (it changes that file), or `{"sideEffect": "prints the label"}` (it acts outside the files: sends, prints, charges). A tool that writes or has a side effect counts as a write each time it runs (unless it answers from its record), whatever its result, and a call to it without an operation id is said to be unprotected from repeats. Default: it writes when one of its results has `changes`, else it reads.',
+        'What running it does to the world: `"reads"` (nothing changes), `{"writes": "ledger.txt"}` (it changes that file), or `{"sideEffect": "prints the label"}` (it acts outside the files: sends, prints, charges). A tool that writes or has a side effect counts as a write each time it runs (unless it answers from its record), whatever its result, and a call to it without an operation id is said to be unprotected from repeats. Left out: it writes when one of its results has `changes`; else what it does is not declared, and the figure says neither that it reads nor that it writes.',
       ),
     ),
   ),

@@ -1,8 +1,8 @@
 /**
  * What a figure file may say and still play, but likely does not mean: shown beside the figure (the authoring
  * page, the CLI's stderr), never fatal. A tool declared to the model that the host never allows and the model
- * never proposes teaches nothing; a story's caption or checkpoint whose step is in no step of the run is never
- * shown.
+ * never proposes teaches nothing; a tool that runs with its effect undeclared is said to do nothing in particular;
+ * a story's caption or checkpoint whose step is in no step of the run is never shown.
  */
 
 import type { Lang } from "../content/languages";
@@ -57,6 +57,17 @@ export function figureWarnings(file: FigureFile, trace: Trace): PathProblem[] {
               message: `\`${key}\` is sent to the model, but no host rule enforces it: a call that breaks it runs (add a rule in \`host.rules\` to refuse it)`,
             });
       }
+      // Left out, what a tool does is not declared unless a result changes a file: the figure then says nothing of it
+      // (a print, a send, a charge would otherwise be taken for a read).
+      if (
+        tool.effect === undefined &&
+        !tool.results.some((result) => result.changes !== undefined) &&
+        trace.steps.some((step) => step.kind === "execution" && step.call.name === tool.name)
+      )
+        warnings.push({
+          path: ["scenario", "tools", t, "name"],
+          message: `what ${tool.name} does to the world is not declared, so the figure neither says it only reads nor counts it as a write: give it \`"effect": "reads"\` if it changes nothing, or \`{"sideEffect": …}\` for what it does`,
+        });
       tool.results.forEach((result, r) => {
         if (result.error === true && result.changes !== undefined)
           warnings.push({

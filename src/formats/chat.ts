@@ -4,7 +4,7 @@
  * `tool_call_id`; the legacy `function_call` has no id, so it pairs with the next `role: "function"` message of
  * its name, and the import gives both the id `function_call_N`.
  */
-import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import type { IdMaker, JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
 import { formatMeta } from "./index";
 import {
   assistantMessage,
@@ -121,7 +121,13 @@ function resultText(content: unknown, path: string): string {
     .join("\n");
 }
 
-function readMessages(items: readonly unknown[], path: string): Message[] {
+/**
+ * The ids the reader makes for the legacy form, which carries none (`function_call`, `role: "function"`): OpenAI
+ * pairs no such result with a call, so no pairing rule applies to them in a history recorded that way.
+ */
+const LEGACY_ID = /^function_call_/;
+
+function readMessages(items: readonly unknown[], path: string, made: Map<string, IdMaker>): Message[] {
   const names = new Map<string, string>();
   let legacy = 0;
   const legacyOpen: { id: string; name: string }[] = [];
@@ -160,6 +166,7 @@ function readMessages(items: readonly unknown[], path: string): Message[] {
           const name = needString(legacyCall, "name", `${at}.function_call`);
           const call = toolCall(`function_call_${legacy}`, name, field(legacyCall, "arguments") ?? "");
           legacyOpen.push({ id: call.callId, name });
+          made.set(call.callId, "byName");
           calls.push(call);
         }
         for (const call of calls) names.set(call.callId, call.name);
@@ -215,14 +222,16 @@ function readTools(data: unknown): ToolDeclaration[] {
 
 function parse(data: unknown): ParseResult {
   return reading((): Neutral => {
-    if (Array.isArray(data)) return { messages: readMessages(data, ""), tools: [], shape: "messages" };
+    const made = new Map<string, IdMaker>();
+    const withIds = (neutral: Neutral): Neutral => (made.size === 0 ? neutral : { ...neutral, madeIds: made });
+    if (Array.isArray(data)) return withIds({ messages: readMessages(data, "", made), tools: [], shape: "messages" });
     const choices = field(data, "choices");
     if (Array.isArray(choices)) {
       const message = field(choices[0], "message");
-      return { messages: readMessages([message], "choices.0.message"), tools: [], shape: "response" };
+      return withIds({ messages: readMessages([message], "choices.0.message", made), tools: [], shape: "response" });
     }
     const messages = needArray(field(data, "messages"), "messages");
-    return { messages: readMessages(messages, "messages"), tools: readTools(data), shape: "request" };
+    return withIds({ messages: readMessages(messages, "messages", made), tools: readTools(data), shape: "request" });
   });
 }
 
@@ -288,6 +297,10 @@ const replay: Replay = {
     },
   },
   notChecked: ["invalid JSON in `arguments`: a string the API does not validate"],
+  unpaired: {
+    ids: LEGACY_ID,
+    why: 'the legacy form (a `function_call` and the `role: "function"` message that answers it) carries no ids, and OpenAI pairs no such result with a call: in a history recorded that way, no pairing rule applies to them',
+  },
 };
 
 export const codec: WritingCodec<"chat"> = {

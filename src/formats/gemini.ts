@@ -6,7 +6,7 @@
  * so a response without an id answers the earliest unanswered call of its name, and the import says so in a note.
  * A part's `thoughtSignature` (the model's encrypted reasoning state) is kept as a redacted reasoning part.
  */
-import type { JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import type { IdMaker, JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
 import { formatMeta } from "./index";
 import {
   assistantMessage,
@@ -177,6 +177,8 @@ interface Pairing {
   readonly open: { callId: string; name: string }[];
   /** Indexes (in the messages read) of results paired by order and name, for the import's note. */
   readonly byOrder: number[];
+  /** The ids the figure made for calls the API gave none (Gemini answers each by its function's name). */
+  readonly made: Map<string, IdMaker>;
 }
 
 function readParts(content: unknown, at: string, pairing: Pairing, out: Message[]): void {
@@ -218,6 +220,7 @@ function readParts(content: unknown, at: string, pairing: Pairing, out: Message[
       if (callId === undefined || callId === "") {
         pairing.minted += 1;
         callId = `functionCall_${pairing.minted}`;
+        pairing.made.set(callId, "byName");
       }
       const call = toolCall(callId, name, field(fn, "args") ?? {}, "object");
       pairing.open.push({ callId, name });
@@ -330,7 +333,7 @@ function systemOf(data: unknown): Message[] {
 
 /** The messages read, and which results were paired by order and name (their message indexes). */
 export function parseGemini(data: unknown): ParseResult {
-  const pairing: Pairing = { minted: 0, open: [], byOrder: [] };
+  const pairing: Pairing = { minted: 0, open: [], byOrder: [], made: new Map() };
   const result = reading((): Neutral => {
     if (Array.isArray(data)) return { messages: readContents(data, "", pairing), tools: [], shape: "messages" };
     const candidates = field(data, "candidates");
@@ -349,7 +352,16 @@ export function parseGemini(data: unknown): ParseResult {
     });
     return { messages: [...system, ...messages], tools: readTools(data), shape: "request" };
   });
-  return result.ok ? { ...result, neutral: { ...result.neutral, pairedByOrder: pairing.byOrder } } : result;
+  return result.ok
+    ? {
+        ...result,
+        neutral: {
+          ...result.neutral,
+          pairedByOrder: pairing.byOrder,
+          ...(pairing.made.size === 0 ? {} : { madeIds: pairing.made }),
+        },
+      }
+    : result;
 }
 
 /** How much a document looks like Gemini: `contents` or `candidates`, role `model`, Gemini's part fields. */

@@ -86,6 +86,12 @@ export interface Replay {
   readonly models?: readonly string[];
   /** Rules considered for this provider and not checked, each with why (Markdown, for the docs). */
   readonly notChecked?: readonly string[];
+  /**
+   * Calls and results the provider pairs with nothing, by the ids the codec's reader makes for them (Chat
+   * Completions' legacy `function_call`, which carries no id): in a history recorded in this format, no rule about a
+   * call id applies to them. `why` is said in the docs.
+   */
+  readonly unpaired?: { readonly ids: RegExp; readonly why: string };
 }
 
 /** A run to check, in the shapes every rule reads. */
@@ -672,5 +678,9 @@ export function checkRules(run: ReplayRun): CheckProblem[] {
     const entry = run.replay.rules[rule];
     return entry === undefined ? [] : (CHECKS[rule] as Check<RuleId>)(context, entry as RuleEntry<RuleId>);
   });
-  return problems.sort((a, b) => a.step - b.step);
+  // Written back in the form it was recorded in, a call or result the provider pairs with nothing has no id to check.
+  const unpaired = run.own ? run.replay.unpaired?.ids : undefined;
+  const kept =
+    unpaired === undefined ? problems : problems.filter((p) => p.callId === undefined || !unpaired.test(p.callId));
+  return kept.sort((a, b) => a.step - b.step);
 }

@@ -133,7 +133,7 @@ const step = v.variant("kind", [
     kind: v.literal("proposal"),
     calls: v.union([v.array(toolCall), resultRef]),
     stopped: v.exactOptional(v.picklist(["aborted", "error"])),
-    idsBy: v.exactOptional(v.picklist(["agent", "figure", "parsed"])),
+    idsBy: v.exactOptional(v.picklist(["agent", "figure", "parsed", "byName"])),
   }),
   v.object({
     ...base,
@@ -194,6 +194,7 @@ const tool: v.GenericSchema<unknown, ToolDeclaration> = v.object({
   parameters: json,
   builtIn: v.exactOptional(v.string()),
   writes: v.exactOptional(v.literal(true)),
+  reads: v.exactOptional(v.literal(true)),
   sideEffect: v.exactOptional(v.literal(true)),
 });
 

@@ -265,6 +265,42 @@ describe("what passes", () => {
     expect(read.format).toBe("chat");
     for (const provider of CHECK_PROVIDERS)
       expect(checkReplay(read.trace, provider, read.format), provider).toEqual([]);
+    // The legacy form carries no ids: each call's id is the figure's, and its result answers it by the name.
+    const proposals = read.trace.steps.filter((s) => s.kind === "proposal");
+    expect(proposals.map((s) => s.kind === "proposal" && s.idsBy)).toEqual(["byName", "byName"]);
+  });
+
+  it("a legacy function result that answers no call: OpenAI pairs none, so only a request rewritten with ids is refused", () => {
+    const legacy = {
+      model: "gpt-3.5-turbo-0613",
+      functions: [{ name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } }],
+      messages: [
+        { role: "user", content: "Weather in Paris?" },
+        { role: "function", name: "get_weather", content: "sunny" },
+        { role: "assistant", content: null, function_call: { name: "get_weather", arguments: '{"city":"Paris"}' } },
+        { role: "user", content: "Thanks." },
+      ],
+    };
+    const read = importTranscript(JSON.stringify(legacy));
+    if (!read.ok) throw new Error("the legacy request is not read");
+    expect(checkReplay(read.trace, "chat", read.format)).toEqual([]);
+    // Written with ids for Anthropic (tool_use / tool_result), the same history pairs nothing: refused.
+    expect(checkReplay(read.trace, "anthropic", read.format).map((p) => p.rule)).toEqual([
+      "result_without_call",
+      "call_without_result",
+    ]);
+    // A modern history with the same shape is refused by OpenAI itself.
+    const modern = importTranscript(
+      JSON.stringify({
+        model: "gpt-4o",
+        messages: [
+          { role: "user", content: "Weather in Paris?" },
+          { role: "tool", tool_call_id: "call_1", content: "sunny" },
+        ],
+      }),
+    );
+    if (!modern.ok) throw new Error("the modern request is not read");
+    expect(checkReplay(modern.trace, "chat", modern.format).map((p) => p.rule)).toEqual(["result_without_call"]);
   });
 
   it.each(runs)("%s (%s), for every provider", (id, lang) => {

@@ -486,3 +486,46 @@ describe("a changed rule never silently reverses a lesson (issue 55)", () => {
     expect(figure.warnings).toEqual([]);
   });
 });
+
+describe("what a tool does, only as declared (issue 55)", () => {
+  const printTool = (effect: unknown) => ({
+    name: "print",
+    description: "Print a file.",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    ...(effect === undefined ? {} : { effect }),
+    results: [{ returns: "printed" }],
+  });
+  const printing = (effect: unknown) =>
+    open(
+      lesson({
+        tools: [printTool(effect)],
+        model: [{ calls: [{ tool: "print", args: { path: "ledger.txt" } }] }, { answer: "Printed." }],
+        done: [{ resultOk: "print" }],
+      }),
+    );
+  const approved = (figure: ReturnType<typeof open>, lang: Lang) => {
+    const step = figure.trace.steps.find((s) => s.kind === "validation");
+    if (step === undefined) throw new Error("a validation step expected");
+    return catalogs[lang].stepCaption(step, figure.trace);
+  };
+
+  it("left out, a tool that runs is not said to only read, and its author is warned", () => {
+    const figure = printing(undefined);
+    expect(approved(figure, "en")).not.toContain("only reads");
+    expect(approved(figure, "en")).toContain("this tool has no operation id, so that check does not apply.");
+    expect(approved(figure, "zh")).not.toContain("只读");
+    expect(figure.warnings.map((w) => String(w.path))).toEqual(["scenario.tools.0.name"]);
+    expect(figure.warnings[0]?.message).toMatch(/^what print does to the world is not declared/);
+    expect(figure.trace.counters.simulatedWrites).toBe(0);
+  });
+
+  it('declared "reads", it needs no operation id; declared a side effect, nothing stops a repeat, and it counts', () => {
+    const reads = printing("reads");
+    expect(reads.warnings).toEqual([]);
+    expect(approved(reads, "en")).not.toContain("operation id");
+    const prints = printing({ sideEffect: "prints the pages" });
+    expect(prints.warnings).toEqual([]);
+    expect(approved(prints, "en")).toContain("nothing stops a repeat from acting twice");
+    expect(prints.trace.counters.simulatedWrites).toBe(1);
+  });
+});

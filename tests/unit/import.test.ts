@@ -130,9 +130,10 @@ describe("round trip: every built-in scenario → each wire format → import �
           format,
         ),
       );
-      // A provider's declaration says nothing of a tool's effects: `writes` is the engine's, and does not travel.
+      // A provider's declaration says nothing of a tool's effects: `writes`, `reads` and `sideEffect` are the engine's, and do
+      // not travel.
       expect(result.trace.tools).toEqual(
-        trace.tools.map(({ writes: _writes, ...t }) => ({
+        trace.tools.map(({ writes: _writes, reads: _reads, sideEffect: _sideEffect, ...t }) => ({
           ...t,
           parameters: format === "anthropic" ? { ...t.parameters, type: "object" } : t.parameters,
         })),
