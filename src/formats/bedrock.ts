@@ -319,7 +319,10 @@ const replay: Replay = {
       source: "BEDROCK_BLANK_SOURCE",
     },
   },
-  notChecked: ["role alternation: the figure's writer joins consecutive turns of one role"],
+  notChecked: [
+    "role alternation: the figure's writer joins consecutive turns of one role",
+    '`status` on a `toolResult`, which the writer sets to `"error"` on an error result: AWS documents the field for Amazon Nova and Anthropic Claude 3 and 4 models only ([ToolResultBlock](https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultBlock.html)), and the verdict names no model; for another model, drop it (Strands Agents does: [sdk-python#686](https://github.com/strands-agents/sdk-python/pull/686))',
+  ],
 };
 
 export const codec: WritingCodec<"bedrock"> = {

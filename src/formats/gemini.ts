@@ -405,8 +405,11 @@ const replay: Replay = {
     },
     result_without_call: {
       refuses: "a `functionResponse` that answers no call of the model's turn before it, or a second one",
+      words: "Please ensure that function response turn comes immediately after a function call turn.",
+      wordsForSecond:
+        "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
       source:
-        "[function calling](https://ai.google.dev/gemini-api/docs/function-calling) (each response answers a call of the turn before)",
+        "[function calling](https://ai.google.dev/gemini-api/docs/function-calling) (each response answers a call of the turn before); the words as reported ([gemini-cli#16984](https://github.com/google-gemini/gemini-cli/issues/16984))",
     },
     first_message_not_user: {
       onlyWithCall: true,

@@ -325,7 +325,19 @@ const replay: Replay = {
     result_without_call: {
       refuses: "an output with no earlier call of its `call_id`, or a second output for one call",
       words: "No tool call found for function call output with call_id",
-      source: "reported ([openai-go#43](https://github.com/openai/openai-go/issues/43))",
+      wordsForSecond:
+        "Duplicate function_call_output for call_id '…'. Each function_call must have exactly one matching function_call_output",
+      source:
+        "reported ([openai-go#43](https://github.com/openai/openai-go/issues/43)); a second output, [hermes-agent#102629](https://github.com/NousResearch/hermes-agent/issues/102629) (through a gateway, quoting the upstream error)",
+    },
+    duplicate_call_id: {
+      scope: "history",
+      refuses:
+        "one `call_id` used by two calls anywhere in the input, even when each is answered before the next (an id an agent reuses across turns)",
+      words:
+        "Duplicate function_call_output for call_id '…'. Each function_call must have exactly one matching function_call_output",
+      source:
+        "reported ([hermes-agent#102629](https://github.com/NousResearch/hermes-agent/issues/102629), [llm-gateway#2858](https://github.com/mnfst/llm-gateway/pull/2858))",
     },
   },
   notChecked: [

@@ -330,7 +330,7 @@ describe("what passes", () => {
     }
   });
 
-  it("a call id reused in a later turn, answered each time: refused by Anthropic only, which documents unique ids", () => {
+  it("a call id reused in a later turn, answered each time: refused by Anthropic, which documents unique ids, and by Responses, as reported", () => {
     const call = (callId: string) => ({ callId, name: "lookup", args: { word: "loop" } });
     const answer = (callId: string) => ({
       role: "tool" as const,
@@ -358,7 +358,14 @@ describe("what passes", () => {
     if (!result.ok) throw new Error("not imported");
     const rules = (provider: CheckProvider) => checkReplay(result.trace, provider, result.format).map((p) => p.rule);
     expect(CHECK_PROVIDERS.map((provider) => [provider, rules(provider)])).toEqual(
-      CHECK_PROVIDERS.map((provider) => [provider, provider === "anthropic" ? ["duplicate_call_id"] : []]),
+      CHECK_PROVIDERS.map((provider) => [
+        provider,
+        provider === "anthropic" || provider === "responses" ? ["duplicate_call_id"] : [],
+      ]),
+    );
+    const [responses] = checkReplay(result.trace, "responses", result.format);
+    expect(responses?.explanation).toContain(
+      "OpenAI: \"Duplicate function_call_output for call_id '…'. Each function_call must have exactly one matching function_call_output\"",
     );
   });
 
@@ -484,5 +491,26 @@ describe("npm run demo -- --check FILE --for PROVIDER", () => {
   it("refuses an unknown provider, and --check without --for", async () => {
     expect((await runCli(["--check", "x.json", "--for", "mistral"])).stderr).toContain("unknown provider: mistral");
     expect((await runCli(["--check", "x.json"])).stderr).toContain("--check and --for go together");
+  });
+});
+
+describe("the provider's own words for a response that answers no call (issue 55)", () => {
+  it("Gemini: an orphan functionResponse quotes the API's own error text", () => {
+    const read = importTranscript(
+      JSON.stringify({
+        contents: [
+          { role: "user", parts: [{ text: "Weather in Paris?" }] },
+          { role: "model", parts: [{ text: "Let me see." }] },
+          { role: "user", parts: [{ functionResponse: { id: "c1", name: "get_weather", response: { sky: "rain" } } }] },
+          { role: "model", parts: [{ text: "Rain." }] },
+        ],
+      }),
+      "gemini",
+    );
+    if (!read.ok) throw new Error("not read");
+    const [orphan] = checkReplay(read.trace, "gemini", read.format).filter((p) => p.rule === "result_without_call");
+    expect(orphan?.explanation).toContain(
+      'Gemini: "Please ensure that function response turn comes immediately after a function call turn."',
+    );
   });
 });
