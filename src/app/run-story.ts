@@ -7,4 +7,8 @@ import type { RunStory } from "./TranscriptPanel";
 export const runStoryIn =
   (runs: RunText): RunStory =>
   (name, summary) =>
-    runs.importing.story(name, runs.importing.summary(summary, formatName(summary.format)), (summary.scored ?? 0) > 0);
+    runs.importing.story(
+      name,
+      runs.importing.summary(summary, formatName(summary.format)),
+      (summary.scored ?? 0) > 0 ? (summary.checkedBy ?? "scorer") : null,
+    );

@@ -420,7 +420,7 @@ function showReport(
   const story = words.story(
     name,
     words.summary(result.summary, formatName(result.format)),
-    (result.summary.scored ?? 0) > 0,
+    (result.summary.scored ?? 0) > 0 ? (result.summary.checkedBy ?? "scorer") : null,
   );
   const text = storyCatalog(catalogs[options.lang], story);
   if (options.step !== null && options.step > trace.steps.length)
@@ -461,7 +461,7 @@ function showReport(
   const last = trace.steps.at(-1);
   const outcome =
     last?.kind === "finish" && last.recorded !== undefined && trace.outcome !== "not_recorded"
-      ? text.ui.recordedOutcome(trace.outcome === "completed")
+      ? text.ui.recordedOutcome(trace.outcome === "completed", last.recorded[0]?.by ?? "scorer")
       : text.outcomes[trace.outcome];
   const stderr = `${name}: read ${runs[TOOLING_LANG].importing.summary(result.summary, formatName(result.format))}\n`;
   if (options.json) {

@@ -10,6 +10,7 @@ import {
   type Evidence,
   feedsFirstResult,
   type RecordedCause,
+  type RecordedCheck,
   rpcOf,
   type Step,
   type Trace,
@@ -105,8 +106,11 @@ export interface StepFacts extends TitleFacts {
   readonly failedChecks: readonly DoneCheck[];
   /** At an answer: the run records the host's check of the environment (an engine run does; a transcript does not). */
   readonly hostChecks: boolean;
-  /** At an answer: the run's log records a check of the task made after the model stopped (an evaluation's scorer). */
-  readonly recordedCheck: boolean;
+  /**
+   * At an answer: who made the check of the task the run's log records, made after the model stopped (an
+   * evaluation's scorer, or the agent's reviewer), or null when it records none.
+   */
+  readonly recordedCheck: RecordedCheck["by"] | null;
   /** At the finish: how many of the run's tool executions did the work but had their answer lost on the way. */
   readonly lostAnswers: number;
   /** At the finish: how many of the run's tool executions ended in an error result (lost answers aside). */
@@ -242,7 +246,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     failedExecutions: 0,
     lostAnswers: 0,
     hostChecks: false,
-    recordedCheck: false,
+    recordedCheck: null as RecordedCheck["by"] | null,
     firstResult: false,
     noOperationId: false,
     resultReachesModel: false,
@@ -320,7 +324,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     case "answer": {
       // The run's last step says who checks the reply: the host (an engine's run), or a check its log records.
       const last = trace.steps.at(-1);
-      facts.recordedCheck = last?.kind === "finish" && last.recorded !== undefined;
+      facts.recordedCheck = last?.kind === "finish" ? (last.recorded?.[0]?.by ?? null) : null;
       facts.hostChecks = !fromLog(trace);
       break;
     }

@@ -148,12 +148,21 @@ export const labels = {
     doneCheckHeld: (held, neverRan) =>
       held ? ": holds" : neverRan === null ? ": does not hold" : `: does not hold (${neverRan} never ran)`,
     recordedCheck: (check) =>
-      `Scorer ${check.name} gave ${check.value}${check.target === null ? "" : ` (target: ${check.target})`}`,
+      check.by === "reviewer"
+        ? `The agent's reviewer (a model's judgment, not a test) gave ${check.value}`
+        : `Scorer ${check.name} gave ${check.value}${check.target === null ? "" : ` (target: ${check.target})`}`,
     recordedVerdict: (passed) => (passed === null ? ": no pass mark recorded" : passed ? ": passed" : ": failed"),
     recordedAnswer: "The answer it scored: ",
     recordedExplanation: "Its explanation: ",
     rowRecorded: (passed, total) => `The evaluation's check: ${passed} of ${total} passed`,
-    recordedOutcome: (passed) => (passed ? "done, by its scorer" : "not done, by its scorer"),
+    recordedOutcome: (passed, by) =>
+      by === "reviewer"
+        ? passed
+          ? "done, by its reviewer's judgment"
+          : "not done, by its reviewer's judgment"
+        : passed
+          ? "done, by its scorer"
+          : "not done, by its scorer",
     evidenceAt: (step) => `evidence: step ${step}`,
     answeredFromRecord: "operation already ran: answered from the record, not run again",
     counters: (counters, budget) =>

@@ -144,12 +144,21 @@ export const labels = {
     doneCheckHeld: (held, neverRan) =>
       held ? "：通过" : neverRan === null ? "：未通过" : `：未通过（${neverRan} 从未执行）`,
     recordedCheck: (check) =>
-      `评分器 ${check.name} 给出 ${check.value}${check.target === null ? "" : `（目标：${check.target}）`}`,
+      check.by === "reviewer"
+        ? `智能体的审阅者（模型的判断，不是测试）给出 ${check.value}`
+        : `评分器 ${check.name} 给出 ${check.value}${check.target === null ? "" : `（目标：${check.target}）`}`,
     recordedVerdict: (passed) => (passed === null ? "：没有记录及格线" : passed ? "：通过" : "：未通过"),
     recordedAnswer: "它评的答案：",
     recordedExplanation: "它的说明：",
     rowRecorded: (passed, total) => `评测的核对：${total} 项中 ${passed} 项通过`,
-    recordedOutcome: (passed) => (passed ? "评分器判定完成" : "评分器判定未完成"),
+    recordedOutcome: (passed, by) =>
+      by === "reviewer"
+        ? passed
+          ? "审阅者判断已完成"
+          : "审阅者判断未完成"
+        : passed
+          ? "评分器判定完成"
+          : "评分器判定未完成",
     evidenceAt: (step) => `证据：第 ${step} 步`,
     answeredFromRecord: "该操作已执行过：按记录作答，不再执行",
     counters: (counters, budget) =>

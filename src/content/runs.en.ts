@@ -132,9 +132,12 @@ export const runs = {
       kicker: "Loaded transcript",
       title: name,
       lesson: "The same loop, from a real run: every result has to find its call by call_id.",
-      input: scored
-        ? `${summary}. The log records its evaluation's check of the task, made once the model had stopped: the end shows it beside the model's reply, and it decides the outcome.`
-        : `${summary}. A transcript records no host check of the environment, so its outcome is “not recorded”.`,
+      input:
+        scored === "reviewer"
+          ? `${summary}. The log records the agent's own review of its submission, another model's judgment made once the agent had submitted: the end shows it, and a yes or no from it decides the outcome (a score leaves it “not recorded”). It is a prediction, not a test of the patch.`
+          : scored === "scorer"
+            ? `${summary}. The log records its evaluation's check of the task, made once the model had stopped: the end shows it beside the model's reply, and it decides the outcome.`
+            : `${summary}. A transcript records no host check of the environment, so its outcome is “not recorded”.`,
       captions: [],
     }),
   },

@@ -115,19 +115,31 @@ const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => stri
 
 /** A check the log records, as a clause: who made it, what it gave, against what. */
 const scorerGave = (check: RecordedCheck) =>
-  `the scorer ${check.name} gave ${check.value}${check.target === null ? "" : ` against the target ${check.target}`}`;
+  check.by === "reviewer"
+    ? check.passed === null
+      ? `the reviewer gave it ${check.value} (its pass mark is in the run's configuration, not in the log)`
+      : `the reviewer ${check.passed ? "accepted" : "did not accept"} it (accept: ${check.value})`
+    : `the scorer ${check.name} gave ${check.value}${check.target === null ? "" : ` against the target ${check.target}`}`;
 
 /** The end of a run whose log records checks of the task (an evaluation's scorers): they, not the reply, decide. */
 function recordedFinish(step: FinishStep, checks: readonly RecordedCheck[], facts: StepFacts): string {
   const those = checks.length > 1 ? "those checks" : "that check";
   const open = checks.filter((check) => check.passed === null).map((check) => check.name);
+  const reviewed = checks.every((check) => check.by === "reviewer");
   const verdict =
     step.outcome === "verification_missing"
-      ? `By ${those} the task is not done${step.answer === null ? "" : ", whatever the reply says"}.`
+      ? `By ${those} the task is not done${step.answer === null ? "" : ", whatever the reply says"}${reviewed ? ": a prediction, not a test" : ""}.`
       : step.outcome === "completed"
-        ? `By ${those} the task is done: the verdict is the scorer's, not the model's word.`
-        : `The log gives ${open.join(", ")} no pass mark, so it records no verdict on whether the task got done.`;
-  return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} Once the model had stopped, the evaluation checked the task itself, not the reply's words: ${checks.map(scorerGave).join("; ")}. ${verdict}`;
+        ? reviewed
+          ? `By ${those} the task is done: a model's prediction, not a test of the patch.`
+          : `By ${those} the task is done: the verdict is the scorer's, not the model's word.`
+        : reviewed
+          ? "So the log records no verdict on whether the task got done: no test of the patch is in it."
+          : `The log gives ${open.join(", ")} no pass mark, so it records no verdict on whether the task got done.`;
+  const who = reviewed
+    ? "Once the agent had submitted, it had another model judge the submission from the trajectory and the patch"
+    : "Once the model had stopped, the evaluation checked the task itself, not the reply's words";
+  return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)} ${who}: ${checks.map(scorerGave).join("; ")}. ${verdict}`;
 }
 
 /** Every engine error, by code, in English. */
@@ -289,7 +301,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   answer: (step, facts) => {
     if (step.stopped !== undefined) return STOPPED[step.stopped];
-    return `The model answers in words and asks for no tool, so the loop stops calling it: its “done” is a claim, not a result. ${facts.hostChecks ? "The host checks the environment." : facts.recordedCheck ? "Whether it holds is for a check to say, and this run's log records one: the evaluation's, at the end." : "Whether it holds is the host's to check, and this run records no such check."} A reply without a tool call is what ends the loop (Chat Completions marks it finish_reason “stop”; Anthropic, stop_reason “end_turn”).`;
+    return `The model answers in words and asks for no tool, so the loop stops calling it: its “done” is a claim, not a result. ${facts.hostChecks ? "The host checks the environment." : facts.recordedCheck !== null ? `Whether it holds is for a check to say, and this run's log records one: ${facts.recordedCheck === "reviewer" ? "its agent's reviewer's (another model's judgment)" : "the evaluation's"}, at the end.` : "Whether it holds is the host's to check, and this run records no such check."} A reply without a tool call is what ends the loop (Chat Completions marks it finish_reason “stop”; Anthropic, stop_reason “end_turn”).`;
   },
   finish: (step, facts) => {
     if (step.recorded !== undefined) return recordedFinish(step, step.recorded, facts);

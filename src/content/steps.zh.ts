@@ -113,19 +113,31 @@ const TRANSCRIPT_ENDS: Readonly<Record<TranscriptEnd, (step: FinishStep) => stri
 
 /** A check the log records, as a clause: who made it, what it gave, against what. */
 const scorerGave = (check: RecordedCheck) =>
-  `评分器 ${check.name} 给出 ${check.value}${check.target === null ? "" : `（目标是 ${check.target}）`}`;
+  check.by === "reviewer"
+    ? check.passed === null
+      ? `审阅者给出 ${check.value}（及格线在这次运行的配置里，不在记录里）`
+      : `审阅者${check.passed ? "接受了" : "没有接受"}这次提交（accept: ${check.value}）`
+    : `评分器 ${check.name} 给出 ${check.value}${check.target === null ? "" : `（目标是 ${check.target}）`}`;
 
 /** The end of a run whose log records checks of the task (an evaluation's scorers): they, not the reply, decide. */
 function recordedFinish(step: FinishStep, checks: readonly RecordedCheck[], facts: StepFacts): string {
   const those = checks.length > 1 ? "这些核对" : "这次核对";
   const open = checks.filter((check) => check.passed === null).map((check) => check.name);
+  const reviewed = checks.every((check) => check.by === "reviewer");
   const verdict =
     step.outcome === "verification_missing"
-      ? `按${those}，任务没有完成${step.answer === null ? "" : "，不论回复里怎么说"}。`
+      ? `按${those}，任务没有完成${step.answer === null ? "" : "，不论回复里怎么说"}${reviewed ? "：这是预测，不是测试" : ""}。`
       : step.outcome === "completed"
-        ? `按${those}，任务完成了：这是评分器的判定，不是模型的说法。`
-        : `记录没有给 ${open.join("、")} 的分数定及格线，所以没有记下任务是否完成的判定。`;
-  return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}模型停下之后，评测自己核对了任务，而不是看回复里的说法：${checks.map(scorerGave).join("；")}。${verdict}`;
+        ? reviewed
+          ? `按${those}，任务完成了：这是一个模型的预测，不是对补丁的测试。`
+          : `按${those}，任务完成了：这是评分器的判定，不是模型的说法。`
+        : reviewed
+          ? "所以记录里没有任务是否完成的判定：里面没有对补丁的测试。"
+          : `记录没有给 ${open.join("、")} 的分数定及格线，所以没有记下任务是否完成的判定。`;
+  const who = reviewed
+    ? "智能体提交之后，让另一个模型根据轨迹和补丁评判这次提交"
+    : "模型停下之后，评测自己核对了任务，而不是看回复里的说法";
+  return `${TRANSCRIPT_ENDS[facts.transcriptEnd ?? "reply"](step)}${who}：${checks.map(scorerGave).join("；")}。${verdict}`;
 }
 
 /**
@@ -277,7 +289,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
   },
   answer: (step, facts) => {
     if (step.stopped !== undefined) return STOPPED[step.stopped];
-    return `模型用文字作答，没有请求工具，循环于是不再调用它：它说“完成”只是一个说法，不是结果。${facts.hostChecks ? "是否真的完成，由宿主检查环境。" : facts.recordedCheck ? "是否属实要靠核对来说，而这份记录里有一次：评测在最后做的核对。" : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}结束循环的正是这种不带工具调用的回复（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”）。`;
+    return `模型用文字作答，没有请求工具，循环于是不再调用它：它说“完成”只是一个说法，不是结果。${facts.hostChecks ? "是否真的完成，由宿主检查环境。" : facts.recordedCheck !== null ? `是否属实要靠核对来说，而这份记录里有一次：${facts.recordedCheck === "reviewer" ? "智能体的审阅者（另一个模型的判断）" : "评测"}在最后做的核对。` : "是否属实要由宿主核对，而这份记录里没有这样的核对。"}结束循环的正是这种不带工具调用的回复（Chat Completions 的 finish_reason 为“stop”，Anthropic 的 stop_reason 为“end_turn”）。`;
   },
   finish: (step, facts) => {
     if (step.recorded !== undefined) return recordedFinish(step, step.recorded, facts);

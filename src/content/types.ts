@@ -404,7 +404,7 @@ export interface UiText {
   /** On the host's lane at the finish row, read out: how many of the log's recorded checks passed. */
   readonly rowRecorded: (passed: number, total: number) => string;
   /** Beside the last step's title: how a run whose log records a verdict ended, by that verdict. */
-  readonly recordedOutcome: (passed: boolean) => string;
+  readonly recordedOutcome: (passed: boolean, by: RecordedCheck["by"]) => string;
   /** The last row of a replayed call's checks: the operation already ran, and its recorded result answers. */
   readonly answeredFromRecord: string;
   /**
@@ -650,8 +650,11 @@ export interface ImportText {
   /** One problem, in words (the command line's explanation is English). */
   readonly checkProblem: (problem: CheckProblem) => string;
   /** An imported run's story; `summary` is what was read, in words. */
-  /** `scored`: the log records its evaluation's check of the task (an Inspect sample's scores). */
-  readonly story: (name: string, summary: string, scored: boolean) => Story;
+  /**
+   * `scored`: who made the check of the task the log records (an evaluation's scorer: an Inspect sample's scores;
+   * the agent's reviewer: SWE-agent's `info.review`), or null when it records none.
+   */
+  readonly story: (name: string, summary: string, scored: RecordedCheck["by"] | null) => Story;
 }
 
 /**

@@ -368,12 +368,14 @@ function includesValue(content: string, text: string): boolean {
 
 /**
  * A check of whether the task got done that a run's log records, made by something other than the model once it had
- * stopped: an evaluation's scorer (Inspect AI's `scores`, by the scorer's name). `value` is the score as the log
- * writes it; `passed` the verdict where the value is one (Inspect's "C" / "I", true / false, 1 / 0), null for a
- * score with no pass mark of its own (0.6, "P"); `target`, `answer` and `explanation` as recorded (null: not).
+ * stopped: an evaluation's scorer (Inspect AI's `scores`, by the scorer's name), or the agent's own reviewer, another
+ * model asked to predict whether the submission solves the task (SWE-agent's `info.review`: a judgment, not a test).
+ * `value` is the score as the log writes it; `passed` the verdict where the value is one (Inspect's "C" / "I",
+ * true / false, 1 / 0), null for a score with no pass mark of its own (0.6, "P"; a reviewer's score, whose pass mark
+ * is in the run's configuration); `target`, `answer` and `explanation` as recorded (null: not).
  */
 export interface RecordedCheck {
-  readonly by: "scorer";
+  readonly by: "scorer" | "reviewer";
   readonly name: string;
   readonly value: string;
   readonly passed: boolean | null;

@@ -11,6 +11,7 @@ import {
   LANES,
   type Outcome,
   type RecordedCause,
+  type RecordedCheck,
   type Step,
   type StoppedCall,
   type ToolCall,
@@ -77,6 +78,8 @@ export interface ImportSummary {
   readonly others?: readonly string[];
   /** How many checks of the task the log records (an Inspect sample's scores), when it records any. */
   readonly scored?: number;
+  /** Who made them: an evaluation's scorers, or the agent's own reviewer (SWE-agent's `info.review`). */
+  readonly checkedBy?: RecordedCheck["by"];
 }
 
 /** What an import returns: a trace with its problems and notes, or why nothing could be imported. */
@@ -311,7 +314,7 @@ export function importTranscript(
         : { others: parsed.neutral.others }),
       ...(parsed.neutral.checks === undefined || parsed.neutral.checks.length === 0
         ? {}
-        : { scored: parsed.neutral.checks.length }),
+        : { scored: parsed.neutral.checks.length, checkedBy: parsed.neutral.checks[0]?.by ?? "scorer" }),
     },
   };
 }

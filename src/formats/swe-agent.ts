@@ -36,7 +36,16 @@
  * `execution_time`, `extra_info`, the environment and the rest of the replay config, and unknown roles and fields.
  * Observations carry no exit code, so results are never marked as errors except for requeries.
  */
-import type { IdMaker, JsonObject, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import type {
+  IdMaker,
+  JsonObject,
+  Message,
+  MessagePart,
+  RecordedCheck,
+  ToolCall,
+  ToolDeclaration,
+  Trace,
+} from "../engine";
 import { argumentsText } from "./chat";
 import { formatMeta } from "./index";
 import {
@@ -475,6 +484,7 @@ function read(data: unknown): Neutral {
     lastTurn?.role === "assistant" && lastTurn.toolCalls.at(-1)?.name === "submit"
       ? { tool: "submit", status: str(field(top, "info"), "exit_status") ?? null }
       : undefined;
+  const checks = reviewOf(field(top, "info"));
   return {
     messages: out.messages,
     tools: declaredTools(field(top, "replay_config")),
@@ -482,6 +492,7 @@ function read(data: unknown): Neutral {
     notes: out.notes,
     ...(out.pairedByOrder.length > 0 ? { pairedByOrder: out.pairedByOrder } : {}),
     ...(ended === undefined ? {} : { ended }),
+    ...(checks.length === 0 ? {} : { checks }),
     // The ids made here: for a run whose model calls tools (1.x), a call the log recorded without its id; for a
     // text-command run (0.x), a command the agent parsed out of the model's text.
     ...(out.madeIds.length === 0
@@ -490,6 +501,29 @@ function read(data: unknown): Neutral {
           madeIds: new Map(out.madeIds.map((id): [string, IdMaker] => [id, out.functionCalling ? "figure" : "parsed"])),
         }),
   };
+}
+
+/**
+ * The agent's own review of its submission, where its retry loop made one (`info.review`, a `ReviewerResult`:
+ * `accept`, a score or a yes / no, and the reviewing model's `outputs`). A model's prediction of whether the patch
+ * solves the issue, not a test; a score's pass mark (`accept_score`) is in the run's configuration, not the log.
+ */
+function reviewOf(info: unknown): RecordedCheck[] {
+  const review = field(info, "review");
+  const accept = field(review, "accept");
+  if (typeof accept !== "boolean" && num(accept) === null) return [];
+  const outputs = list(review, "outputs").filter((o): o is string => typeof o === "string");
+  return [
+    {
+      by: "reviewer",
+      name: "reviewer",
+      value: String(accept),
+      passed: typeof accept === "boolean" ? accept : null,
+      target: null,
+      answer: null,
+      explanation: outputs.length === 0 ? null : outputs.join("\n\n"),
+    },
+  ];
 }
 
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);

@@ -174,7 +174,7 @@ const step = v.variant("kind", [
     recorded: v.exactOptional(
       v.array(
         v.object({
-          by: v.literal("scorer"),
+          by: v.picklist(["scorer", "reviewer"]),
           name: v.string(),
           value: v.string(),
           passed: v.nullable(v.boolean()),

@@ -357,6 +357,68 @@ test.describe("an agent's own log", () => {
     }
   });
 
+  test("the real SWE-agent run with its retry loop's review: the reviewer's no drawn at the end as a model's judgment, not a test (zh and en)", async ({
+    page,
+  }) => {
+    const REAL = "../shared/agent-logs/swe-agent-fc-gpt4o-missing-colon.traj";
+    test.skip(!existsSync(REAL), "../shared/agent-logs is not on this machine");
+    // The trajectory as SWE-agent's ScoreRetryLoop writes it when its reviewer says no (info.review, a ReviewerResult).
+    const traj = JSON.parse(readFileSync(REAL, "utf8"));
+    traj.info.review = { accept: false, outputs: ["The patch does not run the tests."], messages: [] };
+    for (const [lang, words] of [
+      [
+        "en",
+        {
+          open: "Load transcript",
+          file: "or choose a file",
+          load: "Load",
+          outcome: "✗ not done, by its reviewer's judgment",
+          check:
+            "✗ The agent's reviewer (a model's judgment, not a test) gave false: failedIts explanation: The patch does not run the tests.",
+          caption:
+            "the reviewer did not accept it (accept: false). By that check the task is not done: a prediction, not a test.",
+        },
+      ],
+      [
+        "zh",
+        {
+          open: "载入记录",
+          file: "或选择文件",
+          load: "载入",
+          outcome: "✗ 审阅者判断未完成",
+          check:
+            "✗ 智能体的审阅者（模型的判断，不是测试）给出 false：未通过它的说明：The patch does not run the tests.",
+          caption: "审阅者没有接受这次提交（accept: false）。按这次核对，任务没有完成：这是预测，不是测试。",
+        },
+      ],
+    ] as const) {
+      await page.goto(`./?lang=${lang}`);
+      await openTools(page);
+      await page.getByRole("button", { name: words.open }).click();
+      await page.getByLabel(words.file).setInputFiles({
+        name: "reviewed.traj",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(traj)),
+      });
+      await page.getByRole("button", { name: words.load, exact: true }).click();
+      await expect(page.locator(".page-imported")).toContainText("reviewed.traj");
+      const fig = page.locator(".alf-figure").first();
+      await expect(counterOf(fig)).toHaveText("1 / 17");
+      await fig.focus();
+      await page.keyboard.press("End");
+      await expect(counterOf(fig)).toHaveText("17 / 17");
+      await expect(fig.locator(".alf-step > .alf-step-title")).toContainText(words.outcome);
+      await expect(fig.locator(".alf-step > .alf-step-caption")).toContainText(words.caption);
+      await expect(fig.locator("section.alf-change .alf-done-checks").getByRole("listitem")).toHaveText([words.check]);
+    }
+    expect(
+      await new AxeBuilder({ page })
+        .include(".alf-figure")
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
+  });
+
   test("file: an Inspect AI .eval log (a zip) is unpacked and read; who made an error is said at its step", async ({
     page,
   }) => {

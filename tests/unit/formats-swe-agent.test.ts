@@ -714,3 +714,56 @@ describe("detection", () => {
     expect(codec.detect("history")).toBe(0);
   });
 });
+
+describe("the agent's review of its submission (info.review, issue 55)", () => {
+  const reviewed = (accept: unknown) => {
+    const traj = fcTraj();
+    (traj.info as Json).review = { accept, outputs: ["The colon is added; the function parses."], messages: [] };
+    const read = importTranscript(JSON.stringify(traj));
+    if (!read.ok) throw new Error("not read");
+    return read;
+  };
+  const end = (read: ReturnType<typeof reviewed>) => {
+    const last = read.trace.steps.at(-1);
+    if (last?.kind !== "finish") throw new Error("a finish expected");
+    return last;
+  };
+
+  it("a score is drawn as the reviewer's judgment with no pass mark: the outcome stays not recorded", () => {
+    const read = reviewed(7.5);
+    expect(end(read).recorded).toEqual([
+      {
+        by: "reviewer",
+        name: "reviewer",
+        value: "7.5",
+        passed: null,
+        target: null,
+        answer: null,
+        explanation: "The colon is added; the function parses.",
+      },
+    ]);
+    expect(read.trace.outcome).toBe("not_recorded");
+    expect(read.summary).toMatchObject({ scored: 1, checkedBy: "reviewer" });
+    const caption = catalogs.en.stepCaption(end(read), read.trace);
+    expect(caption).toContain("it had another model judge the submission from the trajectory and the patch");
+    expect(caption).toContain("its pass mark is in the run's configuration, not in the log");
+    expect(caption).not.toContain("scorer");
+    expect(catalogs.zh.stepCaption(end(read), read.trace)).toContain("审阅者给出 7.5");
+  });
+
+  it("a yes or no decides the outcome, said as a model's prediction, not a test", () => {
+    const accepted = reviewed(true);
+    expect(accepted.trace.outcome).toBe("completed");
+    expect(catalogs.en.stepCaption(end(accepted), accepted.trace)).toContain(
+      "By that check the task is done: a model's prediction, not a test of the patch.",
+    );
+    expect(catalogs.en.ui.recordedOutcome(true, "reviewer")).toBe("done, by its reviewer's judgment");
+    const rejected = reviewed(false);
+    expect(rejected.trace.outcome).toBe("verification_missing");
+    expect(catalogs.zh.stepCaption(end(rejected), rejected.trace)).toContain("这是预测，不是测试");
+  });
+
+  it("a review with no accept is not a check", () => {
+    expect(end(reviewed("maybe")).recorded).toBeUndefined();
+  });
+});

@@ -48,7 +48,7 @@ function outcomeOf(trace: Trace, text: FigureText): { readonly symbol: string; r
   const last = trace.steps.at(-1);
   if (last?.kind === "finish" && last.recorded !== undefined && trace.outcome !== "not_recorded") {
     const passed = trace.outcome === "completed";
-    return { symbol: passed ? "✓" : "✗", words: text.ui.recordedOutcome(passed) };
+    return { symbol: passed ? "✓" : "✗", words: text.ui.recordedOutcome(passed, last.recorded[0]?.by ?? "scorer") };
   }
   return { symbol: OUTCOME_SYMBOLS[trace.outcome], words: text.outcomes[trace.outcome] };
 }
