@@ -57,9 +57,11 @@ export const BUDGETS_KB = {
    * what happened before its author is told what to fix. Then + 0.2 (measured at floor + 14.75): a call whose
    * request format gives it no id, answered by its function's name (Chat's legacy `function_call`, Gemini without
    * ids), said as such in both languages. Then + 0.2 (measured at floor + 15.0): a SWE-agent reviewer's verdict on
-   * the submission (`info.review`) drawn as the check at the end, said as a model's judgment and not a test.
+   * the submission (`info.review`) drawn as the check at the end, said as a model's judgment and not a test. Then
+   * + 0.2 (measured at floor + 15.1): at a lesson's first proposal, that its model is scripted and the figure plays
+   * the provider that gives the calls their ids.
    */
-  embed: 15.1,
+  embed: 15.3,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,

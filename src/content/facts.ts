@@ -102,6 +102,11 @@ export interface StepFacts extends TitleFacts {
   readonly resultLost: boolean;
   /** At an execution: the tool answered from its own record of the operation (its earlier answer was lost). */
   readonly fromRecord: boolean;
+  /**
+   * At the first proposal of a run the engine made: its model is scripted, and the figure, playing the provider,
+   * gave the calls their ids (said once, where ids first appear).
+   */
+  readonly scriptedIds: boolean;
   /** At the finish: the host's checks that do not hold (none when every one holds, or the run lists none). */
   readonly failedChecks: readonly DoneCheck[];
   /** At an answer: the run records the host's check of the environment (an engine run does; a transcript does not). */
@@ -242,6 +247,7 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
     recordedCause: null as RecordedCause | null,
     resultLost: false,
     fromRecord: false,
+    scriptedIds: false,
     failedChecks: [] as readonly DoneCheck[],
     failedExecutions: 0,
     lostAnswers: 0,
@@ -328,8 +334,14 @@ export function stepFacts(step: Step, trace: FactsTrace): StepFacts {
       facts.hostChecks = !fromLog(trace);
       break;
     }
-    case "proposal":
+    case "proposal": {
+      if (fromLog(trace)) break;
+      // The first proposal: an engine's run is a lesson's few dozen steps, so the look back stays small.
+      let first = true;
+      for (let i = step.number - 2; i >= 0 && first; i -= 1) if (trace.steps[i]?.kind === "proposal") first = false;
+      facts.scriptedIds = first;
       break;
+    }
     default: {
       const never: never = step;
       return never;

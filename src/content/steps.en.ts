@@ -253,7 +253,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
         : `the model's tool calls and their ${facts.fed.length} results — ${fed} — each paired with its call by its own call_id`;
     return `The host appends ${appended}, and makes model call ${step.modelCall}.${facts.firstResult ? " Only now does the model see any result." : ""}`;
   },
-  proposal: (step) => {
+  proposal: (step, facts) => {
     const ids = step.calls.map((c) => c.callId).join(", ");
     if (step.stopped !== undefined)
       return `The model had begun to propose ${step.calls.length > 1 ? `${step.calls.length} calls (${ids})` : `a call, ${named(step.calls[0]?.name ?? "")} (${ids})`}. ${STOPPED[step.stopped]}`;
@@ -269,9 +269,12 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       return `The model only proposes ${what}: nothing has run. The provider turns the tokens the model generated into ${many ? "structured tool calls" : "this structured tool call"} but, in this request format, gives ${many ? "them" : "it"} no id: a result answers its call by the function's name. The figure gives ${many ? "each" : "it"} an id of its own to draw the pairing.`;
     if (step.idsBy === "figure")
       return `The model only proposes ${what}: nothing has run. The provider turns the tokens the model generated into ${many ? "structured tool calls" : "this structured tool call"}; the log does not record ${many ? "their ids" : "its id"}, so the figure made ${many ? "these" : "this one"} to pair ${many ? "each call" : "the call"} with its result.`;
+    const scripted = facts.scriptedIds
+      ? " (Here the model is scripted and the figure plays the provider: it numbers the calls as a provider would give them ids.)"
+      : "";
     return step.calls.length > 1
-      ? `The model only proposes ${step.calls.length} calls at once (${ids}): nothing has run. The provider turns the tokens the model generated into structured tool calls and gives each its id; each call_id only pairs its request with its result to come.`
-      : `The model only proposes a call, ${named(step.calls[0]?.name ?? "")} (${ids}): nothing has run. The provider turns the tokens the model generated into this structured tool call and gives it its id; the call_id only pairs this request with its result to come.`;
+      ? `The model only proposes ${step.calls.length} calls at once (${ids}): nothing has run. The provider turns the tokens the model generated into structured tool calls and gives each its id; each call_id only pairs its request with its result to come.${scripted}`
+      : `The model only proposes a call, ${named(step.calls[0]?.name ?? "")} (${ids}): nothing has run. The provider turns the tokens the model generated into this structured tool call and gives it its id; the call_id only pairs this request with its result to come.${scripted}`;
   },
   validation: (step, facts) => {
     return {

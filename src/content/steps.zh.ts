@@ -242,7 +242,7 @@ const CAPTIONS: StepPhrases<StepFacts> = {
         : `模型上一轮的工具调用和它们的 ${facts.fed.length} 个结果（${fed}）追加进上下文，每个结果用各自的 call_id 与它的调用配对`;
     return `宿主把${paired}，发起第 ${step.modelCall} 次模型调用。${facts.firstResult ? "模型这才第一次看到结果。" : ""}`;
   },
-  proposal: (step) => {
+  proposal: (step, facts) => {
     const ids = step.calls.map((c) => c.callId).join("、");
     if (step.stopped !== undefined)
       return `模型已开始提议${step.calls.length > 1 ? ` ${step.calls.length} 个调用（${ids}）` : `调用 ${named(step.calls[0]?.name ?? "")}（${ids}）`}。${STOPPED[step.stopped]}`;
@@ -256,9 +256,12 @@ const CAPTIONS: StepPhrases<StepFacts> = {
       return `模型只是提议${what}，什么都还没有执行。服务方把模型生成的 token 解析成${many ? "结构化的工具调用" : "这个结构化的工具调用"}，但这种请求格式不给调用 ID：结果按函数名回应它的调用。本图给${many ? "每个调用" : "它"}一个自己的 ID，用来画出配对。`;
     if (step.idsBy === "figure")
       return `模型只是提议${what}，什么都还没有执行。服务方把模型生成的 token 解析成${many ? "结构化的工具调用" : "这个结构化的工具调用"}；日志没有记下 ID，所以这个 ID 是本图生成的，用来把调用和结果配对。`;
+    const scripted = facts.scriptedIds
+      ? "（这里的模型是脚本模拟的，服务方由本图扮演：它像服务方给 ID 那样给调用编号。）"
+      : "";
     return step.calls.length > 1
-      ? `模型只是一次提议了 ${step.calls.length} 个调用（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；每个 call_id 只用来把它的请求和将来的结果配对。`
-      : `模型只是提议调用 ${named(step.calls[0]?.name ?? "")}（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成这个结构化的工具调用，并给它一个 ID；call_id 只用来把这个请求和它将来的结果配对。`;
+      ? `模型只是一次提议了 ${step.calls.length} 个调用（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成结构化的工具调用，并给每个调用一个 ID；每个 call_id 只用来把它的请求和将来的结果配对。${scripted}`
+      : `模型只是提议调用 ${named(step.calls[0]?.name ?? "")}（${ids}），什么都还没有执行。服务方把模型生成的 token 解析成这个结构化的工具调用，并给它一个 ID；call_id 只用来把这个请求和它将来的结果配对。${scripted}`;
   },
   validation: (step, facts) => {
     switch (step.verdict) {

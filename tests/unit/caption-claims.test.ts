@@ -139,6 +139,15 @@ const CLAIMS: readonly Claim[] = [
     iff: (t) => !t.recorded,
   },
   {
+    name: "the model is scripted and the figure plays the provider, said once at the first proposal of a lesson",
+    said: {
+      en: fixed("Here the model is scripted and the figure plays the provider"),
+      zh: fixed("这里的模型是脚本模拟的"),
+    },
+    about: (t) => t.step.kind === "proposal",
+    iff: (t) => !t.recorded && t.trace.steps.find((s) => s.kind === "proposal") === t.step,
+  },
+  {
     name: "one result fed back, paired by its call_id",
     said: { en: fixed("paired by the same call_id"), zh: fixed("两者用同一个 call_id 配对") },
     about: (t) => t.step.kind === "model_call",

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { catalogs, LANGS } from "../../src/content";
 import { runScenario } from "../../src/engine";
 import { openFigure } from "../../src/figure";
 import { encodeShare, readShare } from "../../src/figure/share";
@@ -157,5 +158,37 @@ describe("the one resolver of what a figure shows", () => {
       status: "problems",
       problems: [{ message: "this figure reads no transcripts" }],
     });
+  });
+});
+
+describe("why a figure could not be loaded, said by cause in both languages (issue 55)", () => {
+  const url = "https://course.example/pkg/embed-figure.js";
+  const said = (failure: Parameters<(typeof catalogs)["en"]["ui"]["fetchFailure"]>[0]) =>
+    LANGS.map((lang) => catalogs[lang].ui.fetchFailure(failure));
+
+  it("a 404 is no file there, not a network or CORS failure", () => {
+    expect(said({ kind: "status", url, status: 404 })).toEqual([
+      `给作者：${url} 的应答是 HTTP 404（那里没有文件）。`,
+      `For the author: ${url} answered HTTP 404 (no file there).`,
+    ]);
+  });
+
+  it("no answer names CORS only for a file on another origin", () => {
+    const [zhSame, enSame] = said({ kind: "network", url, crossOrigin: false });
+    expect(enSame).toBe(
+      `For the author: ${url} did not answer: the site could not be reached, or the connection broke.`,
+    );
+    expect(zhSame).not.toContain("CORS");
+    const [zhAcross, enAcross] = said({ kind: "network", url, crossOrigin: true });
+    expect(enAcross).toContain("(CORS)");
+    expect(zhAcross).toContain("（CORS）");
+  });
+
+  it("a script that came whole but did not run is said as such", () => {
+    const [zh, en] = said({ kind: "script", url });
+    expect(en).toBe(
+      `For the author: ${url} arrived but did not run as this page's code: is it from the same build as the page?`,
+    );
+    expect(zh).toContain("已经送达，却没有作为本页的代码运行");
   });
 });
