@@ -10,6 +10,7 @@ const INFO: ReadonlySet<ImportNote["kind"]> = new Set([
   "provider_tool",
   "error_by",
   "running",
+  "observed",
   "compacted",
   "usage",
   "system_message",

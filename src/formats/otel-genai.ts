@@ -10,6 +10,15 @@
 import type { JsonValue, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
 import { formatMeta } from "./index";
 import {
+  isOtlpTraces,
+  type OtlpLogRecord,
+  type OtlpSpan,
+  type OtlpTrace,
+  otlpLogs,
+  otlpSpans,
+  otlpTraces,
+} from "./otlp";
+import {
   assistantMessage,
   declaration,
   kindOf,
@@ -24,6 +33,7 @@ import {
   compact,
   field,
   isRecord,
+  type LogNote,
   list,
   type Neutral,
   type ParseResult,
@@ -149,30 +159,157 @@ function readMessages(items: readonly unknown[], path: string, first: readonly M
   return messages;
 }
 
-/** An attribute value's JSON, from a span's attribute list (OTLP writes it as a `stringValue`). */
-function attribute(span: unknown, key: string): unknown {
-  const entry = list(span, "attributes").find((a) => field(a, "key") === key);
-  if (entry === undefined)
-    return isRecord(field(span, "attributes")) ? field(field(span, "attributes"), key) : undefined;
-  const value = field(entry, "value");
-  const text = str(value, "stringValue");
-  if (text === undefined) return value;
+/** A GenAI attribute's value: the conventions write structured values as JSON text (on spans), parsed here. */
+function jsonAttribute(from: { readonly attributes: ReadonlyMap<string, unknown> }, key: string): unknown {
+  const value = from.attributes.get(key);
+  if (typeof value !== "string") return value;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(value) as unknown;
   } catch {
-    return text;
+    return value;
   }
 }
 
-/** Every span of an OTLP JSON export, in order. */
-const spansOf = (data: unknown): unknown[] =>
-  list(data, "resourceSpans").flatMap((rs) => list(rs, "scopeSpans").flatMap((ss) => [...list(ss, "spans")]));
+const operationOf = (span: OtlpSpan): string | undefined => {
+  const name = span.attributes.get("gen_ai.operation.name");
+  return typeof name === "string" ? name : undefined;
+};
+/** A model call's span (not an agent's, not a tool's). */
+const isModelCall = (span: OtlpSpan) => {
+  const operation = operationOf(span);
+  return operation === undefined
+    ? span.attributes.has("gen_ai.input.messages")
+    : operation !== "execute_tool" && operation !== "invoke_agent" && operation !== "create_agent";
+};
+const isGenAi = (span: OtlpSpan) => operationOf(span) !== undefined || span.attributes.has("gen_ai.input.messages");
 
+/** The older per-message events, by name: the role each one's body is a message of. */
+const MESSAGE_EVENTS: Readonly<Record<string, "system" | "user" | "assistant" | "tool">> = {
+  "gen_ai.system.message": "system",
+  "gen_ai.user.message": "user",
+  "gen_ai.assistant.message": "assistant",
+  "gen_ai.tool.message": "tool",
+};
+const DETAILS_EVENT = "gen_ai.client.inference.operation.details";
+
+/** An older event's body (`{content, tool_calls: [{id, function: {name, arguments}}]}`) as a GenAI message. */
+function eventMessage(role: "system" | "user" | "assistant" | "tool", body: unknown): unknown {
+  const content = field(body, "content");
+  const text = typeof content === "string" ? content : content === undefined ? null : compact(content);
+  if (role === "tool")
+    return { role, parts: [{ type: "tool_call_response", id: str(body, "id") ?? "", response: text ?? "" }] };
+  const calls = list(body, "tool_calls").map((call) => ({
+    type: "tool_call",
+    id: str(call, "id") ?? "",
+    name: str(field(call, "function"), "name") ?? "",
+    arguments: field(field(call, "function"), "arguments") ?? {},
+  }));
+  return { role, parts: [...(text === null ? [] : [{ type: "text", content: text }]), ...calls] };
+}
+
+/**
+ * What one model call's span records of its messages, in whichever form its instrumentation wrote: the span's own
+ * attributes (`gen_ai.input.messages`, the conventions today), a `gen_ai.client.inference.operation.details` event,
+ * or the older events, one per message (`gen_ai.user.message`, … `gen_ai.choice`); null when none of them (the
+ * content not captured).
+ */
+function callMessages(
+  span: OtlpSpan,
+  events: readonly OtlpLogRecord[],
+): { input: unknown[]; output: unknown[]; system: unknown; tools: unknown } | null {
+  const own = (key: string) => jsonAttribute(span, key);
+  if (Array.isArray(own("gen_ai.input.messages")))
+    return {
+      input: own("gen_ai.input.messages") as unknown[],
+      output: Array.isArray(own("gen_ai.output.messages")) ? (own("gen_ai.output.messages") as unknown[]) : [],
+      system: own("gen_ai.system_instructions"),
+      tools: own("gen_ai.tool.definitions"),
+    };
+  const details = events.filter((event) => event.eventName === DETAILS_EVENT);
+  const input = details.flatMap((event) => {
+    const value = jsonAttribute(event, "gen_ai.input.messages");
+    return Array.isArray(value) ? value : [];
+  });
+  if (input.length > 0)
+    return {
+      input,
+      output: details.flatMap((event) => {
+        const value = jsonAttribute(event, "gen_ai.output.messages");
+        return Array.isArray(value) ? value : [];
+      }),
+      system: details.map((event) => jsonAttribute(event, "gen_ai.system_instructions")).find(Array.isArray),
+      tools: own("gen_ai.tool.definitions"),
+    };
+  const said: unknown[] = [];
+  const replies: unknown[] = [];
+  for (const event of events) {
+    const role = MESSAGE_EVENTS[event.eventName];
+    if (role !== undefined) said.push(eventMessage(role, event.body));
+    // The reply: the first choice's message.
+    else if (event.eventName === "gen_ai.choice" && (num(field(event.body, "index")) ?? 0) === 0)
+      replies.push(eventMessage("assistant", field(event.body, "message")));
+  }
+  // Without content the events still name the calls (ids and tool names, no arguments) and the results (ids, no
+  // text): a run told from them would show arguments and results nobody recorded. Nothing captured is not a run.
+  const captured = events.some(
+    (event) =>
+      field(event.body, "content") !== undefined ||
+      field(field(event.body, "message"), "content") !== undefined ||
+      [...list(event.body, "tool_calls"), ...list(field(event.body, "message"), "tool_calls")].some(
+        (call) => field(field(call, "function"), "arguments") !== undefined,
+      ),
+  );
+  if (!captured || said.length === 0) return null;
+  return {
+    input: said,
+    output: replies,
+    system: undefined,
+    tools: own("gen_ai.tool.definitions"),
+  };
+}
+
+const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
+
+/** The text of a history's first user message, which tells one conversation from another across traces. */
+const firstUserText = (input: readonly unknown[]): string =>
+  compact(
+    list(
+      input.find((m) => field(m, "role") === "user"),
+      "parts",
+    ),
+  );
+
+/**
+ * A run from an export's spans and events: the last model call that recorded its messages holds the whole history
+ * up to it, then its reply. Its trace (grouped by trace id) is the run; where each model call is a trace of its own
+ * (an SDK instrumented with no agent span around the calls), the traces whose first user message is the same are
+ * the same conversation. Other runs are listed. Each `execute_tool` span (`gen_ai.tool.call.id`) is the agent's own
+ * record of a tool it ran, said at that call's result.
+ */
 function readSpans(data: unknown): Neutral {
-  const spans = spansOf(data).filter((span) => attribute(span, "gen_ai.input.messages") !== undefined);
-  const last = spans.at(-1);
-  if (last === undefined) refuse("resourceSpans", "no span has gen_ai.input.messages");
-  const instructions = attribute(last, "gen_ai.system_instructions");
+  const events = new Map<string, OtlpLogRecord[]>();
+  for (const record of otlpLogs(data)) {
+    const group = events.get(record.spanId);
+    if (group === undefined) events.set(record.spanId, [record]);
+    else group.push(record);
+  }
+  const traces = otlpTraces(otlpSpans(data)).filter((trace) => trace.spans.some(isGenAi));
+  const calls = traces.flatMap((trace) =>
+    trace.spans
+      .filter(isModelCall)
+      .map((span) => ({ trace, span, said: callMessages(span, events.get(span.spanId) ?? []) })),
+  );
+  const recorded = calls.filter((call) => call.said !== null).sort((a, b) => a.span.startMs - b.span.startMs);
+  const last = recorded.at(-1);
+  if (last === undefined || last.said === null) {
+    if (calls.length > 0)
+      refuse(
+        calls[0]?.span.at ?? "resourceSpans",
+        `the GenAI spans record no messages (${calls.length} model call${calls.length === 1 ? "" : "s"}, none with gen_ai.input.messages or message events): content is not captured by default; turn it on in the instrumentation (for the official ones, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true) and record the run again`,
+      );
+    refuse("resourceSpans", "no span has gen_ai.input.messages");
+  }
+  const { input, output, system: instructions, tools: definitions } = last.said;
   const system = Array.isArray(instructions)
     ? [
         plainMessage(
@@ -181,25 +318,83 @@ function readSpans(data: unknown): Neutral {
         ),
       ]
     : [];
-  const input = attribute(last, "gen_ai.input.messages");
-  const output = attribute(last, "gen_ai.output.messages");
-  const messages = readMessages(
-    [...needArray(input, "gen_ai.input.messages"), ...(Array.isArray(output) ? output : [])],
-    "gen_ai.input.messages",
-    system,
-  );
-  const definitions = attribute(last, "gen_ai.tool.definitions");
+  const messages = readMessages([...input, ...output], "gen_ai.input.messages", system);
   const tools = (Array.isArray(definitions) ? definitions : []).flatMap((t) =>
     typeof field(t, "name") === "string"
       ? [declaration(str(t, "name") ?? "", field(t, "description"), field(t, "parameters"))]
       : [],
   );
-  return { messages, tools, shape: "messages" };
+  // The run: the last call's trace; where that trace is the call alone (no agent span around the calls), also the
+  // other lone calls of the same conversation.
+  const alone = (trace: OtlpTrace) => trace.spans.length === 1;
+  const opening = firstUserText(input);
+  const ours = new Set(
+    alone(last.trace)
+      ? recorded
+          .filter((call) => alone(call.trace) && firstUserText(call.said?.input ?? []) === opening)
+          .map((call) => call.trace)
+      : [],
+  );
+  ours.add(last.trace);
+  const notes = observedRuns([...ours], messages);
+  const others = traces.filter((trace) => !ours.has(trace)).map(traceLabel);
+  return {
+    messages,
+    tools,
+    shape: "messages",
+    ...(notes.length === 0 ? {} : { notes }),
+    ...(others.length === 0 ? {} : { others }),
+  };
+}
+
+/** A trace, as the other runs of an export are listed: its id's start, its first span's name, its model calls. */
+function traceLabel(trace: OtlpTrace): string {
+  const calls = trace.spans.filter(isModelCall).length;
+  return `trace ${trace.traceId.slice(0, 8)} (${trace.spans[0]?.name ?? ""}, ${calls} model call${calls === 1 ? "" : "s"})`;
+}
+
+/**
+ * The tool runs the agent's telemetry observed (`execute_tool` spans), each said at its call's result; a run the
+ * history has no result for yet (the trace ends before the next model call) gets its result from its span, where
+ * the span recorded it (`gen_ai.tool.call.result`).
+ */
+function observedRuns(traces: readonly OtlpTrace[], messages: Message[]): LogNote[] {
+  const notes: LogNote[] = [];
+  const called = new Set(messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : [])));
+  for (const span of traces.flatMap((trace) => trace.spans)) {
+    if (operationOf(span) !== "execute_tool") continue;
+    const callId = span.attributes.get("gen_ai.tool.call.id");
+    if (typeof callId !== "string") continue;
+    const name = String(span.attributes.get("gen_ai.tool.name") ?? "");
+    const failed = span.status === 2 || span.attributes.has("error.type");
+    let index = messages.findIndex((m) => m.role === "tool" && m.callId === callId);
+    const result = jsonAttribute(span, "gen_ai.tool.call.result");
+    if (index < 0 && called.has(callId) && result !== undefined) {
+      messages.push({
+        role: "tool",
+        callId,
+        name,
+        status: failed ? "error" : "ok",
+        content: typeof result === "string" ? result : compact(result),
+        replayed: false,
+      });
+      index = messages.length - 1;
+    }
+    if (index >= 0)
+      notes.push({
+        kind: "observed",
+        index,
+        name,
+        ms: span.endMs > span.startMs ? Math.round(span.endMs - span.startMs) : null,
+        failed,
+      });
+  }
+  return notes;
 }
 
 function parse(data: unknown): ParseResult {
   return reading((): Neutral => {
-    if (field(data, "resourceSpans") !== undefined) return readSpans(data);
+    if (isOtlpTraces(data)) return readSpans(data);
     if (Array.isArray(data)) return { messages: readMessages(data, "", []), tools: [], shape: "messages" };
     // A span's attributes: its input messages, then its output messages.
     const input = needArray(field(data, "gen_ai.input.messages"), "gen_ai.input.messages");
@@ -212,7 +407,10 @@ function parse(data: unknown): ParseResult {
 
 /** How much a document looks like GenAI messages: parts typed `tool_call` / `tool_call_response`, or `text` with `content`. */
 function detect(data: unknown): number {
-  if (spansOf(data).some((span) => attribute(span, "gen_ai.input.messages") !== undefined)) return 9;
+  if (isOtlpTraces(data))
+    return otlpSpans(data).some(isGenAi) || otlpLogs(data).some((record) => record.eventName.startsWith("gen_ai."))
+      ? 9
+      : 0;
   const items = Array.isArray(data) ? data : list(data, "gen_ai.input.messages");
   let score = 0;
   for (const m of items) {
@@ -229,6 +427,8 @@ function detect(data: unknown): number {
 export const codec: WritingCodec<"otel-genai"> = {
   ...formatMeta("otel-genai"),
   carries: ["system", "mid_run_system", "raw_arguments", "result_order"],
+  // A collector's file exporter writes one export per line.
+  lines: true,
   pairing: "a tool_call part's id ↔ a tool_call_response part's id",
   detect,
   parse,

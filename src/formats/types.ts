@@ -130,6 +130,18 @@ export type LogNote =
    * session still open): no failure, and the model may wait for more or stop it.
    */
   | { readonly kind: "running"; readonly index: number; readonly name: string }
+  /**
+   * The agent's telemetry recorded this run of the tool (an OpenTelemetry `execute_tool` span with the call's id):
+   * the host's part observed, not inferred from the next request; how long it took (null: not recorded), and
+   * whether the span ended in an error.
+   */
+  | {
+      readonly kind: "observed";
+      readonly index: number;
+      readonly name: string;
+      readonly ms: number | null;
+      readonly failed: boolean;
+    }
   /** The turn was stopped before this call returned, and no result is recorded (`reason` as the log gives it). */
   | { readonly kind: "aborted"; readonly index: number; readonly name: string; readonly reason: string | null }
   /**
