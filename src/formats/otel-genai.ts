@@ -336,7 +336,18 @@ function readSpans(data: unknown): Neutral {
       : [],
   );
   ours.add(last.trace);
-  const notes = observedRuns([...ours], messages);
+  // Tool runs by call id, wherever their spans are (an agent's own execute_tool span may be a trace of its own):
+  // such a trace is the run's too.
+  const notes = observedRuns(traces, messages);
+  const called = new Set(messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : [])));
+  for (const trace of traces)
+    if (
+      trace.spans.every(
+        (span) =>
+          operationOf(span) === "execute_tool" && called.has(String(span.attributes.get("gen_ai.tool.call.id"))),
+      )
+    )
+      ours.add(trace);
   const others = traces.filter((trace) => !ours.has(trace)).map(traceLabel);
   return {
     messages,

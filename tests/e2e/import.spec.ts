@@ -149,6 +149,138 @@ test.describe("loading a transcript", () => {
     expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 
+  test("file: OpenTelemetry telemetry (a collector's file, spans and events): the run, its tool's run observed at its step, in both languages", async ({
+    page,
+  }) => {
+    // What an agent instrumented as the official OpenAI instrumentation does (older per-message events) sends, with
+    // its own execute_tool span, as a collector's file exporter writes it: one export per line.
+    const trace = "4babd45b8dcdd64631341feef4255c91";
+    const at = (ms: number) => `${1_764_590_000_000 + ms}000000`;
+    const value = (v: unknown): Record<string, unknown> =>
+      typeof v === "string"
+        ? { stringValue: v }
+        : typeof v === "number"
+          ? { intValue: v }
+          : Array.isArray(v)
+            ? { arrayValue: { values: v.map(value) } }
+            : {
+                kvlistValue: {
+                  values: Object.entries(v as object).map(([key, inner]) => ({ key, value: value(inner) })),
+                },
+              };
+    const attrs = (o: Record<string, unknown>) => Object.entries(o).map(([key, v]) => ({ key, value: value(v) }));
+    const span = (spanId: string, name: string, from: number, to: number, a: Record<string, unknown>) => ({
+      traceId: trace,
+      spanId,
+      name,
+      startTimeUnixNano: at(from),
+      endTimeUnixNano: at(to),
+      attributes: attrs(a),
+    });
+    const spans = {
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                span("00000000000000a1", "chat gpt-4o", 0, 400, { "gen_ai.operation.name": "chat" }),
+                span("00000000000000b2", "execute_tool read_file", 410, 530, {
+                  "gen_ai.operation.name": "execute_tool",
+                  "gen_ai.tool.name": "read_file",
+                  "gen_ai.tool.call.id": "call_1",
+                }),
+                span("00000000000000c3", "chat gpt-4o", 540, 900, { "gen_ai.operation.name": "chat" }),
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const event = (spanId: string, name: string, body: Record<string, unknown>) => ({
+      traceId: trace,
+      spanId,
+      attributes: attrs({ "event.name": name, "gen_ai.system": "openai" }),
+      body: value(body),
+    });
+    const call = {
+      id: "call_1",
+      type: "function",
+      function: { name: "read_file", arguments: '{"path":"config.txt"}' },
+    };
+    const logs = {
+      resourceLogs: [
+        {
+          scopeLogs: [
+            {
+              logRecords: [
+                event("00000000000000a1", "gen_ai.user.message", { content: "Read timeout from config.txt" }),
+                event("00000000000000a1", "gen_ai.choice", {
+                  index: 0,
+                  finish_reason: "tool_calls",
+                  message: { tool_calls: [call] },
+                }),
+                event("00000000000000c3", "gen_ai.user.message", { content: "Read timeout from config.txt" }),
+                event("00000000000000c3", "gen_ai.assistant.message", { tool_calls: [call] }),
+                event("00000000000000c3", "gen_ai.tool.message", { id: "call_1", content: "timeout=30" }),
+                event("00000000000000c3", "gen_ai.choice", {
+                  index: 0,
+                  finish_reason: "stop",
+                  message: { content: "timeout is 30" },
+                }),
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const file = `${JSON.stringify(spans)}\n${JSON.stringify(logs)}\n`;
+    for (const [lang, words] of [
+      [
+        "en",
+        {
+          open: "Load transcript",
+          file: "or choose a file",
+          load: "Load",
+          notes: "Notes at this step",
+          note: "ℹ the agent's telemetry recorded this run of read_file (an execute_tool span with its call id, 120 ms): the tool's run is observed, not inferred from the next request",
+        },
+      ],
+      [
+        "zh",
+        {
+          open: "载入记录",
+          file: "或选择文件",
+          load: "载入",
+          notes: "此步的说明",
+          note: "ℹ 智能体的遥测记录了 read_file 的这次运行（一个带有调用 ID 的 execute_tool span，耗时 120 毫秒）：工具的运行是观察到的，不是从下一次请求推断出来的",
+        },
+      ],
+    ] as const) {
+      await page.goto(`./?lang=${lang}`);
+      await openTools(page);
+      await page.getByRole("button", { name: words.open }).click();
+      await page.getByLabel(words.file).setInputFiles({
+        name: "traces.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(file),
+      });
+      await page.getByRole("button", { name: words.load, exact: true }).click();
+      await expect(page.locator(".page-imported")).toContainText("traces.json");
+      const fig = page.locator(".alf-figure").first();
+      await expect(counterOf(fig)).toHaveText("1 / 7");
+      await fig.focus();
+      for (let step = 1; step < 4; step += 1) await page.keyboard.press("ArrowRight");
+      await expect(counterOf(fig)).toHaveText("4 / 7");
+      await expect(fig.getByRole("list", { name: words.notes }).getByRole("listitem")).toHaveText([words.note]);
+    }
+    expect(
+      await new AxeBuilder({ page })
+        .include(".alf-figure")
+        .analyze()
+        .then((r) => r.violations),
+    ).toEqual([]);
+  });
+
   test("file: a Responses response body with a provider-run web search, noted at its step", async ({ page }) => {
     await page.goto("./?lang=en");
     await openTools(page);

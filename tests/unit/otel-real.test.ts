@@ -4,8 +4,9 @@
  * (`@opentelemetry/instrumentation-openai` 0.21, which patches `openai` below 7: here `openai-v6`, patched through
  * the instrumentation's own module definition) records a real `openai` SDK's tool-calling loop against the scripted
  * model server, with message content captured as the instrumentation writes it (log events, one per message).
- * The spans and log records are encoded by OpenTelemetry's own OTLP JSON serializers, written as a collector's file
- * exporter writes them (one export per line), and imported: the run is the loop the SDK ran.
+ * The agent runs its tool in an `execute_tool` span of its own (the real SDK's tracer). The spans and log records
+ * are encoded by OpenTelemetry's own OTLP JSON serializers, written as a collector's file exporter writes them (one
+ * export per line), and imported: the run is the loop the SDK ran, its tool's run observed.
  */
 import type { AddressInfo } from "node:net";
 import { OpenAIInstrumentation } from "@opentelemetry/instrumentation-openai";
@@ -56,7 +57,16 @@ async function recordedLoop(capture: boolean): Promise<string> {
     const reply = first.choices[0]?.message;
     const call = reply?.tool_calls?.[0];
     if (reply === undefined || call === undefined) throw new Error("the scripted model proposed no call");
+    // The agent runs the tool in its own span, as the conventions name it, with the real SDK's tracer.
+    const run = tracing.getTracer("timeout-agent").startSpan("execute_tool read_file", {
+      attributes: {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": "read_file",
+        "gen_ai.tool.call.id": call.id,
+      },
+    });
     messages.push(reply, { role: "tool", tool_call_id: call.id, content: "timeout=30" });
+    run.end();
     const second = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
     expect(second.choices[0]?.message.content).toBe("timeout is 30");
     await tracing.forceFlush();
@@ -85,6 +95,10 @@ describe("the official OpenAI instrumentation's telemetry, imported", () => {
     expect(proposal.toolCalls).toMatchObject([{ name: "read_file", args: { path: "config.txt" } }]);
     expect(result).toMatchObject({ callId: proposal.toolCalls[0]?.callId, content: "timeout=30" });
     expect(messages[4]).toMatchObject({ content: "timeout is 30" });
+    // The agent's own span for the tool's run, said at its result's step.
+    expect(read.notes.filter((note) => note.kind === "observed")).toEqual([
+      expect.objectContaining({ kind: "observed", name: "read_file", failed: false }),
+    ]);
     // Each model call is a trace of its own (no agent span around them): one conversation, nothing else listed.
     expect(read.summary.others).toBeUndefined();
     expect(runs.en.importing.summary(read.summary, "OpenTelemetry GenAI")).toContain("1 tool call");
