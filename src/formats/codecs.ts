@@ -16,6 +16,7 @@ import { codec as inspect } from "./inspect";
 import { codec as langchain } from "./langchain";
 import { codec as neutral } from "./neutral";
 import { codec as openhands } from "./openhands";
+import { codec as openinference } from "./openinference";
 import { codec as otelGenai } from "./otel-genai";
 import { codec as pi } from "./pi";
 import { codec as responses } from "./responses";
@@ -37,6 +38,7 @@ export const CODECS: {
   bedrock,
   "ai-sdk": aiSdk,
   "otel-genai": otelGenai,
+  openinference,
   langchain,
   "claude-code": claudeCode,
   codex,

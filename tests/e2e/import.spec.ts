@@ -281,6 +281,51 @@ test.describe("loading a transcript", () => {
     ).toEqual([]);
   });
 
+  test("file: OpenInference spans (Arize Phoenix's conventions): the model call's flattened messages played as the run", async ({
+    page,
+  }) => {
+    const attrs = (o: Record<string, string>) =>
+      Object.entries(o).map(([key, v]) => ({ key, value: { stringValue: v } }));
+    const llm = {
+      traceId: "0af7651916cd43dd8448eb211c80319c",
+      spanId: "00000000000000d4",
+      name: "OpenAI Chat Completions",
+      startTimeUnixNano: "1764590000000000000",
+      endTimeUnixNano: "1764590000400000000",
+      attributes: attrs({
+        "openinference.span.kind": "LLM",
+        "llm.input_messages.0.message.role": "user",
+        "llm.input_messages.0.message.content": "Read timeout from config.txt",
+        "llm.input_messages.1.message.role": "assistant",
+        "llm.input_messages.1.message.tool_calls.0.tool_call.id": "call_1",
+        "llm.input_messages.1.message.tool_calls.0.tool_call.function.name": "read_file",
+        "llm.input_messages.1.message.tool_calls.0.tool_call.function.arguments": '{"path":"config.txt"}',
+        "llm.input_messages.2.message.role": "tool",
+        "llm.input_messages.2.message.tool_call_id": "call_1",
+        "llm.input_messages.2.message.content": "timeout=30",
+        "llm.output_messages.0.message.role": "assistant",
+        "llm.output_messages.0.message.content": "timeout is 30",
+      }),
+    };
+    await page.goto("./?lang=en");
+    await openTools(page);
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("or choose a file").setInputFiles({
+      name: "phoenix.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [llm] }] }] })),
+    });
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-imported")).toContainText(
+      "OpenInference (Arize Phoenix) message list, 4 messages, 1 tool call",
+    );
+    const fig = page.locator(".alf-figure").first();
+    await expect(counterOf(fig)).toHaveText("1 / 7");
+    await fig.focus();
+    await page.keyboard.press("End");
+    await expect(fig.locator(".alf-step > .alf-step-caption")).toContainText("whatever the reply says");
+  });
+
   test("file: a Responses response body with a provider-run web search, noted at its step", async ({ page }) => {
     await page.goto("./?lang=en");
     await openTools(page);

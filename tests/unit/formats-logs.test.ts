@@ -187,7 +187,10 @@ describe("a zip that is an Inspect AI log", () => {
 });
 
 describe("the agents' logs are read, and written only where they are plain lists of messages", () => {
-  const readOnly = FORMATS.filter((format) => !format.writes).map((format) => format.id);
+  // The agents' own logs read only (a telemetry convention read only, OpenInference, is not an agent's log).
+  const readOnly = FORMATS.filter((format) => !format.writes && format.id !== "openinference").map(
+    (format) => format.id,
+  );
 
   it("lists four read-only formats and two written in part, each with a codec that says where its agent keeps it", () => {
     expect(readOnly).toEqual(["codex", "gemini-cli", "openhands", "pi"]);

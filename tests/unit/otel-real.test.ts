@@ -28,6 +28,31 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
 
+/**
+ * The agent's loop with the SDK: the tool call, the tool run (inside `around`, given the call's id), the result fed
+ * back, the answer.
+ */
+async function sdkLoop(around: (callId: string, run: () => void) => void = (_id, run) => run()): Promise<void> {
+  const client = new openaiV6.OpenAI({ baseURL: `${origin}/v1`, apiKey: "sk-test-not-a-key", maxRetries: 0 });
+  const tools = [
+    {
+      type: "function" as const,
+      function: { name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } } } },
+    },
+  ];
+  const messages: openaiV6.OpenAI.ChatCompletionMessageParam[] = [
+    { role: "system", content: "Answer from the file." },
+    { role: "user", content: "Read timeout from config.txt" },
+  ];
+  const first = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
+  const reply = first.choices[0]?.message;
+  const call = reply?.tool_calls?.[0];
+  if (reply === undefined || call === undefined) throw new Error("the scripted model proposed no call");
+  around(call.id, () => messages.push(reply, { role: "tool", tool_call_id: call.id, content: "timeout=30" }));
+  const second = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
+  expect(second.choices[0]?.message.content).toBe("timeout is 30");
+}
+
 /** The loop an agent writes with the SDK, instrumented; what the telemetry recorded, as a collector's file holds it. */
 async function recordedLoop(capture: boolean): Promise<string> {
   const spans = new InMemorySpanExporter();
@@ -42,33 +67,18 @@ async function recordedLoop(capture: boolean): Promise<string> {
   const own = instrumentation as unknown as { init(): [{ patch(exports: unknown, version: string): unknown }] };
   own.init()[0].patch(openaiV6, VERSION);
   try {
-    const client = new openaiV6.OpenAI({ baseURL: `${origin}/v1`, apiKey: "sk-test-not-a-key", maxRetries: 0 });
-    const tools = [
-      {
-        type: "function" as const,
-        function: { name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } } } },
-      },
-    ];
-    const messages: openaiV6.OpenAI.ChatCompletionMessageParam[] = [
-      { role: "system", content: "Answer from the file." },
-      { role: "user", content: "Read timeout from config.txt" },
-    ];
-    const first = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
-    const reply = first.choices[0]?.message;
-    const call = reply?.tool_calls?.[0];
-    if (reply === undefined || call === undefined) throw new Error("the scripted model proposed no call");
     // The agent runs the tool in its own span, as the conventions name it, with the real SDK's tracer.
-    const run = tracing.getTracer("timeout-agent").startSpan("execute_tool read_file", {
-      attributes: {
-        "gen_ai.operation.name": "execute_tool",
-        "gen_ai.tool.name": "read_file",
-        "gen_ai.tool.call.id": call.id,
-      },
+    await sdkLoop((callId, run) => {
+      const span = tracing.getTracer("timeout-agent").startSpan("execute_tool read_file", {
+        attributes: {
+          "gen_ai.operation.name": "execute_tool",
+          "gen_ai.tool.name": "read_file",
+          "gen_ai.tool.call.id": callId,
+        },
+      });
+      run();
+      span.end();
     });
-    messages.push(reply, { role: "tool", tool_call_id: call.id, content: "timeout=30" });
-    run.end();
-    const second = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
-    expect(second.choices[0]?.message.content).toBe("timeout is 30");
     await tracing.forceFlush();
     await logging.forceFlush();
     const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -111,5 +121,39 @@ describe("the official OpenAI instrumentation's telemetry, imported", () => {
     expect(read.errors[0]?.message).toMatch(
       /^the GenAI spans record no messages \(2 model calls, .*OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true/,
     );
+  });
+});
+
+/** The same loop under OpenInference's instrumentation (Arize Phoenix), applied by hand to `openai-v6`. */
+async function openInferenceLoop(): Promise<string> {
+  const { OpenAIInstrumentation: OpenInference } = await import("@arizeai/openinference-instrumentation-openai");
+  const spans = new InMemorySpanExporter();
+  const tracing = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] });
+  const instrumentation = new OpenInference({ tracerProvider: tracing });
+  instrumentation.manuallyInstrument(openaiV6 as never);
+  try {
+    await sdkLoop();
+    await tracing.forceFlush();
+    return new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans.getFinishedSpans()) ?? new Uint8Array());
+  } finally {
+    instrumentation.disable();
+  }
+}
+
+describe("OpenInference's OpenAI instrumentation's spans, imported", () => {
+  it("the loop the SDK ran: its flattened messages read back, the call paired with its result, the tool declared", async () => {
+    const read = importTranscript(await openInferenceLoop());
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(read.format).toBe("openinference");
+    expect(read.problems).toEqual([]);
+    const { messages, tools } = read.trace;
+    expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "assistant"]);
+    const proposal = messages[2];
+    if (proposal?.role !== "assistant") throw new Error("a call expected");
+    expect(proposal.toolCalls).toMatchObject([{ name: "read_file", args: { path: "config.txt" } }]);
+    expect(messages[3]).toMatchObject({ role: "tool", callId: proposal.toolCalls[0]?.callId, content: "timeout=30" });
+    expect(messages[4]).toMatchObject({ content: "timeout is 30" });
+    expect(tools.map((t) => t.name)).toEqual(["read_file"]);
+    expect(read.summary.others).toBeUndefined();
   });
 });
