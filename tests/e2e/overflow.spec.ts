@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { SCENARIO_IDS } from "../../src/scenarios/ids";
-import { counterOf, expect, test } from "./fixtures";
+import { counterOf, expect, test, untilHydrated } from "./fixtures";
 
 /** In the page: what crosses the box it must stay in, in words (element, text, box). */
 const OVERFLOWING = `(() => {
@@ -48,6 +48,8 @@ async function overflowAtEveryStep(page: Page, lang: "en" | "zh"): Promise<strin
   const figure = page.locator(".alf-figure").first();
   const counter = counterOf(figure);
   await expect(counter).toHaveText(/^1 \/ \d+$/);
+  // The page arrives with F22's first frame drawn: a click before the figure is live is lost.
+  await untilHydrated(figure);
   const total = Number(/\/ (\d+)/.exec((await counter.textContent()) ?? "")?.[1]);
   const found: string[] = [];
   for (let step = 1; step <= total; step += 1) {
