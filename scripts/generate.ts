@@ -5,6 +5,7 @@
 //   docs/authoring.md's field reference, the example schema      scripts/figure-reference.ts --write (the schema)
 //   docs/formats.md's replay and loss tables                     scripts/formats-reference.ts --write (the codecs)
 //   docs/cli.md's command reference                             scripts/cli-reference.ts --write (src/cli/commands.ts)
+//   src/live/otlp-proto.gen.json (OTLP protobuf descriptor)    scripts/otlp-proto.ts --write (src/live/otlp-proto/*.proto)
 //   the iframe heights in the docs                               scripts/heights-docs.ts (docs/embedding-heights.json)
 //   the README's and docs/embedding.md's lists of built-ins      scripts/builtins-docs.ts (the built-ins' files)
 //   BENCHMARKS.md                                                npm run bench -- --report (bench/results.json)
@@ -37,6 +38,7 @@ const WRITERS: readonly (readonly [string, readonly string[]])[] = [
   [tsx, ["scripts/figure-reference.ts", "--write"]],
   [tsx, ["scripts/formats-reference.ts", "--write"]],
   [tsx, ["scripts/cli-reference.ts", "--write"]],
+  [tsx, ["scripts/otlp-proto.ts", "--write"]],
   [tsx, ["scripts/heights-docs.ts"]],
   [tsx, ["scripts/builtins-docs.ts"]],
   [tsx, ["bench/run.ts", "--report"]],

@@ -50,6 +50,8 @@ async function main(argv: readonly string[]): Promise<void> {
       await runView({
         files: parsed.files,
         port: parsed.port,
+        otlp: parsed.otlp,
+        save: parsed.save,
         open: parsed.open,
         lang: parsed.lang,
         assets: viewerAssets(),
@@ -62,6 +64,7 @@ async function main(argv: readonly string[]): Promise<void> {
         port: parsed.port,
         upstreams: parsed.upstreams,
         save: parsed.save,
+        otlp: parsed.otlp,
         open: parsed.open,
         lang: parsed.lang,
         command: parsed.command,

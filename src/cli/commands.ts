@@ -30,19 +30,19 @@ const langs = LANGS.join("|");
 export const COMMANDS: readonly Command[] = [
   {
     name: "view",
-    args: "FILE|FOLDER… [--port N] [--no-open]",
+    args: "FILE|FOLDER… [--port N] [--otlp] [--otlp-port N] [--save DIR] [--no-open]",
     summary:
-      "serve the runs (any format import reads, or figure files) to this machine's browser on 127.0.0.1, following each file as it changes; prints `viewer: URL` (the URL carries its access token)",
+      "serve the runs (any format import reads, or figure files) to this machine's browser on 127.0.0.1, following each file as it changes; prints `viewer: URL` (the URL carries its access token); --otlp also receives OpenTelemetry (OTLP/HTTP, protobuf or JSON, on 127.0.0.1:4318 or --otlp-port N) and draws each instrumented agent's run as its spans come, printing the `export OTEL_EXPORTER_OTLP_…=…` lines for its SDK (no FILE needed then; --save DIR keeps each such run as the live runs are kept)",
     positionals: -1,
-    options: ["--port", "--no-open", "--lang"],
+    options: ["--port", "--otlp", "--otlp-port", "--save", "--no-open", "--lang"],
   },
   {
     name: "live",
-    args: "[--port N] [--upstream PROVIDER=URL]… [--save DIR] [--no-open] [-- COMMAND ARGS…]",
+    args: "[--port N] [--upstream PROVIDER=URL]… [--save DIR] [--otlp] [--otlp-port N] [--no-open] [-- COMMAND ARGS…]",
     summary:
-      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs (and on stderr the lines Codex CLI's config.toml, Gemini CLI's settings.json and pi's models.json need); with -- COMMAND, runs the agent with them set (codex: with -c); says at once a run it cannot draw, and why; --save DIR keeps each run as a trace file (one it cannot draw, raw), owner-only, rewritten as it grows",
+      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs (and on stderr the lines Codex CLI's config.toml, Gemini CLI's settings.json and pi's models.json need); with -- COMMAND, runs the agent with them set (codex: with -c); says at once a run it cannot draw, and why; --save DIR keeps each run as a trace file (one it cannot draw, raw), owner-only, rewritten as it grows; --otlp also receives OpenTelemetry, as view --otlp does",
     positionals: -1,
-    options: ["--port", "--upstream", "--save", "--no-open", "--lang"],
+    options: ["--port", "--upstream", "--save", "--otlp", "--otlp-port", "--no-open", "--lang"],
   },
   {
     name: "import",
@@ -129,7 +129,10 @@ export const VALUES: readonly (readonly [string, string])[] = [
   ["PROVIDER", CHECK_PROVIDERS.join(" | ")],
   ["ID", SCENARIO_IDS.join(" | ")],
   ["LANG", langs],
-  ["N", "--port: a TCP port (default: a free one); --mastery: the score to pass, 0 to 100; --step: a step's number"],
+  [
+    "N",
+    "--port: a TCP port (default: a free one); --otlp-port: a TCP port (default: 4318, OTLP/HTTP's own; 0 for a free one); --mastery: the score to pass, 0 to 100; --step: a step's number",
+  ],
 ];
 
 export const BIN = "agent-loop-figure";
@@ -174,6 +177,9 @@ export type Parsed =
       readonly kind: "view";
       readonly files: readonly string[];
       readonly port: number | null;
+      /** The OTLP receiver's port (`--otlp`, `--otlp-port`), or null for none. */
+      readonly otlp: number | null;
+      readonly save: string | null;
       readonly open: boolean;
       readonly lang: string | null;
     }
@@ -183,6 +189,7 @@ export type Parsed =
       readonly upstreams: Readonly<Record<string, string>>;
       /** The folder each run is saved in (`--save`), if any. */
       readonly save: string | null;
+      readonly otlp: number | null;
       readonly open: boolean;
       readonly lang: string | null;
       readonly command: readonly string[];
@@ -243,15 +250,37 @@ export function parseCommand(argv: readonly string[]): Parsed {
   return { kind: "demo", flags };
 }
 
+/** A TCP port, from an option's value; NaN for one that is not. */
+const portOf = (value: string): number => {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  return port >= 0 && port <= 65535 ? port : Number.NaN;
+};
+
 function parseView(rest: readonly string[]): Parsed {
   const files: string[] = [];
   let port: number | null = null;
+  let otlp: number | null = null;
+  let save: string | null = null;
   let open = true;
   let lang: string | null = null;
+  const takes = (arg: string, name: string) => arg === name || arg.startsWith(`${name}=`);
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] ?? "";
     if (arg === "--no-open") open = false;
-    else if (arg === "--port" || arg.startsWith("--port=") || arg === "--lang" || arg.startsWith("--lang=")) {
+    else if (arg === "--otlp") otlp ??= 4318;
+    else if (takes(arg, "--otlp-port") || takes(arg, "--save")) {
+      const [option, inline] = arg.split("=", 2) as [string, string | undefined];
+      const value = inline ?? rest[i + 1];
+      if (inline === undefined) i += 1;
+      if (value === undefined || value === "" || value.startsWith("--"))
+        return { kind: "error", message: `view: ${option} needs ${option === "--save" ? "a folder" : "a value"}` };
+      if (option === "--save") save = value;
+      else {
+        otlp = portOf(value);
+        if (Number.isNaN(otlp))
+          return { kind: "error", message: `view: --otlp-port takes a TCP port from 0 to 65535, not ${value}` };
+      }
+    } else if (arg === "--port" || arg.startsWith("--port=") || arg === "--lang" || arg.startsWith("--lang=")) {
       const [option, inline] = arg.split("=", 2) as [string, string | undefined];
       const value = inline ?? rest[i + 1];
       if (inline === undefined) i += 1;
@@ -269,8 +298,11 @@ function parseView(rest: readonly string[]): Parsed {
       return { kind: "error", message: `view: unknown option ${arg} (usage: ${BIN} view ${COMMANDS[0]?.args})` };
     } else files.push(arg);
   }
-  if (files.length === 0) return { kind: "error", message: `view: name at least one file or folder` };
-  return { kind: "view", files, port, open, lang };
+  if (save !== null && otlp === null)
+    return { kind: "error", message: "view: --save keeps what --otlp receives (a file named is already saved)" };
+  if (files.length === 0 && otlp === null)
+    return { kind: "error", message: "view: name at least one file or folder (or --otlp to receive spans)" };
+  return { kind: "view", files, port, otlp, save, open, lang };
 }
 
 const PROVIDER_NAMES = ["openai", "anthropic", "gemini"];
@@ -316,5 +348,14 @@ function parseLive(argv: readonly string[]): Parsed {
       kind: "error",
       message: `live: unexpected argument ${viewed.files[0]} (an agent's command goes after --)`,
     };
-  return { kind: "live", port: viewed.port, upstreams, save, open: viewed.open, lang: viewed.lang, command };
+  return {
+    kind: "live",
+    port: viewed.port,
+    upstreams,
+    save,
+    otlp: viewed.otlp,
+    open: viewed.open,
+    lang: viewed.lang,
+    command,
+  };
 }

@@ -10,13 +10,16 @@ import { spawn } from "node:child_process";
 import { agentCommand, codexConfig, GEMINI_SETTINGS, piModels, proxyEnvironment } from "../live/agents";
 import { DEFAULT_UPSTREAMS, type Provider, startProxy } from "../live/proxy";
 import { LiveRuns } from "../live/runs";
-import { followRuns, reasonsLine, runName } from "../live/save";
+import type { followRuns } from "../live/save";
+import { followTold, startOtlp } from "./otlp-command";
 import { openBrowser, startViewer } from "./view";
 
 export async function runLive(options: {
   readonly port: number | null;
   readonly upstreams: Partial<Record<Provider, string>>;
   readonly save: string | null;
+  /** The OTLP receiver's port (`--otlp`), or null for none. */
+  readonly otlp: number | null;
   readonly open: boolean;
   readonly lang: string | null;
   readonly assets: string;
@@ -42,21 +45,27 @@ export async function runLive(options: {
   const say = (line: string) => process.stderr.write(`agent-loop-figure: live: ${line}\n`);
   let saving: ReturnType<typeof followRuns>;
   try {
-    saving = followRuns(runs, options.save, {
-      notDrawn: (run, reasons, file) =>
-        say(
-          `${runName(run)} cannot be drawn: ${reasonsLine(reasons)}${file === null ? " (run with --save DIR to keep it raw)" : `; saved raw in ${file}`}`,
-        ),
-      drawn: (run, file) => say(`${runName(run)} can be drawn now${file === null ? "" : `; saved in ${file}`}`),
-      error: say,
-    });
+    saving = followTold(runs, options.save, say);
   } catch (error) {
     say(`cannot save in ${options.save}: ${(error as Error).message}`);
     await proxy.close();
     process.exitCode = 2;
     return;
   }
-  const viewer = await startViewer({ runs: [], port: null, assets: options.assets, lang: options.lang, live: runs });
+  const otlp = options.otlp === null ? null : await startOtlp({ port: options.otlp, save: options.save, say });
+  if (options.otlp !== null && otlp === null) {
+    saving.stop();
+    await proxy.close();
+    process.exitCode = 2;
+    return;
+  }
+  const viewer = await startViewer({
+    runs: [],
+    port: null,
+    assets: options.assets,
+    lang: options.lang,
+    live: otlp === null ? [runs] : [runs, otlp.runs],
+  });
   const environment = proxyEnvironment(proxy.bases);
   process.stdout.write(`viewer: ${viewer.url}\n`);
   for (const [name, value] of Object.entries(environment)) process.stdout.write(`export ${name}=${value}\n`);
@@ -83,7 +92,7 @@ export async function runLive(options: {
   if (options.open) openBrowser(viewer.url);
   const stop = (code = 0) => {
     saving.stop();
-    void Promise.all([proxy.close(), viewer.close()]).then(() => process.exit(code));
+    void Promise.all([proxy.close(), viewer.close(), otlp?.close()]).then(() => process.exit(code));
   };
   process.once("SIGINT", () => stop(0));
   process.once("SIGTERM", () => stop(0));

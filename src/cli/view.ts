@@ -20,7 +20,8 @@ import type { AddressInfo } from "node:net";
 import { basename, extname, join, sep } from "node:path";
 import type { LiveFacts } from "../formats/live-facts";
 import { logText } from "../formats/log-text";
-import type { LiveRuns } from "../live/runs";
+import type { RecordedRun, RecordedRuns } from "../live/save";
+import { startOtlp } from "./otlp-command";
 
 /** A run the viewer shows: its number (its only name in a URL), its file's name and its real path. */
 export interface ViewRun {
@@ -116,12 +117,9 @@ function figureOrRun(path: string): "figure" | "run" {
 export function liveFactsIn(path: string): LiveFacts | null {
   const live = parsedFile(path)?.live as Partial<LiveFacts> | undefined;
   return typeof live === "object" && live !== null && Array.isArray(live.events) && typeof live.streaming === "boolean"
-    ? { streaming: live.streaming, events: live.events }
+    ? { streaming: live.streaming, events: live.events, ...(live.observed === true ? { observed: true } : {}) }
     : null;
 }
-
-/** A live run's name in the picker: its provider and its number (what it holds is said by the import's summary). */
-const liveName = (provider: string, id: number) => `${provider} · run ${id + 1}`;
 
 /** A running viewer. */
 export interface Viewer {
@@ -141,8 +139,11 @@ export interface ViewerOptions {
   readonly lang?: string | null;
   /** How often a run's file is looked at for changes (ms). */
   readonly interval?: number;
-  /** Runs recorded as they happen (`agent-loop-figure live`): listed after the files, each change an event. */
-  readonly live?: LiveRuns;
+  /**
+   * Runs recorded as they happen (`live`'s proxy, `--otlp`'s receiver): listed after the files, in the order they
+   * began, each change an event.
+   */
+  readonly live?: readonly RecordedRuns[];
 }
 
 const MIME: Readonly<Record<string, string>> = {
@@ -186,6 +187,18 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
   const token = randomBytes(32).toString("base64url");
   const assets = realpathSync(options.assets);
   const revisions = options.runs.map(() => 0);
+  // Each recorded run's number in the viewer, given as it is first seen: after the files', never reused.
+  const recorded: { source: RecordedRuns; run: RecordedRun }[] = [];
+  const numbers = new Map<RecordedRun, number>();
+  const numberOf = (source: RecordedRuns, run: RecordedRun): { id: number; fresh: boolean } => {
+    const known = numbers.get(run);
+    if (known !== undefined) return { id: known, fresh: false };
+    const id = options.runs.length + recorded.length;
+    recorded.push({ source, run });
+    numbers.set(run, id);
+    return { id, fresh: true };
+  };
+  for (const source of options.live ?? []) for (const run of source.runs) numberOf(source, run);
   const streams = new Set<ServerResponse>();
   let port = 0;
   const cookie = () => `agent-loop-figure-${port}`;
@@ -258,22 +271,25 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
           kind: kindOf(run.path),
           revision: revisions[run.id] ?? 0,
         })),
-        ...(options.live?.runs ?? []).map((run) => ({
-          id: options.runs.length + run.id,
-          name: liveName(run.provider, run.id),
-          kind: "live",
-          revision: run.revision,
-        })),
+        ...(options.live ?? []).flatMap((source) =>
+          source.runs.flatMap((run) =>
+            source.listed(run)
+              ? [{ id: numberOf(source, run).id, name: source.name(run), kind: "live", revision: run.revision }]
+              : [],
+          ),
+        ),
       ];
-      send(response, 200, JSON.stringify({ runs: list }), MIME[".json"]);
+      const via = new Set((options.live ?? []).map((source) => source.via));
+      const receiving = { proxy: via.has("proxy"), telemetry: via.has("telemetry") };
+      send(response, 200, JSON.stringify({ runs: list, receiving }), MIME[".json"]);
       return;
     }
     const run = /^\/api\/runs\/(\d{1,6})(\/facts)?$/.exec(pathname);
     if (run !== null) {
-      const recorded = options.live?.runs[Number(run[1]) - options.runs.length];
-      if (recorded !== undefined && options.live !== undefined) {
+      const live = recorded[Number(run[1]) - options.runs.length];
+      if (live !== undefined) {
         const body =
-          run[2] === undefined ? options.live.document(recorded) : JSON.stringify(options.live.facts(recorded));
+          run[2] === undefined ? live.source.document(live.run) : JSON.stringify(live.source.facts(live.run));
         send(response, 200, body, MIME[".json"]);
         return;
       }
@@ -334,17 +350,18 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
       const event = `event: change\ndata: ${JSON.stringify({ id: run.id, revision: revisions[run.id] })}\n\n`;
       for (const stream of streams) stream.write(event);
     });
-  // Each run recorded live: a new one is a `runs` event (the page reads the list again), a change a `change` event.
-  const known = new Set<number>();
-  const unsubscribe = options.live?.subscribe((run) => {
-    const id = options.runs.length + run.id;
-    const fresh = !known.has(id);
-    known.add(id);
-    const event = fresh
-      ? `event: runs\ndata: ${JSON.stringify({ id })}\n\n`
-      : `event: change\ndata: ${JSON.stringify({ id, revision: run.revision })}\n\n`;
-    for (const stream of streams) stream.write(event);
-  });
+  // Each run recorded live: a new one is a `runs` event (the page reads the list again), as is one that joins another
+  // (it leaves the list); a change is a `change` event.
+  const unsubscribes = (options.live ?? []).map((source) =>
+    source.subscribe((run) => {
+      const { id, fresh } = numberOf(source, run);
+      const event =
+        fresh || !source.listed(run)
+          ? `event: runs\ndata: ${JSON.stringify({ id })}\n\n`
+          : `event: change\ndata: ${JSON.stringify({ id, revision: run.revision })}\n\n`;
+      for (const stream of streams) stream.write(event);
+    }),
+  );
   // A comment now and then keeps an idle stream open through anything that closes quiet connections.
   const beat = setInterval(() => {
     for (const stream of streams) stream.write(": still here\n\n");
@@ -363,7 +380,7 @@ export function startViewer(options: ViewerOptions): Promise<Viewer> {
         close: () =>
           new Promise<void>((done) => {
             clearInterval(beat);
-            unsubscribe?.();
+            for (const unsubscribe of unsubscribes) unsubscribe();
             for (const run of options.runs) unwatchFile(run.path);
             for (const stream of streams) stream.end();
             server.close(() => done());
@@ -395,39 +412,59 @@ export function openBrowser(url: string): void {
   }
 }
 
-/** The command: find the runs, start the viewer, print its URL, open it, and serve until stopped. */
+/** The command: find the runs, start the viewer (and with `--otlp` the receiver), print its URL, open it, serve. */
 export async function runView(options: {
   readonly files: readonly string[];
   readonly port: number | null;
   readonly open: boolean;
   readonly lang: string | null;
   readonly assets: string;
+  /** The OTLP receiver's port (`--otlp`), or null for none. */
+  readonly otlp?: number | null;
+  /** With `--otlp`: the folder its runs are saved in. */
+  readonly save?: string | null;
 }): Promise<void> {
+  const say = (line: string) => process.stderr.write(`agent-loop-figure: view: ${line}\n`);
   const { runs, problems } = runsOf(options.files);
-  for (const problem of problems) process.stderr.write(`agent-loop-figure: view: ${problem}\n`);
-  if (runs.length === 0) {
-    process.stderr.write("agent-loop-figure: view: no run to show\n");
+  for (const problem of problems) say(problem);
+  const receiving = options.otlp !== undefined && options.otlp !== null;
+  if (runs.length === 0 && !receiving) {
+    say("no run to show");
     process.exitCode = 2;
     return;
   }
+  let otlp: Awaited<ReturnType<typeof startOtlp>> = null;
+  if (receiving) {
+    otlp = await startOtlp({ port: options.otlp ?? null, save: options.save ?? null, say });
+    if (otlp === null) {
+      process.exitCode = 2;
+      return;
+    }
+  }
   let viewer: Viewer;
   try {
-    viewer = await startViewer({ runs, port: options.port, assets: options.assets, lang: options.lang });
+    viewer = await startViewer({
+      runs,
+      port: options.port,
+      assets: options.assets,
+      lang: options.lang,
+      ...(otlp === null ? {} : { live: [otlp.runs] }),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    process.stderr.write(
-      `agent-loop-figure: view: cannot listen on 127.0.0.1:${options.port ?? 0}${code === "EADDRINUSE" ? " (in use)" : ""}\n`,
-    );
+    say(`cannot listen on 127.0.0.1:${options.port ?? 0}${code === "EADDRINUSE" ? " (in use)" : ""}`);
+    await otlp?.close();
     process.exitCode = 2;
     return;
   }
   process.stdout.write(`viewer: ${viewer.url}\n`);
-  process.stderr.write(
-    `${runs.length} run${runs.length === 1 ? "" : "s"}, followed as ${runs.length === 1 ? "it changes" : "they change"}; Ctrl+C stops the viewer\n`,
-  );
+  if (runs.length > 0)
+    process.stderr.write(
+      `${runs.length} run${runs.length === 1 ? "" : "s"}, followed as ${runs.length === 1 ? "it changes" : "they change"}; Ctrl+C stops the viewer\n`,
+    );
   if (options.open) openBrowser(viewer.url);
   const stop = () => {
-    void viewer.close().then(() => process.exit(0));
+    void Promise.all([viewer.close(), otlp?.close()]).then(() => process.exit(0));
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -150,13 +150,18 @@ export const runs = {
     following: (name, time) => `${name}, as it was at ${time}; followed as it changes.`,
     stale: (name) =>
       `${name} has changed to something that cannot be shown (yet): the last version that could be is shown.`,
-    waiting: "Waiting for the agent's first request through the proxy…",
+    waiting: ({ proxy, telemetry }) =>
+      proxy && telemetry
+        ? "Waiting for the agent's first request through the proxy, or its first spans at the OTLP receiver…"
+        : telemetry
+          ? "Waiting for the agent's first spans at the OTLP receiver…"
+          : "Waiting for the agent's first request through the proxy…",
     noAccess:
       "This viewer shows nothing without its token: open the link agent-loop-figure view printed, with its ?token=.",
     gone: "The viewer cannot be reached: it has stopped, or this run can no longer be read.",
     figureProblems: (name) => `${name} is a figure file that cannot be shown:`,
     notDrawn: (name, live) =>
-      `${name} cannot be drawn: the import cannot read it, for the reasons below.${live ? " The terminal running live says so too, and live --save keeps the run raw." : ""}`,
+      `${name} cannot be drawn: the import cannot read it, for the reasons below.${live ? " The terminal that started this viewer says so too, and --save keeps the run raw." : ""}`,
     notDrawnReasons: (format) => `Why ${format === null ? "it" : `the run, read as ${format},`} cannot be drawn:`,
     follow: "Follow the latest step",
     live: {

@@ -148,12 +148,17 @@ export const runs = {
     reading: (name) => `正在读取 ${name}……`,
     following: (name, time) => `${name}，${time} 时的内容；文件变化时随之更新。`,
     stale: (name) => `${name} 已变为（暂时）无法显示的内容：这里显示的是最后一个可以显示的版本。`,
-    waiting: "正在等待 Agent 经代理发出的第一个请求……",
+    waiting: ({ proxy, telemetry }) =>
+      proxy && telemetry
+        ? "正在等待 Agent 经代理发出的第一个请求，或它发到 OTLP 接收器的第一批 span……"
+        : telemetry
+          ? "正在等待 Agent 发到 OTLP 接收器的第一批 span……"
+          : "正在等待 Agent 经代理发出的第一个请求……",
     noAccess: "没有令牌，查看器不显示任何内容：请打开 agent-loop-figure view 打印的链接（带 ?token=）。",
     gone: "无法连接查看器：它已停止，或这份运行记录已无法读取。",
     figureProblems: (name) => `${name} 是一个无法显示的图解文件：`,
     notDrawn: (name, live) =>
-      `${name} 无法绘制：导入读不了它，原因见下。${live ? "运行 live 的终端里也会说明；用 live --save 时，这次运行会原样保存。" : ""}`,
+      `${name} 无法绘制：导入读不了它，原因见下。${live ? "启动这个查看器的终端里也会说明；用 --save 时，这次运行会原样保存。" : ""}`,
     notDrawnReasons: (format) => `${format === null ? "" : `按 ${format} 读取时，`}这次运行无法绘制的原因：`,
     follow: "跟随最新一步",
     live: {

@@ -542,14 +542,17 @@ export interface ViewerText {
   readonly following: (name: string, time: string) => string;
   /** The file changed to something that cannot be shown yet: the last version that could is shown. */
   readonly stale: (name: string) => string;
-  /** A live viewer before the agent's first request has come through the proxy. */
-  readonly waiting: string;
+  /**
+   * A live viewer before anything has come: through the proxy (`live`), at the OTLP receiver (`--otlp`), or either.
+   */
+  readonly waiting: (through: { readonly proxy: boolean; readonly telemetry: boolean }) => string;
   /** The page has no access (no token, or another viewer's). */
   readonly noAccess: string;
   /** The viewer stopped, or the run can no longer be fetched. */
   readonly gone: string;
   /** A figure file among the runs that cannot be shown: its problems follow. */
   /** A run the viewer has never been able to draw: its name, and (below it) the import's reasons. */
+  /** `live`: a run recorded as it happened (the terminal says it too, and `--save` keeps it raw). */
   readonly notDrawn: (name: string, live: boolean) => string;
   /** The heading over those reasons: the format it was read as, if any (nothing is shown behind it). */
   readonly notDrawnReasons: (format: string | null) => string;

@@ -34,6 +34,11 @@ export interface LiveFacts {
   /** The last request's answer is still coming. */
   readonly streaming: boolean;
   readonly events: readonly LiveEvent[];
+  /**
+   * The run came as the agent's own telemetry (the OTLP receiver), not through the proxy: its tools' runs are what
+   * the telemetry recorded (the import says each), never inferred from the next request.
+   */
+  readonly observed?: true;
 }
 
 /**

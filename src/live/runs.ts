@@ -26,6 +26,7 @@
 import type { LiveEvent, LiveFacts, RawLiveRun } from "../formats/live-facts";
 import { reassembleAnthropic, reassembleChat, reassembleGemini, reassembleResponses } from "../formats/streams";
 import type { Exchange, Provider } from "./proxy";
+import type { RecordedRuns } from "./save";
 
 const asObject = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -268,7 +269,8 @@ export function withoutKeyShapes(text: string): string {
 }
 
 /** The runs of a proxy's exchanges, as they happen. */
-export class LiveRuns {
+export class LiveRuns implements RecordedRuns<LiveRun> {
+  readonly via = "proxy";
   readonly runs: LiveRun[] = [];
   readonly #listeners = new Set<(run: LiveRun) => void>();
   readonly #runOf = new Map<number, LiveRun>();
@@ -441,6 +443,19 @@ export class LiveRuns {
     if (again !== undefined) return { run: again, how: { kind: "retry" } };
     if (rewritten !== undefined) return { run: rewritten.run, how: { kind: "rewritten", kept: rewritten.kept } };
     return undefined;
+  }
+
+  name(run: LiveRun): string {
+    return `${run.provider} · run ${run.id + 1}`;
+  }
+
+  stem(run: LiveRun): string {
+    return `run${run.id + 1}-${run.provider}`;
+  }
+
+  /** A proxy's run never joins another. */
+  listed(_run: LiveRun): boolean {
+    return true;
   }
 
   /** A run's document, for the import: its last request with the answer so far (a Responses chain, whole). */

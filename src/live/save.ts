@@ -13,17 +13,47 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { importTranscript } from "../formats/import";
+import type { LiveFacts, RawLiveRun } from "../formats/live-facts";
 import type { ReadError } from "../formats/types";
 import { packTrace } from "../trace-format/compact";
-import type { LiveRun, LiveRuns } from "./runs";
 
 /** How long, at most, a changing run waits to be read again (ms): an answer streaming is read a few times a second. */
 const SAVE_EVERY_MS = 250;
 
+/** A run recorded as it happens: its number among its source's runs, and a number bumped at each change. */
+export interface RecordedRun {
+  readonly id: number;
+  readonly revision: number;
+}
+
+/**
+ * Runs recorded as they happen, by the proxy (./runs.ts) or the OTLP receiver (./otlp-runs.ts): what the viewer
+ * lists and serves, and what `--save` keeps.
+ */
+export interface RecordedRuns<R extends RecordedRun = RecordedRun> {
+  /** What records them: the recording proxy, or the OTLP receiver (the agent's own telemetry). */
+  readonly via: "proxy" | "telemetry";
+  readonly runs: readonly R[];
+  /** Be told of each change of a run; until the returned function is called. */
+  subscribe(listener: (run: R) => void): () => void;
+  /** The run's name, as the terminal and the viewer say it (`openai · run 1`). */
+  name(run: R): string;
+  /** What its file's name says of it after the session's start (`run1-openai`). */
+  stem(run: R): string;
+  /** False for a run that has joined another (its traces turned out to be that run's): no longer listed or saved. */
+  listed(run: R): boolean;
+  /** Its document, for the import. */
+  document(run: R): string;
+  /** What the viewer is told of it besides its document. */
+  facts(run: R): LiveFacts;
+  /** Its raw form, kept when the import cannot read it. */
+  raw(run: R, notDrawn: RawLiveRun["not_drawn"]): string;
+}
+
 /** The file a run is saved in: the session's start and the run's number, so sessions never overwrite each other. */
-export function savedName(started: Date, run: LiveRun, raw = false): string {
+export function savedName<R extends RecordedRun>(started: Date, runs: RecordedRuns<R>, run: R, raw = false): string {
   const stamp = started.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
-  return `live-${stamp}-run${run.id + 1}-${run.provider}${raw ? ".raw" : ""}.json`;
+  return `live-${stamp}-${runs.stem(run)}${raw ? ".raw" : ""}.json`;
 }
 
 /** A run as it is saved: a trace the figure draws, or raw with the import's reasons. */
@@ -32,7 +62,7 @@ export type SavedRun =
   | { readonly kind: "raw"; readonly text: string; readonly reasons: readonly ReadError[] };
 
 /** The text a run is saved as: its trace with the proxy's facts, or, when the import cannot read it, its raw form. */
-export function savedText(runs: LiveRuns, run: LiveRun, name: string): SavedRun {
+export function savedText<R extends RecordedRun>(runs: RecordedRuns<R>, run: R, name: string): SavedRun {
   const imported = importTranscript(runs.document(run), undefined, name, { sent: true });
   if (!imported.ok) {
     const reasons = imported.errors.map((error) => ({
@@ -52,9 +82,6 @@ export function writeAtomically(path: string, text: string): void {
   renameSync(temporary, path);
 }
 
-/** A run's name as the terminal and the viewer say it. */
-export const runName = (run: LiveRun): string => `${run.provider} · run ${run.id + 1}`;
-
 /** The import's reasons in one line: each with where it is. */
 export const reasonsLine = (reasons: readonly ReadError[]): string =>
   reasons
@@ -65,11 +92,11 @@ export const reasonsLine = (reasons: readonly ReadError[]): string =>
     .join("; ");
 
 /** What the follower says as it goes: a run that cannot be drawn (or can be again), and a save that failed. */
-export interface Told {
+export interface Told<R extends RecordedRun = RecordedRun> {
   /** The run cannot be drawn, for `reasons`; `file`: where it is saved raw (null without --save). */
-  notDrawn(run: LiveRun, reasons: readonly ReadError[], file: string | null): void;
+  notDrawn(run: R, reasons: readonly ReadError[], file: string | null): void;
   /** A run that could not be drawn can be now; `file`: where it is saved. */
-  drawn(run: LiveRun, file: string | null): void;
+  drawn(run: R, file: string | null): void;
   error(message: string): void;
 }
 
@@ -77,21 +104,31 @@ export interface Told {
  * Read each run of `runs` as it changes, tell when one cannot be drawn, and with `dir` save it; `flush` does what is
  * waiting at once (on exit).
  */
-export function followRuns(runs: LiveRuns, dir: string | null, told: Told): { flush(): void; stop(): void } {
+export function followRuns<R extends RecordedRun>(
+  runs: RecordedRuns<R>,
+  dir: string | null,
+  told: Told<R>,
+): { flush(): void; stop(): void } {
   if (dir !== null) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
   }
   const started = new Date();
-  const waiting = new Map<LiveRun, ReturnType<typeof setTimeout>>();
+  const waiting = new Map<R, ReturnType<typeof setTimeout>>();
   const failed = new Set<number>();
   /** The reasons each run was last told it cannot be drawn for (absent: it can be). */
   const refused = new Map<number, string>();
-  const save = (run: LiveRun) => {
+  const save = (run: R) => {
     waiting.delete(run);
-    const name = savedName(started, run);
-    const rawName = savedName(started, run, true);
+    const name = savedName(started, runs, run);
+    const rawName = savedName(started, runs, run, true);
     try {
+      if (!runs.listed(run)) {
+        // Joined another run, whose file holds its traces now.
+        if (dir !== null) for (const gone of [name, rawName]) rmSync(join(dir, gone), { force: true });
+        refused.delete(run.id);
+        return;
+      }
       const saved = savedText(runs, run, name);
       const file = dir === null ? null : join(dir, saved.kind === "raw" ? rawName : name);
       if (file !== null) writeAtomically(file, saved.text);

@@ -148,10 +148,18 @@ async function read(run: ListedRun, revision: number, words: Words): Promise<Sho
   };
 }
 
+/** What a viewer records runs from as they happen (`/api/runs` says). */
+interface Receiving {
+  readonly proxy: boolean;
+  readonly telemetry: boolean;
+}
+
 export function Viewer(props: { lang: Lang }) {
   const [lang, setLang] = useState(props.lang);
   const [words, setWords] = useState<Words | null>(null);
   const [runs, setRuns] = useState<readonly ListedRun[] | null>(null);
+  // What the server records runs from as they happen: the proxy, the OTLP receiver.
+  const [receiving, setReceiving] = useState<Receiving>({ proxy: true, telemetry: false });
   const [access, setAccess] = useState<"ok" | "denied" | "gone">("ok");
   const [chosen, setChosen] = useState(0);
   const [revisions, setRevisions] = useState<Readonly<Record<number, number>>>({});
@@ -184,8 +192,11 @@ export function Viewer(props: { lang: Lang }) {
           if (response.status === 401 || response.status === 403) setAccess("denied");
           else if (!response.ok) setAccess("gone");
           else {
-            const listed = ((await response.json()) as { runs: ListedRun[] }).runs;
-            if (mine === asked) setRuns(listed);
+            const answer = (await response.json()) as { runs: ListedRun[]; receiving?: Receiving };
+            if (mine === asked) {
+              setRuns(answer.runs);
+              setReceiving(answer.receiving ?? { proxy: true, telemetry: false });
+            }
           }
         },
         () => setAccess("gone"),
@@ -307,7 +318,7 @@ export function Viewer(props: { lang: Lang }) {
             : run === undefined
               ? runs === null
                 ? ""
-                : viewer.waiting
+                : viewer.waiting(receiving)
               : failed?.id === run.id
                 ? viewer.notDrawn(run.name, run.kind === "live")
                 : stale

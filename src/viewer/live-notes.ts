@@ -1,7 +1,7 @@
 /**
  * What the viewer says at the steps of a run recorded live, besides the import's own problems and notes: the
  * host's part marked as inferred from the next request (the proxy never sees the host run a tool, only the result
- * it feeds back), the answer still streaming (its tool call's arguments not yet whole: not a problem yet), a request
+ * it feeds back; a run the agent's telemetry sent has its tools' runs recorded, which the import says instead), the answer still streaming (its tool call's arguments not yet whole: not a problem yet), a request
  * sent and not yet answered, and what the proxy saw go wrong or change at each model call. What is said of the newest
  * model call is said at the run's last step too, where a reader following the run is. Derived from the trace's
  * step facts and the proxy's facts (src/formats/live-facts.ts); the words are the catalog's.
@@ -26,7 +26,8 @@ export function liveNotes(
     if (step.kind === "model_call") {
       callAt.set(step.modelCall, step.number);
       lastCall = step.number;
-    } else if (step.kind === "execution") notes.push({ step: step.number, text: text.inferred, info: true });
+    } else if (step.kind === "execution" && facts.observed !== true)
+      notes.push({ step: step.number, text: text.inferred, info: true });
   }
   const last = trace.steps.at(-1);
   const before = trace.steps.at(-2);

@@ -62,6 +62,8 @@ describe("the installed command's command line", () => {
       kind: "view",
       files: ["a.json", "logs/"],
       port: 8123,
+      otlp: null,
+      save: null,
       open: false,
       lang: "zh",
     });
@@ -69,9 +71,14 @@ describe("the installed command's command line", () => {
       kind: "view",
       files: ["a.json"],
       port: null,
+      otlp: null,
+      save: null,
       open: true,
       lang: null,
     });
+    // --otlp alone: the receiver on OTLP/HTTP's own port, no file needed; --otlp-port names another, --save a folder.
+    expect(parseCommand(["view", "--otlp"])).toMatchObject({ kind: "view", files: [], otlp: 4318, save: null });
+    expect(parseCommand(["view", "--otlp-port=0", "--save", "runs"])).toMatchObject({ otlp: 0, save: "runs" });
   });
 
   it("reads live's port, upstreams, --save, --no-open and the agent's command after --", () => {
@@ -97,6 +104,7 @@ describe("the installed command's command line", () => {
       port: 8080,
       upstreams: { anthropic: "http://127.0.0.1:9000", openai: "https://example.test/v1" },
       save: "runs",
+      otlp: null,
       open: false,
       lang: null,
       command: ["node", "agent.js", "--port", "1"],
@@ -106,10 +114,12 @@ describe("the installed command's command line", () => {
       port: null,
       upstreams: {},
       save: null,
+      otlp: null,
       open: true,
       lang: null,
       command: [],
     });
+    expect(parseCommand(["live", "--otlp-port", "4400", "--save", "runs"])).toMatchObject({ otlp: 4400, save: "runs" });
     for (const [argv, message] of [
       [["live", "--upstream", "bedrock=http://x"], /^live: --upstream takes PROVIDER=URL/],
       [["live", "--upstream", "openai=ftp://x"], /^live: --upstream takes PROVIDER=URL/],
@@ -153,7 +163,10 @@ describe("the installed command's command line", () => {
       [["import", "a.json", "b.json"], /^import: unexpected argument b\.json/],
       [["import", "a.json", "--lang", "en"], /^import: unknown option --lang/],
       [["check", "a.json", "--for"], /^check: --for needs a value$/],
-      [["view"], /^view: name at least one file or folder$/],
+      [["view"], /^view: name at least one file or folder \(or --otlp to receive spans\)$/],
+      [["view", "--otlp-port", "x"], /^view: --otlp-port takes a TCP port from 0 to 65535, not x$/],
+      [["view", "a.json", "--save", "runs"], /^view: --save keeps what --otlp receives/],
+      [["view", "--otlp", "--save"], /^view: --save needs a folder$/],
       [["view", "a.json", "--port", "99999"], /^view: --port takes a TCP port from 0 to 65535, not 99999$/],
       [["view", "a.json", "--lang", "fr"], /^view: unknown language: fr/],
       [["view", "a.json", "--open"], /^view: unknown option --open/],

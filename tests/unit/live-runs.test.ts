@@ -14,7 +14,7 @@ import { importTranscript } from "../../src/formats/import";
 import { agentCommand, codexConfig } from "../../src/live/agents";
 import type { Exchange } from "../../src/live/proxy";
 import { KEY_REMOVED, LiveRuns } from "../../src/live/runs";
-import { followRuns, reasonsLine, runName, savedText, writeAtomically } from "../../src/live/save";
+import { followRuns, reasonsLine, savedText, writeAtomically } from "../../src/live/save";
 
 let next = 0;
 /** A Chat Completions exchange as the proxy records it: the request sent, the JSON answer (or an error) in. */
@@ -193,7 +193,7 @@ describe("saved as it goes", () => {
     const folder = join(dir, "raw");
     const told: string[] = [];
     const saving = followRuns(runs, folder, {
-      notDrawn: (run, reasons, file) => told.push(`${runName(run)}: ${reasonsLine(reasons)} in ${file}`),
+      notDrawn: (run, reasons, file) => told.push(`${runs.name(run)}: ${reasonsLine(reasons)} in ${file}`),
       drawn: (run) => told.push(`${run.id} drawn`),
       error: (message) => told.push(message),
     });

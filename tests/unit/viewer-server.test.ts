@@ -104,6 +104,8 @@ describe("the viewer's server", () => {
         { id: 0, name: "a.json", kind: "run", revision: 0 },
         { id: 1, name: "b.jsonl", kind: "run", revision: 0 },
       ],
+      // Files only: nothing recorded as it happens, so the page waits for nothing.
+      receiving: { proxy: false, telemetry: false },
     });
     expect((await get(viewer, "/api/runs/0", cookie)).body).toBe('{"messages":[]}');
     expect((await get(viewer, "/assets/app.js", cookie)).status).toBe(200);
