@@ -18,6 +18,7 @@ import { codec as neutral } from "./neutral";
 import { codec as openhands } from "./openhands";
 import { codec as openinference } from "./openinference";
 import { codec as otelGenai } from "./otel-genai";
+import { codec as otlp } from "./otlp";
 import { codec as pi } from "./pi";
 import { codec as responses } from "./responses";
 import { codec as sweAgent } from "./swe-agent";
@@ -38,6 +39,7 @@ export const CODECS: {
   bedrock,
   "ai-sdk": aiSdk,
   "otel-genai": otelGenai,
+  otlp,
   openinference,
   langchain,
   "claude-code": claudeCode,

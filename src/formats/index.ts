@@ -22,6 +22,7 @@ export const FORMATS = [
   { id: "bedrock", name: "Amazon Bedrock Converse", request: true, writes: true },
   { id: "ai-sdk", name: "Vercel AI SDK", request: true, writes: true },
   { id: "otel-genai", name: "OpenTelemetry GenAI", request: false, writes: true },
+  { id: "otlp", name: "OTLP traces (GenAI spans)", request: false, writes: true },
   { id: "openinference", name: "OpenInference (Arize Phoenix)", request: false, writes: false },
   { id: "langchain", name: "LangChain messages_to_dict", request: false, writes: true },
   { id: "claude-code", name: "Claude Code", request: false, writes: true },

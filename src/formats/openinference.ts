@@ -14,7 +14,7 @@
  */
 import type { Message, MessagePart, ToolCall, ToolDeclaration } from "../engine";
 import { formatMeta } from "./index";
-import { isOtlpTraces, type OtlpSpan, type OtlpTrace, otlpSpans, otlpTraces } from "./otlp";
+import { isOtlpTraces, type OtlpSpan, type OtlpTrace, otlpSpans, otlpTraces } from "./otlp-json";
 import { assistantMessage, declaration, plainMessage, reading, refuse, toolCall } from "./read";
 import { type Codec, compact, field, type LogNote, type Neutral, type ParseResult, str } from "./types";
 

@@ -17,7 +17,7 @@ import {
   otlpLogs,
   otlpSpans,
   otlpTraces,
-} from "./otlp";
+} from "./otlp-json";
 import {
   assistantMessage,
   declaration,
@@ -63,7 +63,10 @@ export function otelMessages(messages: readonly Message[], _tools: readonly Tool
       return {
         role: "assistant",
         parts: [
-          ...(m.content === null || m.content === "" ? [] : [{ type: "text" as const, content: m.content }]),
+          // An empty reply is still a turn: it keeps an empty text part, so that it is read back.
+          ...((m.content === null || m.content === "") && m.toolCalls.length > 0
+            ? []
+            : [{ type: "text" as const, content: m.content ?? "" }]),
           ...m.toolCalls.map((call) => ({
             type: "tool_call" as const,
             id: call.callId,
@@ -371,16 +374,30 @@ function traceLabel(trace: OtlpTrace): string {
  */
 function observedRuns(traces: readonly OtlpTrace[], messages: Message[]): LogNote[] {
   const notes: LogNote[] = [];
-  const called = new Set(messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : [])));
+  // A call id can come again in a real run (a provider or agent reusing one): the k-th run of an id answers its k-th
+  // call, and is said at its k-th result.
+  const proposed = new Map<string, number>();
+  for (const m of messages)
+    if (m.role === "assistant") for (const c of m.toolCalls) proposed.set(c.callId, (proposed.get(c.callId) ?? 0) + 1);
+  const seen = new Map<string, number>();
   for (const span of traces.flatMap((trace) => trace.spans)) {
     if (operationOf(span) !== "execute_tool") continue;
     const callId = span.attributes.get("gen_ai.tool.call.id");
     if (typeof callId !== "string") continue;
+    const nth = seen.get(callId) ?? 0;
+    seen.set(callId, nth + 1);
     const name = String(span.attributes.get("gen_ai.tool.name") ?? "");
     const failed = span.status === 2 || span.attributes.has("error.type");
-    let index = messages.findIndex((m) => m.role === "tool" && m.callId === callId);
-    const result = jsonAttribute(span, "gen_ai.tool.call.result");
-    if (index < 0 && called.has(callId) && result !== undefined) {
+    let index = messages.flatMap((m, i) => (m.role === "tool" && m.callId === callId ? [i] : []))[nth] ?? -1;
+    // The tool's output as recorded (the conventions leave its type open): a JSON-encoded string is that string;
+    // other text is kept as it is (a JSON-looking output is still the text the tool gave), anything else as JSON.
+    const recorded = span.attributes.get("gen_ai.tool.call.result");
+    const unwrapped =
+      typeof recorded === "string" && recorded.startsWith('"')
+        ? jsonAttribute(span, "gen_ai.tool.call.result")
+        : recorded;
+    const result = typeof unwrapped === "string" || unwrapped === undefined ? unwrapped : compact(unwrapped);
+    if (index < 0 && nth < (proposed.get(callId) ?? 0) && result !== undefined) {
       messages.push({
         role: "tool",
         callId,
@@ -391,7 +408,8 @@ function observedRuns(traces: readonly OtlpTrace[], messages: Message[]): LogNot
       });
       index = messages.length - 1;
     }
-    if (index >= 0)
+    // A span this figure wrote from a run (./otlp.ts) is no agent's telemetry: its result is read, not said as observed.
+    if (index >= 0 && span.attributes.get("agent_loop_figure.written") !== true)
       notes.push({
         kind: "observed",
         index,

@@ -17,7 +17,7 @@
 
 import { importTranscript } from "../formats/import";
 import type { LiveFacts, RawLiveRun } from "../formats/live-facts";
-import { otlpSpans } from "../formats/otlp";
+import { otlpSpans } from "../formats/otlp-json";
 import type { Signal } from "./otlp-receiver";
 import { withoutKeyShapes } from "./runs";
 import type { RecordedRuns } from "./save";

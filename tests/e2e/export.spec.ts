@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import protobuf from "protobufjs/light.js";
 import { counterOf, expect, openTools, test, untilHydrated } from "./fixtures";
 
 test.describe("export", () => {
@@ -231,5 +232,59 @@ test.describe("export", () => {
       await page.keyboard.press("End");
       await expect(fig.getByRole("group", { name: "Context" })).toContainText("scope_violation");
     }
+  });
+  test("writes the run as OTLP traces a collector takes (the protocol's own definitions hold it), which loads back", async ({
+    page,
+  }) => {
+    await page.goto("./?lang=en&scenario=f22");
+    await openTools(page);
+    const bar = page.getByRole("region", { name: "Export" });
+    await bar
+      .getByLabel("Export format")
+      .selectOption({ label: "The whole run as OTLP traces (GenAI spans) (every message, then the final reply)" });
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      bar.getByRole("button", { name: "Download JSON" }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe("f22.otlp.json");
+    const text = readFileSync((await file.path()) ?? "", "utf8");
+    const written = JSON.parse(text);
+    // Encoded to protobuf by the protocol's .proto definitions and decoded again, nothing of it is lost.
+    const descriptor = JSON.parse(readFileSync("src/live/otlp-proto.gen.json", "utf8"));
+    const request = protobuf.Root.fromJSON(descriptor).lookupType(
+      "opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest",
+    );
+    const hexToBase64 = (value: unknown): unknown =>
+      JSON.parse(JSON.stringify(value), (key, inner) =>
+        ["traceId", "spanId", "parentSpanId"].includes(key) ? Buffer.from(inner, "hex").toString("base64") : inner,
+      );
+    const decoded = request.toObject(
+      request.decode(request.encode(request.fromObject(hexToBase64(written) as object)).finish()),
+      {
+        longs: String,
+        enums: Number,
+        bytes: String,
+      },
+    );
+    expect(decoded).toEqual(hexToBase64(written));
+    const spans = written.resourceSpans[0].scopeSpans[0].spans as { name: string }[];
+    expect(spans.map((span) => span.name)).toEqual(["invoke_agent", "chat", "chat", "execute_tool read_file"]);
+
+    await page.getByRole("button", { name: "Load transcript" }).click();
+    await page.getByLabel("or choose a file").setInputFiles({
+      name: "f22.otlp.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(text),
+    });
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await expect(page.locator(".page-conditions")).toContainText("OpenTelemetry GenAI");
+    const fig = page.locator(".alf-root > .alf-figure").first();
+    await fig.focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+    await expect(counterOf(fig)).toHaveText("4 / 7");
+    // The figure wrote these spans: the tool's run is not said to be the agent's telemetry.
+    await expect(fig.getByRole("list", { name: "Notes at this step" }).getByRole("listitem")).toHaveCount(0);
+    await page.keyboard.press("End");
+    await expect(fig.getByRole("group", { name: "Context" })).toContainText("timeout=30");
   });
 });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { runs } from "../../src/content";
 import { importTranscript } from "../../src/formats/import";
-import { anyValue, otlpSpans, otlpTraces } from "../../src/formats/otlp";
+import { anyValue, otlpSpans, otlpTraces } from "../../src/formats/otlp-json";
 
 type Attr = { key: string; value: Record<string, unknown> };
 const text = (key: string, value: string): Attr => ({ key, value: { stringValue: value } });
