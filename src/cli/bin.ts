@@ -65,6 +65,7 @@ async function main(argv: readonly string[]): Promise<void> {
         upstreams: parsed.upstreams,
         save: parsed.save,
         otlp: parsed.otlp,
+        collector: parsed.collector,
         open: parsed.open,
         lang: parsed.lang,
         command: parsed.command,

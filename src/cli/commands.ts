@@ -38,11 +38,21 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "live",
-    args: "[--port N] [--upstream PROVIDER=URL]… [--save DIR] [--otlp] [--otlp-port N] [--no-open] [-- COMMAND ARGS…]",
+    args: "[--port N] [--upstream PROVIDER=URL]… [--save DIR] [--otlp] [--otlp-port N] [--otlp-endpoint URL [--otlp-header K=V]…] [--no-open] [-- COMMAND ARGS…]",
     summary:
-      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs (and on stderr the lines Codex CLI's config.toml, Gemini CLI's settings.json and pi's models.json need); with -- COMMAND, runs the agent with them set (codex: with -c); says at once a run it cannot draw, and why; --save DIR keeps each run as a trace file (one it cannot draw, raw), owner-only, rewritten as it grows; --otlp also receives OpenTelemetry, as view --otlp does",
+      "a recording proxy on 127.0.0.1 for the OpenAI, Anthropic and Gemini APIs, and the viewer drawing each run as it happens; prints `viewer: URL` and the `export …_BASE_URL=…` lines for the SDKs (and on stderr the lines Codex CLI's config.toml, Gemini CLI's settings.json and pi's models.json need); with -- COMMAND, runs the agent with them set (codex: with -c); says at once a run it cannot draw, and why; --save DIR keeps each run as a trace file (one it cannot draw, raw), owner-only, rewritten as it grows; --otlp also receives OpenTelemetry, as view --otlp does; --otlp-endpoint URL sends each run it records to an OpenTelemetry collector as it goes (OTLP/HTTP JSON to URL/v1/traces, the spans export otlp writes, with each --otlp-header K=V and no API key)",
     positionals: -1,
-    options: ["--port", "--upstream", "--save", "--otlp", "--otlp-port", "--no-open", "--lang"],
+    options: [
+      "--port",
+      "--upstream",
+      "--save",
+      "--otlp",
+      "--otlp-port",
+      "--otlp-endpoint",
+      "--otlp-header",
+      "--no-open",
+      "--lang",
+    ],
   },
   {
     name: "import",
@@ -190,6 +200,8 @@ export type Parsed =
       /** The folder each run is saved in (`--save`), if any. */
       readonly save: string | null;
       readonly otlp: number | null;
+      /** The collector each recorded run is sent to (`--otlp-endpoint`), with its headers (`--otlp-header`). */
+      readonly collector: { readonly endpoint: string; readonly headers: Readonly<Record<string, string>> } | null;
       readonly open: boolean;
       readonly lang: string | null;
       readonly command: readonly string[];
@@ -315,9 +327,26 @@ function parseLive(argv: readonly string[]): Parsed {
   const upstreams: Record<string, string> = {};
   const options: string[] = [];
   let save: string | null = null;
+  let endpoint: string | null = null;
+  const headers: Record<string, string> = {};
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] ?? "";
-    if (arg === "--save" || arg.startsWith("--save=")) {
+    if (arg === "--otlp-endpoint" || arg.startsWith("--otlp-endpoint=")) {
+      const value = arg.includes("=") ? arg.slice("--otlp-endpoint=".length) : rest[++i];
+      if (value === undefined || !/^https?:\/\/\S+$/.test(value))
+        return {
+          kind: "error",
+          message: `live: --otlp-endpoint takes a collector's http(s) URL, not ${value ?? "nothing"}`,
+        };
+      endpoint = value;
+    } else if (arg === "--otlp-header" || arg.startsWith("--otlp-header=")) {
+      const value = arg.startsWith("--otlp-header=") ? arg.slice("--otlp-header=".length) : rest[++i];
+      const at = (value ?? "").indexOf("=");
+      const name = (value ?? "").slice(0, at).trim().toLowerCase();
+      if (value === undefined || at <= 0 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
+        return { kind: "error", message: `live: --otlp-header takes NAME=VALUE, not ${value ?? "nothing"}` };
+      headers[name] = value.slice(at + 1);
+    } else if (arg === "--save" || arg.startsWith("--save=")) {
       const value = arg.includes("=") ? arg.slice("--save=".length) : rest[++i];
       if (value === undefined || value === "" || value.startsWith("--"))
         return { kind: "error", message: "live: --save needs a folder" };
@@ -343,6 +372,8 @@ function parseLive(argv: readonly string[]): Parsed {
   const viewed = parseView([...options, "-"]);
   if (viewed.kind === "error") return { kind: "error", message: viewed.message.replace(/^view:/, "live:") };
   if (viewed.kind !== "view") return viewed;
+  if (endpoint === null && Object.keys(headers).length > 0)
+    return { kind: "error", message: "live: --otlp-header goes with --otlp-endpoint" };
   if (viewed.files.length > 1)
     return {
       kind: "error",
@@ -354,6 +385,7 @@ function parseLive(argv: readonly string[]): Parsed {
     upstreams,
     save,
     otlp: viewed.otlp,
+    collector: endpoint === null ? null : { endpoint, headers },
     open: viewed.open,
     lang: viewed.lang,
     command,

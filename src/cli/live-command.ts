@@ -8,6 +8,7 @@
  */
 import { spawn } from "node:child_process";
 import { agentCommand, codexConfig, GEMINI_SETTINGS, piModels, proxyEnvironment } from "../live/agents";
+import { forwardRuns, tracesUrl } from "../live/otlp-forward";
 import { DEFAULT_UPSTREAMS, type Provider, startProxy } from "../live/proxy";
 import { LiveRuns } from "../live/runs";
 import type { followRuns } from "../live/save";
@@ -20,6 +21,8 @@ export async function runLive(options: {
   readonly save: string | null;
   /** The OTLP receiver's port (`--otlp`), or null for none. */
   readonly otlp: number | null;
+  /** The collector each recorded run is sent to (`--otlp-endpoint`), or null. */
+  readonly collector: { readonly endpoint: string; readonly headers: Readonly<Record<string, string>> } | null;
   readonly open: boolean;
   readonly lang: string | null;
   readonly assets: string;
@@ -59,6 +62,14 @@ export async function runLive(options: {
     process.exitCode = 2;
     return;
   }
+  const forwarding =
+    options.collector === null
+      ? null
+      : forwardRuns(runs, { endpoint: options.collector.endpoint, headers: options.collector.headers, say });
+  if (options.collector !== null)
+    process.stderr.write(
+      `sending each run to the OpenTelemetry collector at ${tracesUrl(options.collector.endpoint)} as it goes (the spans export otlp writes; no API key)\n`,
+    );
   const viewer = await startViewer({
     runs: [],
     port: null,
@@ -92,7 +103,7 @@ export async function runLive(options: {
   if (options.open) openBrowser(viewer.url);
   const stop = (code = 0) => {
     saving.stop();
-    void Promise.all([proxy.close(), viewer.close(), otlp?.close()]).then(() => process.exit(code));
+    void Promise.all([proxy.close(), viewer.close(), otlp?.close(), forwarding?.stop()]).then(() => process.exit(code));
   };
   process.once("SIGINT", () => stop(0));
   process.once("SIGTERM", () => stop(0));

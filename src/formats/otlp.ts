@@ -57,6 +57,10 @@ export interface OtlpOptions {
   readonly traceId?: string;
   readonly startMs?: number;
   readonly serviceName?: string;
+  /** The tools' runs are inferred (a proxy saw each result only in the next request): each such span says so. */
+  readonly inferred?: boolean;
+  /** Each model call's start and end (ms since the epoch; end null while it runs), where a recorder kept them. */
+  readonly calls?: readonly { readonly start: number; readonly end: number | null }[];
 }
 
 /** How many bytes of input messages the calls' spans may hold in all before the earlier ones hold only what was new. */
@@ -71,11 +75,13 @@ export function otlpTranscript(trace: Trace, options: OtlpOptions = {}): { resou
   const messages = runMessages(trace);
   const seed = JSON.stringify(messages);
   const traceId = options.traceId ?? `${hash64(seed, 1n)}${hash64(seed, 2n)}`;
-  const spanId = (n: number) => hash64(`${traceId}:${n}`, 3n);
+  // A span's id is made from what it stands for (the root, the k-th model call, the result at a message), so a run
+  // written again as it grows gives its spans the same ids.
+  const spanId = (key: string) => hash64(`${traceId}:${key}`, 3n);
   const start = options.startMs ?? EPOCH_MS;
   const at = (step: number) => start + step;
   const written = { [WRITTEN]: true };
-  const rootId = spanId(0);
+  const rootId = spanId("root");
   const spans: Span[] = [];
   const system = messages[0]?.role === "system" ? messages[0] : null;
   const definitions = JSON.stringify(
@@ -108,7 +114,25 @@ export function otlpTranscript(trace: Trace, options: OtlpOptions = {}): { resou
   const whole = modelCalls.reduce((sum, step) => sum + (prefix[step.contextEnd] ?? 0), 0) <= FULL_BYTES;
   const lastCall = modelCalls.at(-1);
   let since = from;
-  let n = 1;
+  // The clock: each model call's own times where the recorder kept them (a live run), else the steps' order.
+  const callStart = (k: number) => options.calls?.[k - 1]?.start;
+  const callEnd = (k: number) => {
+    const times = options.calls?.[k - 1];
+    return times === undefined ? undefined : (times.end ?? times.start);
+  };
+  /** A result's tool run, timed between the call that proposed it and the next call (what a recorder can tell). */
+  const toolTime = (index: number): { start: number; end: number } | undefined => {
+    let before: number | undefined;
+    let after: number | undefined;
+    for (const step of modelCalls)
+      if (step.contextEnd <= index) before = callEnd(step.modelCall);
+      else {
+        after = callStart(step.modelCall);
+        break;
+      }
+    if (before === undefined) return undefined;
+    return { start: before, end: after ?? before };
+  };
   // A model call per model-call step: what it was given, and its reply where the run holds it.
   for (const step of trace.steps) {
     if (step.kind !== "model_call") continue;
@@ -124,12 +148,12 @@ export function otlpTranscript(trace: Trace, options: OtlpOptions = {}): { resou
         : undefined;
     spans.push({
       traceId,
-      spanId: spanId(n++),
+      spanId: spanId(`chat:${step.modelCall}`),
       parentSpanId: rootId,
       name: "chat",
       kind: 3,
-      startTimeUnixNano: nanos(at(step.number)),
-      endTimeUnixNano: nanos(at(step.number + 1) - 0.25),
+      startTimeUnixNano: nanos(callStart(step.modelCall) ?? at(step.number)),
+      endTimeUnixNano: nanos(callEnd(step.modelCall) ?? at(step.number + 1) - 0.25),
       attributes: attributes({
         "gen_ai.operation.name": "chat",
         "gen_ai.input.messages": JSON.stringify(otel.slice(whole || step === lastCall ? from : since, step.contextEnd)),
@@ -144,10 +168,10 @@ export function otlpTranscript(trace: Trace, options: OtlpOptions = {}): { resou
     since = step.contextEnd;
   }
   // A run with no model call (a history that ends before one): the history as the context a call would be given.
-  if (n === 1)
+  if (modelCalls.length === 0)
     spans.push({
       traceId,
-      spanId: spanId(n++),
+      spanId: spanId("chat:0"),
       parentSpanId: rootId,
       name: "chat",
       kind: 3,
@@ -166,17 +190,18 @@ export function otlpTranscript(trace: Trace, options: OtlpOptions = {}): { resou
   messages.forEach((message, index) => {
     if (message.role !== "tool") return;
     const when = at(stepOf.get(index) ?? index + 1);
+    const ran = toolTime(index);
     const call = calls.get(message.callId);
     const check = checks.get(message.callId);
     const refused = check?.verdict === "refused";
     spans.push({
       traceId,
-      spanId: spanId(n++),
+      spanId: spanId(`tool:${index}`),
       parentSpanId: rootId,
       name: `execute_tool ${message.name}`,
       kind: 1,
-      startTimeUnixNano: nanos(when - 0.5),
-      endTimeUnixNano: nanos(when),
+      startTimeUnixNano: nanos(ran?.start ?? when - 0.5),
+      endTimeUnixNano: nanos(ran?.end ?? when),
       attributes: attributes({
         "gen_ai.operation.name": "execute_tool",
         "gen_ai.tool.name": message.name,
@@ -186,6 +211,8 @@ export function otlpTranscript(trace: Trace, options: OtlpOptions = {}): { resou
         "error.type": refused ? "refused_by_host" : message.status === "error" ? "tool_error" : undefined,
         // Answered from the host's record of an earlier identical call: the tool did not run again.
         "agent_loop_figure.replayed": message.replayed ? true : undefined,
+        // Seen by a proxy only as the result fed back in the next request: the span's times are inferred too.
+        "agent_loop_figure.inferred": options.inferred === true ? true : undefined,
         ...written,
       }),
       ...(check === undefined
@@ -206,8 +233,8 @@ export function otlpTranscript(trace: Trace, options: OtlpOptions = {}): { resou
     spanId: rootId,
     name: "invoke_agent",
     kind: 1,
-    startTimeUnixNano: nanos(start),
-    endTimeUnixNano: nanos(at(last)),
+    startTimeUnixNano: nanos(Math.min(start, callStart(1) ?? start)),
+    endTimeUnixNano: nanos(Math.max(at(last), ...(options.calls ?? []).map((call) => call.end ?? call.start))),
     attributes: attributes({ "gen_ai.operation.name": "invoke_agent", ...written }),
   });
   return {

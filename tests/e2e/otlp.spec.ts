@@ -15,6 +15,7 @@ import type { Page } from "@playwright/test";
 import { importTranscript } from "../../src/formats/import";
 import { officialLoop, openInferenceLoop } from "../fixtures/otel-agents";
 import { scripted } from "../fixtures/scripted-model";
+import { LOOPS } from "../fixtures/sdk-loops";
 import { counterOf, expect, test } from "./fixtures";
 import { ROOT } from "./host-site";
 
@@ -178,4 +179,52 @@ test("view --otlp in Chinese, JSON telemetry of the official instrumentation: it
   for (let step = 1; step < 4; step += 1) await page.keyboard.press("ArrowRight");
   await expect(shownNotes(page).filter({ hasText: "智能体的遥测记录了 read_file 的这次运行" })).toHaveCount(1);
   await expect(shownNotes(page).filter({ hasText: "由下一个请求推断：代理" })).toHaveCount(0);
+});
+
+test("live --otlp-endpoint to view --otlp: a run the proxy recorded, sent as OTLP when live stops, is drawn by the other viewer", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const origin = await model();
+  const collector = await startReceiving(["--lang", "en"]);
+  const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? "";
+  const header = process.env.OTEL_EXPORTER_OTLP_HEADERS ?? "";
+  const live = spawn(
+    "node",
+    [
+      join(ROOT, "lib/cli/agent-loop-figure.js"),
+      "live",
+      "--no-open",
+      "--upstream",
+      `anthropic=${origin}`,
+      "--otlp-endpoint",
+      endpoint,
+      "--otlp-header",
+      header,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  started.push(live);
+  let printed = "";
+  for (const stream of [live.stdout, live.stderr]) {
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => {
+      printed += chunk;
+    });
+  }
+  await expect.poll(() => printed, { timeout: 20_000 }).toMatch(/^export ANTHROPIC_BASE_URL=(\S+)$/m);
+  expect(printed).toContain(`sending each run to the OpenTelemetry collector at ${endpoint}/v1/traces`);
+  const base = /^export ANTHROPIC_BASE_URL=(\S+)$/m.exec(printed)?.[1] ?? "";
+  const loop = LOOPS.find((one) => one.provider === "anthropic" && !one.stream);
+  await loop?.run({ OPENAI_BASE_URL: "", ANTHROPIC_BASE_URL: base, GOOGLE_GEMINI_BASE_URL: "" });
+  const exited = new Promise((done) => live.once("exit", done));
+  live.kill("SIGTERM");
+  await exited;
+  expect(printed).toContain(`sent 1 run to ${endpoint}/v1/traces`);
+
+  await page.goto(collector.url);
+  const figure = figureOf(page);
+  await expect(counterOf(figure)).toHaveText("7 / 7", { timeout: 10_000 });
+  await expect(figure.getByText("timeout is 30").first()).toBeAttached();
+  await expect(page.locator(".viewer-summary")).toContainText("OpenTelemetry GenAI");
 });

@@ -105,6 +105,7 @@ describe("the installed command's command line", () => {
       upstreams: { anthropic: "http://127.0.0.1:9000", openai: "https://example.test/v1" },
       save: "runs",
       otlp: null,
+      collector: null,
       open: false,
       lang: null,
       command: ["node", "agent.js", "--port", "1"],
@@ -115,11 +116,22 @@ describe("the installed command's command line", () => {
       upstreams: {},
       save: null,
       otlp: null,
+      collector: null,
       open: true,
       lang: null,
       command: [],
     });
     expect(parseCommand(["live", "--otlp-port", "4400", "--save", "runs"])).toMatchObject({ otlp: 4400, save: "runs" });
+    expect(
+      parseCommand([
+        "live",
+        "--otlp-endpoint",
+        "https://collector.example:4318",
+        "--otlp-header=Authorization=Bearer t",
+      ]),
+    ).toMatchObject({
+      collector: { endpoint: "https://collector.example:4318", headers: { authorization: "Bearer t" } },
+    });
     for (const [argv, message] of [
       [["live", "--upstream", "bedrock=http://x"], /^live: --upstream takes PROVIDER=URL/],
       [["live", "--upstream", "openai=ftp://x"], /^live: --upstream takes PROVIDER=URL/],
@@ -127,6 +139,9 @@ describe("the installed command's command line", () => {
       [["live", "agent.js"], /^live: unexpected argument agent\.js/],
       [["live", "--port", "x"], /^live: --port takes a TCP port/],
       [["live", "--save"], /^live: --save needs a folder$/],
+      [["live", "--otlp-endpoint", "collector:4318"], /^live: --otlp-endpoint takes a collector's http\(s\) URL/],
+      [["live", "--otlp-header", "x=1"], /^live: --otlp-header goes with --otlp-endpoint$/],
+      [["live", "--otlp-endpoint", "http://c", "--otlp-header", "novalue"], /^live: --otlp-header takes NAME=VALUE/],
     ] as const) {
       const parsed = parseCommand([...argv]);
       expect(parsed.kind === "error" && parsed.message, argv.join(" ")).toMatch(message);
