@@ -30,11 +30,15 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, expect, type Locator, type Page } from "@playwright/test";
+import protobuf from "protobufjs/light.js";
 import { chromiumLaunchOptions } from "../scripts/chromium";
 import { longRunScenario, runScenario } from "../src/engine";
 import { chatRequest } from "../src/formats/chat";
 import { importTranscript } from "../src/formats/import";
+import { otlpTranscript } from "../src/formats/otlp";
 import { wireTranscript } from "../src/formats/wire";
+import { startOtlpReceiver } from "../src/live/otlp-receiver";
+import { OtlpRuns } from "../src/live/otlp-runs";
 import type { Exchange } from "../src/live/proxy";
 import { LiveRuns } from "../src/live/runs";
 import { savedText } from "../src/live/save";
@@ -929,9 +933,113 @@ function measureLiveSession(): void {
   );
 }
 
-/** Issue 43's measures of `agent-loop-figure live`, and issue 53's long session. */
+/** How many spans the OTLP measures' trace has (issue 56): a long run written as `export otlp` writes it. */
+const OTLP_SPANS = 500;
+/** The OTLP export messages, from the protocol's own .proto files (src/live/otlp-proto/). */
+const otlpDescriptor = JSON.parse(readFileSync("src/live/otlp-proto.gen.json", "utf8")) as protobuf.INamespace;
+/** How many spans each export request carries when the receiver's throughput is measured. */
+const OTLP_BATCH = 100;
+
+/** A long run as OTLP/JSON spans (an invoke_agent, a chat per model call, an execute_tool per result), OTLP_SPANS of them. */
+function otlpTrace(traceId: string): { document: { resourceSpans: unknown[] }; spans: number } {
+  // calls tool calls: calls + 1 chat spans, calls execute_tool spans and the root.
+  const calls = (OTLP_SPANS - 2) / 2;
+  const document = otlpTranscript(runScenario(longRunScenario(calls)), { traceId });
+  const spans = (document.resourceSpans[0] as { scopeSpans: { spans: unknown[] }[] }).scopeSpans[0]?.spans.length ?? 0;
+  return { document, spans };
+}
+
+/** An OTLP/JSON export encoded as protobuf with the protocol's own definitions (what most SDKs send). */
+function otlpProtobuf(document: { resourceSpans: unknown[] }): Uint8Array {
+  const type = protobuf.Root.fromJSON(otlpDescriptor).lookupType(
+    "opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest",
+  );
+  const ids = JSON.parse(JSON.stringify(document), (key, value) =>
+    ["traceId", "spanId", "parentSpanId"].includes(key) ? Buffer.from(value, "hex").toString("base64") : value,
+  );
+  return type.encode(type.fromObject(ids)).finish();
+}
+
+/**
+ * The OTLP receiver (issue 56): how many spans a second it takes (in this process: a 500-span trace sent as protobuf
+ * exports of OTLP_BATCH spans each over loopback HTTP, each gathered into its run as it comes), and a reader's delay:
+ * the built `view --otlp` with its page open, from posting a 500-span trace to its last step on the page.
+ */
+async function measureOtlp(browser: Browser): Promise<void> {
+  const runs = new OtlpRuns(() => {}, { settleMs: 0 });
+  const receiver = await startOtlpReceiver({
+    port: 0,
+    received: (signal, request) => runs.add(signal, request),
+    say: () => {},
+  });
+  const headers = Object.fromEntries([receiver.headers.split("=") as [string, string]]);
+  try {
+    for (let round = 0; round < 3; round += 1) {
+      const { document, spans } = otlpTrace(`${String(round).padStart(2, "0")}${"ab".repeat(15)}`);
+      const all = (document.resourceSpans[0] as { scopeSpans: { spans: unknown[] }[] }).scopeSpans[0]?.spans ?? [];
+      const batches: Uint8Array[] = [];
+      for (let at = 0; at < all.length; at += OTLP_BATCH)
+        batches.push(
+          otlpProtobuf({
+            resourceSpans: [
+              { ...(document.resourceSpans[0] as object), scopeSpans: [{ spans: all.slice(at, at + OTLP_BATCH) }] },
+            ],
+          }),
+        );
+      const started = performance.now();
+      for (const body of batches) {
+        const answer = await fetch(`${receiver.endpoint}/v1/traces`, {
+          method: "POST",
+          headers: { "content-type": "application/x-protobuf", ...headers },
+          body: Buffer.from(body),
+        });
+        if (!answer.ok) throw new Error(`the receiver answered ${answer.status}`);
+      }
+      record("live", "otlp_spans_per_s", spans / ((performance.now() - started) / 1000));
+    }
+  } finally {
+    await receiver.close();
+  }
+  if (!existsSync(LIVE_CLI)) return;
+  const command = spawn("node", [LIVE_CLI, "view", "--otlp", "--otlp-port", "0", "--no-open", "--lang", "en"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  let printed = "";
+  command.stdout?.setEncoding("utf8");
+  command.stdout?.on("data", (chunk: string) => {
+    printed += chunk;
+  });
+  const page = await newPage(browser);
+  try {
+    await expect.poll(() => printed, { timeout: 20_000 }).toMatch(/^viewer: /m);
+    const line = (name: string) => new RegExp(`^export ${name}=(\\S+)$`, "m").exec(printed)?.[1] ?? "";
+    const [name, token] = line("OTEL_EXPORTER_OTLP_HEADERS").split("=") as [string, string];
+    await page.goto(/^viewer: (\S+)$/m.exec(printed)?.[1] ?? "", { waitUntil: "load" });
+    await expect(page.getByRole("status").first()).toContainText("Waiting", { timeout: 20_000 });
+    const { document } = otlpTrace("cd".repeat(16));
+    const started = Date.now();
+    const answer = await fetch(`${line("OTEL_EXPORTER_OTLP_ENDPOINT")}/v1/traces`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [name]: token },
+      body: JSON.stringify(document),
+    });
+    if (!answer.ok) throw new Error(`view --otlp answered ${answer.status}`);
+    const counter = page.locator(".alf-figure").first().locator(".alf-counter > [aria-hidden]");
+    await expect(counter).toHaveText(/^(\d+) \/ \1$/, { timeout: 60_000 });
+    record("live", "otlp_page_500_spans_ms", Date.now() - started);
+  } finally {
+    await page.context().close();
+    command.kill("SIGTERM");
+  }
+  console.log(
+    `live: OTLP receiver ${fmt(median(results.live?.otlp_spans_per_s ?? []), 0)} spans/s; a ${OTLP_SPANS}-span trace on the page in ${fmt(median(results.live?.otlp_page_500_spans_ms ?? []), 0)} ms`,
+  );
+}
+
+/** Issue 43's measures of `agent-loop-figure live`, issue 53's long session and issue 56's OTLP receiver. */
 async function measureLive(browser: Browser): Promise<void> {
   measureLiveSession();
+  await measureOtlp(browser);
   if (!existsSync(LIVE_CLI)) {
     console.log(`live: no ${LIVE_CLI} (npm run build makes it); not measured`);
     return;
@@ -1075,6 +1183,17 @@ function markdown(summary: Summary, meta: Record<string, string>): string {
           ...["p50", "p95", "max"].map((stat) => proxyRow(`time to first byte, ${stat} (ms)`, "ttfb", stat)),
           ...["p50", "p95", "max"].map((stat) => proxyRow(`a streamed chunk's delay, ${stat} (ms)`, "chunk", stat)),
           "",
+          ...(get("live", "otlp_spans_per_s") === undefined
+            ? []
+            : [
+                `The OTLP receiver (\`view --otlp\`, issue 56): a ${OTLP_SPANS}-span trace (a long run as \`export otlp\` writes it):`,
+                "",
+                "| measure | value |",
+                "|---|---|",
+                `| spans a second the receiver takes (protobuf, ${OTLP_BATCH} spans a request, gathered into runs as they come) | ${one("live", "otlp_spans_per_s", 0)} |`,
+                `| the trace posted → its last step on the viewer's page (ms) | ${one("live", "otlp_page_500_spans_ms", 0)} |`,
+                "",
+              ]),
           ...(get("live", "live_page_p95_ms") === undefined
             ? []
             : [
