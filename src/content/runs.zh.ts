@@ -65,7 +65,7 @@ export const runs = {
             ? `用户在这次模型调用完成之前中止了它${note.reason === null ? "" : `（“${note.reason}”）`}：它已写出的内容保留，它提出的调用都没有执行`
             : `这次模型调用以错误结束${note.reason === null ? "" : `：“${note.reason}”`}；它已写出的内容保留，它提出的调用都没有执行`;
         case "observed":
-          return `智能体的遥测记录了 ${note.name} 的这次运行（一个带有调用 ID 的 execute_tool span${note.ms === null ? "" : `，耗时 ${note.ms} 毫秒`}${note.failed ? "，以错误结束" : ""}）：工具的运行是观察到的，不是从下一次请求推断出来的`;
+          return `智能体的遥测记录了 ${note.name} 的这次运行（一个带有调用 ID 的 ${note.span} span${note.ms === null ? "" : `，耗时 ${note.ms} 毫秒`}${note.failed ? "，以错误结束" : ""}）：工具的运行是观察到的，不是从下一次请求推断出来的`;
         case "running":
           return `智能体交回 ${note.name} 目前的输出时，它仍在运行（时限内没有新的输出）：它没有失败，模型可以再等等，也可以停止它`;
         case "aborted":

@@ -138,7 +138,7 @@ function resultOf(part: unknown): { content: string; error: boolean } {
   return { content: compact(result ?? ""), error: field(part, "isError") === true };
 }
 
-function readMessages(items: readonly unknown[], path: string, system: readonly Message[]): Message[] {
+export function readMessages(items: readonly unknown[], path: string, system: readonly Message[]): Message[] {
   const messages: Message[] = [...system];
   items.forEach((m, i) => {
     const at = `${path}.${i}`.replace(/^\./, "");

@@ -4,6 +4,7 @@
  * load them.
  */
 import { codec as aiSdk } from "./ai-sdk";
+import { codec as aiSdkTelemetry } from "./ai-sdk-telemetry";
 import { codec as anthropic } from "./anthropic";
 import { codec as bedrock } from "./bedrock";
 import { codec as chat } from "./chat";
@@ -41,6 +42,7 @@ export const CODECS: {
   "otel-genai": otelGenai,
   otlp,
   openinference,
+  "ai-sdk-telemetry": aiSdkTelemetry,
   langchain,
   "claude-code": claudeCode,
   codex,

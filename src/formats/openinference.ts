@@ -14,7 +14,15 @@
  */
 import type { Message, MessagePart, ToolCall, ToolDeclaration } from "../engine";
 import { formatMeta } from "./index";
-import { isOtlpTraces, type OtlpSpan, type OtlpTrace, otlpSpans, otlpTraces } from "./otlp-json";
+import {
+  isOtlpTraces,
+  type OtlpSpan,
+  type OtlpTrace,
+  otherTraces,
+  otlpSpans,
+  otlpTraces,
+  runTraces,
+} from "./otlp-json";
 import { assistantMessage, declaration, plainMessage, reading, refuse, toolCall } from "./read";
 import { type Codec, compact, field, type LogNote, type Neutral, type ParseResult, str } from "./types";
 
@@ -147,18 +155,9 @@ function parse(data: unknown): ParseResult {
       flattened(span, "llm.input_messages")
         .filter((fields) => fields.get("message.role") === "user")
         .map((fields) => compact(fields.get("message.content") ?? ""))[0] ?? "";
-    const alone = (trace: OtlpTrace) => trace.spans.length === 1;
-    const ours = new Set<OtlpTrace>([last.trace]);
-    if (alone(last.trace))
-      for (const call of recorded)
-        if (alone(call.trace) && opening(call.span) === opening(last.span)) ours.add(call.trace);
+    const ours = runTraces(last, recorded, opening);
     const notes = observed(traces, messages, ours);
-    const others = traces
-      .filter((trace) => !ours.has(trace))
-      .map((trace) => {
-        const count = trace.spans.filter((span) => kindOf(span) === "LLM").length;
-        return `trace ${trace.traceId.slice(0, 8)} (${trace.spans[0]?.name ?? ""}, ${count} model call${count === 1 ? "" : "s"})`;
-      });
+    const others = otherTraces(traces, ours, (span) => kindOf(span) === "LLM");
     return {
       messages,
       tools: toolsOf(last.span),
@@ -181,6 +180,7 @@ function observed(traces: readonly OtlpTrace[], messages: readonly Message[], ou
       ours.add(trace);
       notes.push({
         kind: "observed",
+        span: "TOOL",
         index,
         name: String(span.attributes.get("tool.name") ?? span.name),
         ms: span.endMs > span.startMs ? Math.round(span.endMs - span.startMs) : null,

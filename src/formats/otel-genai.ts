@@ -412,6 +412,7 @@ function observedRuns(traces: readonly OtlpTrace[], messages: Message[]): LogNot
     if (index >= 0 && span.attributes.get("agent_loop_figure.written") !== true)
       notes.push({
         kind: "observed",
+        span: "execute_tool",
         index,
         name,
         ms: span.endMs > span.startMs ? Math.round(span.endMs - span.startMs) : null,

@@ -153,3 +153,35 @@ export function otlpTraces(spans: readonly OtlpSpan[]): OtlpTrace[] {
     .map(([traceId, group]) => ({ traceId, spans: [...group].sort((a, b) => a.startMs - b.startMs) }))
     .sort((a, b) => (a.spans[0]?.startMs ?? 0) - (b.spans[0]?.startMs ?? 0));
 }
+
+/**
+ * A run's traces, as the telemetry codecs find them: the trace of its last recorded model call; where that trace is
+ * the call alone (an SDK instrumented with no span around its calls makes each call a trace), also the other lone
+ * calls whose history opens alike (`opening`).
+ */
+export function runTraces<C extends { readonly trace: OtlpTrace; readonly span: OtlpSpan }>(
+  last: C,
+  recorded: readonly C[],
+  opening: (span: OtlpSpan) => string,
+): Set<OtlpTrace> {
+  const alone = (trace: OtlpTrace) => trace.spans.length === 1;
+  const ours = new Set<OtlpTrace>([last.trace]);
+  if (alone(last.trace))
+    for (const call of recorded)
+      if (alone(call.trace) && opening(call.span) === opening(last.span)) ours.add(call.trace);
+  return ours;
+}
+
+/** The traces that are not the run's, as the import lists them: `trace 0af76519 (its first span, N model calls)`. */
+export function otherTraces(
+  traces: readonly OtlpTrace[],
+  ours: ReadonlySet<OtlpTrace>,
+  isCall: (span: OtlpSpan) => boolean,
+): string[] {
+  return traces
+    .filter((trace) => !ours.has(trace))
+    .map((trace) => {
+      const count = trace.spans.filter(isCall).length;
+      return `trace ${trace.traceId.slice(0, 8)} (${trace.spans[0]?.name ?? ""}, ${count} model call${count === 1 ? "" : "s"})`;
+    });
+}

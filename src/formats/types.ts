@@ -131,14 +131,15 @@ export type LogNote =
    */
   | { readonly kind: "running"; readonly index: number; readonly name: string }
   /**
-   * The agent's telemetry recorded this run of the tool (an OpenTelemetry `execute_tool` span with the call's id):
-   * the host's part observed, not inferred from the next request; how long it took (null: not recorded), and
-   * whether the span ended in an error.
+   * The agent's telemetry recorded this run of the tool (a span with the call's id: the GenAI conventions'
+   * `execute_tool`, OpenInference's `TOOL`, the AI SDK's `ai.toolCall`, named in `span`): the host's part observed,
+   * not inferred from the next request; how long it took (null: not recorded), and whether the span ended in an error.
    */
   | {
       readonly kind: "observed";
       readonly index: number;
       readonly name: string;
+      readonly span: string;
       readonly ms: number | null;
       readonly failed: boolean;
     }

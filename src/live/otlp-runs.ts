@@ -9,7 +9,7 @@
  *   whose history goes on from a run's latest such call (that call's messages and reply, then more): the next call of
  *   the same conversation (the same task run again starts over, so it is a run of its own);
  * - a trace of tool runs only (`execute_tool` spans with `gen_ai.tool.call.id`, OpenInference TOOL spans with
- *   `tool_call.id`): the run whose model proposed those calls. Until one has, it waits, and after WAIT_MS it is said.
+ *   `tool_call.id`, the AI SDK's `ai.toolCall` spans with `ai.toolCall.id`): the run whose model proposed those calls. Until one has, it waits, and after WAIT_MS it is said.
  * A trace whose spans have not come yet (its log records exported first) waits the same way. When a run turns out to
  * be part of an earlier one (a lone call whose messages came after its span), it joins it: it is listed no more, and
  * its document is the run it joined.
@@ -171,9 +171,13 @@ export class OtlpRuns implements RecordedRuns<OtlpRun> {
     const spans = otlpSpans(entry.exports);
     const toolRun = (span: (typeof spans)[number]) =>
       (span.attributes.get("gen_ai.operation.name") === "execute_tool" && span.attributes.has("gen_ai.tool.call.id")) ||
-      (span.attributes.get("openinference.span.kind") === "TOOL" && span.attributes.has("tool_call.id"));
+      (span.attributes.get("openinference.span.kind") === "TOOL" && span.attributes.has("tool_call.id")) ||
+      (span.attributes.get("ai.operationId") === "ai.toolCall" && span.attributes.has("ai.toolCall.id"));
     const executed = spans.flatMap((span) => {
-      const id = span.attributes.get("gen_ai.tool.call.id") ?? span.attributes.get("tool_call.id");
+      const id =
+        span.attributes.get("gen_ai.tool.call.id") ??
+        span.attributes.get("tool_call.id") ??
+        span.attributes.get("ai.toolCall.id");
       return toolRun(span) && typeof id === "string" ? [id] : [];
     });
     let conversation: string | null = null;

@@ -13,7 +13,7 @@ import { BatchLogRecordProcessor } from "@opentelemetry/sdk-logs";
 import { BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { Page } from "@playwright/test";
 import { importTranscript } from "../../src/formats/import";
-import { officialLoop, openInferenceLoop } from "../fixtures/otel-agents";
+import { aiSdkLoop, officialLoop, openInferenceLoop, openLlmetryLoop } from "../fixtures/otel-agents";
 import { scripted } from "../fixtures/scripted-model";
 import { LOOPS } from "../fixtures/sdk-loops";
 import { counterOf, expect, test } from "./fixtures";
@@ -179,6 +179,52 @@ test("view --otlp in Chinese, JSON telemetry of the official instrumentation: it
   for (let step = 1; step < 4; step += 1) await page.keyboard.press("ArrowRight");
   await expect(shownNotes(page).filter({ hasText: "智能体的遥测记录了 read_file 的这次运行" })).toHaveCount(1);
   await expect(shownNotes(page).filter({ hasText: "由下一个请求推断：代理" })).toHaveCount(0);
+});
+
+test("view --otlp: the Vercel AI SDK's own telemetry (protobuf) and OpenLLMetry's (JSON) each drawn and saved as one run, the tool's run observed", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const origin = await model();
+  const saved = mkdtempSync(join(tmpdir(), "alf-otlp-save-"));
+  folders.push(saved);
+  const receiving = await startReceiving(["--lang", "en", "--save", saved]);
+  await page.goto(receiving.url);
+  const vercel = await aiSdkLoop(origin, new BatchSpanProcessor(new ProtoTraceExporter()));
+  expect(vercel.answer).toBe("timeout is 30");
+  await vercel.flush();
+  await vercel.shutdown();
+  const traceloop = await openLlmetryLoop(origin, new BatchSpanProcessor(new JsonTraceExporter()));
+  await traceloop.flush();
+  await traceloop.shutdown();
+  const picker = page.getByRole("combobox", { name: "Run" });
+  await expect(picker.locator("option")).toHaveText(["OpenTelemetry · run 1", "OpenTelemetry · run 2"], {
+    timeout: 15_000,
+  });
+  const figure = figureOf(page);
+  const counter = counterOf(figure);
+  for (const [label, format, span] of [
+    ["OpenTelemetry · run 1", "Vercel AI SDK telemetry", "ai.toolCall"],
+    ["OpenTelemetry · run 2", "OpenTelemetry GenAI", "execute_tool"],
+  ] as const) {
+    await picker.selectOption({ label });
+    await expect(page.locator(".viewer-summary")).toContainText(format);
+    await expect(counter).toHaveText(/ \/ 7$/, { timeout: 10_000 });
+    await page.getByRole("checkbox", { name: "Follow the latest step" }).uncheck();
+    await figure.focus();
+    await page.keyboard.press("Home");
+    for (let step = 1; step < 4; step += 1) await page.keyboard.press("ArrowRight");
+    await expect(counter).toHaveText("4 / 7");
+    await expect(
+      shownNotes(page).filter({ hasText: `the agent's telemetry recorded this run of read_file (an ${span} span` }),
+    ).toHaveCount(1);
+  }
+  await expect.poll(() => readdirSync(saved).length).toBe(2);
+  for (const name of readdirSync(saved)) {
+    const imported = importTranscript(readFileSync(join(saved, name), "utf8"));
+    if (!imported.ok) throw new Error(`${name} does not import`);
+    expect(imported.trace.steps[3]?.callIds, name).toEqual(imported.trace.steps[2]?.callIds);
+  }
 });
 
 test("live --otlp-endpoint to view --otlp: a run the proxy recorded, sent as OTLP when live stops, is drawn by the other viewer", async ({

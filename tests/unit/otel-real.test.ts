@@ -15,7 +15,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-tr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runs } from "../../src/content";
 import { importTranscript } from "../../src/formats/import";
-import { officialLoop, openInferenceLoop } from "../fixtures/otel-agents";
+import { aiSdkLoop, officialLoop, openInferenceLoop, openLlmetryLoop } from "../fixtures/otel-agents";
 import { scripted } from "../fixtures/scripted-model";
 
 const server = scripted();
@@ -100,6 +100,54 @@ describe("OpenInference's OpenAI instrumentation's spans, imported", () => {
     expect(messages[3]).toMatchObject({ role: "tool", callId: proposal.toolCalls[0]?.callId, content: "timeout=30" });
     expect(messages[4]).toMatchObject({ content: "timeout is 30" });
     expect(tools.map((t) => t.name)).toEqual(["read_file"]);
+    expect(read.summary.others).toBeUndefined();
+  });
+});
+
+/** A loop's spans, as a collector's file holds them. */
+async function fileOf(
+  loop: (origin: string, spans: SimpleSpanProcessor) => Promise<{ answer: string | null; flush(): Promise<void> }>,
+) {
+  const spans = new InMemorySpanExporter();
+  const run = await loop(origin, new SimpleSpanProcessor(spans));
+  expect(run.answer).toBe("timeout is 30");
+  await run.flush();
+  return new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans.getFinishedSpans()) ?? new Uint8Array());
+}
+
+describe("OpenLLMetry's OpenAI instrumentation (Traceloop 0.27), imported", () => {
+  it("writes the GenAI conventions' messages on its spans today: read as OpenTelemetry GenAI, the call paired, the tool's run observed", async () => {
+    const read = importTranscript(await fileOf(openLlmetryLoop));
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(read.format).toBe("otel-genai");
+    expect(read.problems).toEqual([]);
+    const { messages } = read.trace;
+    expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "assistant"]);
+    const proposal = messages[2];
+    if (proposal?.role !== "assistant") throw new Error("a call expected");
+    expect(proposal.toolCalls).toMatchObject([{ name: "read_file", args: { path: "config.txt" } }]);
+    expect(messages[3]).toMatchObject({ role: "tool", callId: proposal.toolCalls[0]?.callId, content: "timeout=30" });
+    expect(read.notes.filter((note) => note.kind === "observed")).toHaveLength(1);
+  });
+});
+
+describe("the Vercel AI SDK's own telemetry, imported", () => {
+  it("the run generateText made: its prompt and reply from the provider calls' spans, the SDK's run of the tool observed", async () => {
+    const read = importTranscript(await fileOf(aiSdkLoop));
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(read.format).toBe("ai-sdk-telemetry");
+    expect(read.problems).toEqual([]);
+    const { messages, tools } = read.trace;
+    expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "assistant"]);
+    const proposal = messages[2];
+    if (proposal?.role !== "assistant") throw new Error("a call expected");
+    expect(proposal.toolCalls).toMatchObject([{ callId: "call_1", name: "read_file", args: { path: "config.txt" } }]);
+    expect(messages[3]).toMatchObject({ role: "tool", callId: "call_1", content: "timeout=30" });
+    expect(messages[4]).toMatchObject({ content: "timeout is 30" });
+    expect(tools.map((t) => t.name)).toEqual(["read_file"]);
+    expect(read.notes.filter((note) => note.kind === "observed")).toEqual([
+      expect.objectContaining({ span: "ai.toolCall", name: "read_file", failed: false }),
+    ]);
     expect(read.summary.others).toBeUndefined();
   });
 });
