@@ -18,6 +18,7 @@ import { codec as langchain } from "./langchain";
 import { codec as neutral } from "./neutral";
 import { codec as openhands } from "./openhands";
 import { codec as openinference } from "./openinference";
+import { codec as openllmetry } from "./openllmetry";
 import { codec as otelGenai } from "./otel-genai";
 import { codec as otlp } from "./otlp";
 import { codec as pi } from "./pi";
@@ -43,6 +44,7 @@ export const CODECS: {
   otlp,
   openinference,
   "ai-sdk-telemetry": aiSdkTelemetry,
+  openllmetry,
   langchain,
   "claude-code": claudeCode,
   codex,

@@ -25,6 +25,7 @@ export const FORMATS = [
   { id: "otlp", name: "OTLP traces (GenAI spans)", request: false, writes: true },
   { id: "openinference", name: "OpenInference (Arize Phoenix)", request: false, writes: false },
   { id: "ai-sdk-telemetry", name: "Vercel AI SDK telemetry", request: false, writes: false },
+  { id: "openllmetry", name: "OpenLLMetry (Traceloop, before 0.25)", request: false, writes: false },
   { id: "langchain", name: "LangChain messages_to_dict", request: false, writes: true },
   { id: "claude-code", name: "Claude Code", request: false, writes: true },
   { id: "codex", name: "Codex CLI rollout", request: false, writes: false },

@@ -52,7 +52,7 @@ interface TraceFacts {
   /** The calls its model proposed, as the import reads them. */
   readonly proposed: readonly string[];
   readonly conversation: string | null;
-  /** Its messages (history and reply) as the import reads them, each as JSON text; null when they cannot be read. */
+  /** Its messages (history and reply) as the import reads them, each its role and text as JSON; null when unread. */
   readonly said: readonly string[] | null;
 }
 
@@ -194,13 +194,9 @@ export class OtlpRuns implements RecordedRuns<OtlpRun> {
     if (spans.length > 0 && !toolsOnly) {
       const read = importTranscript(JSON.stringify(entry.exports));
       if (read.ok) {
-        said = read.trace.messages.map((m) =>
-          JSON.stringify([
-            m.role,
-            m.content,
-            m.role === "assistant" ? m.toolCalls.map((c) => [c.callId, c.name]) : m.role === "tool" ? m.callId : null,
-          ]),
-        );
+        // By what was said (a convention that records no call ids has its calls' ids made per trace, so those
+        // cannot tell one conversation from another).
+        said = read.trace.messages.map((m) => JSON.stringify([m.role, m.content]));
         proposed = read.trace.messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : []));
       }
     }

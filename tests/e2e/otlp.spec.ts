@@ -13,7 +13,13 @@ import { BatchLogRecordProcessor } from "@opentelemetry/sdk-logs";
 import { BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { Page } from "@playwright/test";
 import { importTranscript } from "../../src/formats/import";
-import { aiSdkLoop, officialLoop, openInferenceLoop, openLlmetryLoop } from "../fixtures/otel-agents";
+import {
+  aiSdkLoop,
+  legacyOpenLlmetryLoop,
+  officialLoop,
+  openInferenceLoop,
+  openLlmetryLoop,
+} from "../fixtures/otel-agents";
 import { scripted } from "../fixtures/scripted-model";
 import { LOOPS } from "../fixtures/sdk-loops";
 import { counterOf, expect, test } from "./fixtures";
@@ -181,7 +187,7 @@ test("view --otlp in Chinese, JSON telemetry of the official instrumentation: it
   await expect(shownNotes(page).filter({ hasText: "由下一个请求推断：代理" })).toHaveCount(0);
 });
 
-test("view --otlp: the Vercel AI SDK's own telemetry (protobuf) and OpenLLMetry's (JSON) each drawn and saved as one run, the tool's run observed", async ({
+test("view --otlp: the Vercel AI SDK's own telemetry (protobuf), OpenLLMetry's (JSON) and OpenLLMetry's older spans each drawn and saved as one run", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -197,10 +203,14 @@ test("view --otlp: the Vercel AI SDK's own telemetry (protobuf) and OpenLLMetry'
   const traceloop = await openLlmetryLoop(origin, new BatchSpanProcessor(new JsonTraceExporter()));
   await traceloop.flush();
   await traceloop.shutdown();
+  const older = await legacyOpenLlmetryLoop(origin, new BatchSpanProcessor(new ProtoTraceExporter()));
+  await older.flush();
+  await older.shutdown();
   const picker = page.getByRole("combobox", { name: "Run" });
-  await expect(picker.locator("option")).toHaveText(["OpenTelemetry · run 1", "OpenTelemetry · run 2"], {
-    timeout: 15_000,
-  });
+  await expect(picker.locator("option")).toHaveText(
+    ["OpenTelemetry · run 1", "OpenTelemetry · run 2", "OpenTelemetry · run 3"],
+    { timeout: 15_000 },
+  );
   const figure = figureOf(page);
   const counter = counterOf(figure);
   for (const [label, format, span] of [
@@ -219,7 +229,15 @@ test("view --otlp: the Vercel AI SDK's own telemetry (protobuf) and OpenLLMetry'
       shownNotes(page).filter({ hasText: `the agent's telemetry recorded this run of read_file (an ${span} span` }),
     ).toHaveCount(1);
   }
-  await expect.poll(() => readdirSync(saved).length).toBe(2);
+  // The older OpenLLMetry spans record no ids: the result is said to be paired by order.
+  await picker.selectOption({ label: "OpenTelemetry · run 3" });
+  await expect(page.locator(".viewer-summary")).toContainText("OpenLLMetry (Traceloop, before 0.25)");
+  await expect(counter).toHaveText(/ \/ 7$/, { timeout: 10_000 });
+  await figure.focus();
+  await page.keyboard.press("Home");
+  for (let step = 1; step < 4; step += 1) await page.keyboard.press("ArrowRight");
+  await expect(shownNotes(page).filter({ hasText: "this result of read_file has no id" })).toHaveCount(1);
+  await expect.poll(() => readdirSync(saved).length).toBe(3);
   for (const name of readdirSync(saved)) {
     const imported = importTranscript(readFileSync(join(saved, name), "utf8"));
     if (!imported.ok) throw new Error(`${name} does not import`);

@@ -190,7 +190,7 @@ describe("the agents' logs are read, and written only where they are plain lists
   // The agents' own logs read only (a telemetry convention read only, OpenInference, is not an agent's log).
   // The agents' own logs (the telemetry conventions, read only too, are no agent's log).
   const readOnly = FORMATS.filter(
-    (format) => !format.writes && format.id !== "openinference" && format.id !== "ai-sdk-telemetry",
+    (format) => !format.writes && !["openinference", "ai-sdk-telemetry", "openllmetry"].includes(format.id),
   ).map((format) => format.id);
 
   it("lists four read-only formats and two written in part, each with a codec that says where its agent keeps it", () => {

@@ -15,7 +15,13 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-tr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runs } from "../../src/content";
 import { importTranscript } from "../../src/formats/import";
-import { aiSdkLoop, officialLoop, openInferenceLoop, openLlmetryLoop } from "../fixtures/otel-agents";
+import {
+  aiSdkLoop,
+  legacyOpenLlmetryLoop,
+  officialLoop,
+  openInferenceLoop,
+  openLlmetryLoop,
+} from "../fixtures/otel-agents";
 import { scripted } from "../fixtures/scripted-model";
 
 const server = scripted();
@@ -149,5 +155,25 @@ describe("the Vercel AI SDK's own telemetry, imported", () => {
       expect.objectContaining({ span: "ai.toolCall", name: "read_file", failed: false }),
     ]);
     expect(read.summary.others).toBeUndefined();
+  });
+});
+
+describe("OpenLLMetry's older spans (Traceloop 0.22 on openai 5), imported", () => {
+  it("no ids recorded: the history's call taken from the span that made it, the ids made, the result paired by order, all said", async () => {
+    const read = importTranscript(await fileOf(legacyOpenLlmetryLoop));
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    expect(read.format).toBe("openllmetry");
+    expect(read.problems).toEqual([]);
+    const { messages, tools, steps } = read.trace;
+    expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "assistant"]);
+    const proposal = messages[2];
+    if (proposal?.role !== "assistant") throw new Error("a call expected");
+    expect(proposal.toolCalls).toMatchObject([{ name: "read_file", args: { path: "config.txt" } }]);
+    expect(messages[3]).toMatchObject({ role: "tool", callId: proposal.toolCalls[0]?.callId, content: "timeout=30" });
+    expect(messages[4]).toMatchObject({ content: "timeout is 30" });
+    expect(tools.map((t) => t.name)).toEqual(["read_file"]);
+    // Who made the id, and how the result was paired: said at their steps.
+    expect(steps.find((step) => step.kind === "proposal")).toMatchObject({ idsBy: "figure" });
+    expect(read.notes.map((note) => note.kind)).toContain("paired_by_order");
   });
 });
