@@ -65,7 +65,7 @@ export const runs = {
             ? `the user stopped this model call before it finished${note.reason === null ? "" : ` (“${note.reason}”)`}: what it had written is kept, and any call it proposed was never run`
             : `this model call ended in an error${note.reason === null ? "" : `: “${note.reason}”`}; what it had written is kept, and any call it proposed was never run`;
         case "observed":
-          return `the agent's telemetry recorded this run of ${note.name} (an ${note.span} span with its call id${note.ms === null ? "" : `, ${note.ms} ms`}${note.failed ? ", ended in an error" : ""}): the tool's run is observed, not inferred from the next request`;
+          return `the agent's telemetry recorded this run of ${note.name} (an ${note.span} span with its call id${note.ms === null ? "" : note.ms === 0 ? ", under 1 ms" : `, ${note.ms} ms`}${note.failed ? ", ended in an error" : ""}): the tool's run is observed, not inferred from the next request`;
         case "running":
           return `${note.name} was still running when the agent handed back its output so far (nothing new within its time limit): it has not failed, and the model may wait for more or stop it`;
         case "aborted":

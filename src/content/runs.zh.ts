@@ -65,7 +65,7 @@ export const runs = {
             ? `用户在这次模型调用完成之前中止了它${note.reason === null ? "" : `（“${note.reason}”）`}：它已写出的内容保留，它提出的调用都没有执行`
             : `这次模型调用以错误结束${note.reason === null ? "" : `：“${note.reason}”`}；它已写出的内容保留，它提出的调用都没有执行`;
         case "observed":
-          return `智能体的遥测记录了 ${note.name} 的这次运行（一个带有调用 ID 的 ${note.span} span${note.ms === null ? "" : `，耗时 ${note.ms} 毫秒`}${note.failed ? "，以错误结束" : ""}）：工具的运行是观察到的，不是从下一次请求推断出来的`;
+          return `智能体的遥测记录了 ${note.name} 的这次运行（一个带有调用 ID 的 ${note.span} span${note.ms === null ? "" : note.ms === 0 ? "，耗时不到 1 毫秒" : `，耗时 ${note.ms} 毫秒`}${note.failed ? "，以错误结束" : ""}）：工具的运行是观察到的，不是从下一次请求推断出来的`;
         case "running":
           return `智能体交回 ${note.name} 目前的输出时，它仍在运行（时限内没有新的输出）：它没有失败，模型可以再等等，也可以停止它`;
         case "aborted":
@@ -146,7 +146,7 @@ export const runs = {
     title: "在图中查看你的运行记录",
     pick: "运行记录",
     reading: (name) => `正在读取 ${name}……`,
-    following: (name, time) => `${name}，${time} 时的内容；文件变化时随之更新。`,
+    following: (name, time) => `${name}，${time} 时的内容；有变化时随之更新。`,
     stale: (name) => `${name} 已变为（暂时）无法显示的内容：这里显示的是最后一个可以显示的版本。`,
     waiting: ({ proxy, telemetry }) =>
       proxy && telemetry

@@ -121,6 +121,18 @@ describe("OTLP JSON trace exports", () => {
       "the agent's telemetry recorded this run of weather (an execute_tool span with its call id, 40 ms, ended in an error): the tool's run is observed, not inferred from the next request",
     ]);
     expect(words("zh")[1]).toContain("以错误结束");
+    // A run under a millisecond is said so, not as "0 ms".
+    const quick = {
+      kind: "observed",
+      span: "execute_tool",
+      index: 0,
+      step: 4,
+      name: "weather",
+      ms: 0,
+      failed: false,
+    } as const;
+    expect(runs.en.importing.note(quick)).toContain("(an execute_tool span with its call id, under 1 ms)");
+    expect(runs.zh.importing.note(quick)).toContain("耗时不到 1 毫秒");
   });
 
   it("a trace that ends after the tool ran takes the result its span recorded", () => {
