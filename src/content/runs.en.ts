@@ -66,6 +66,8 @@ export const runs = {
             : `this model call ended in an error${note.reason === null ? "" : `: “${note.reason}”`}; what it had written is kept, and any call it proposed was never run`;
         case "observed":
           return `the agent's telemetry recorded this run of ${note.name} (an ${note.span} span with its call id${note.ms === null ? "" : note.ms === 0 ? ", under 1 ms" : `, ${note.ms} ms`}${note.failed ? ", ended in an error" : ""}): the tool's run is observed, not inferred from the next request`;
+        case "not_captured":
+          return `the telemetry recorded no message content (the instrumentation's default), so every text here reads [not recorded]: what is drawn is the run's shape, its ${note.calls} model call${note.calls === 1 ? "" : "s"} and the tools the agent ran with their call ids; set OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true and record it again to see the words`;
         case "running":
           return `${note.name} was still running when the agent handed back its output so far (nothing new within its time limit): it has not failed, and the model may wait for more or stop it`;
         case "aborted":

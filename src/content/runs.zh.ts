@@ -66,6 +66,8 @@ export const runs = {
             : `这次模型调用以错误结束${note.reason === null ? "" : `：“${note.reason}”`}；它已写出的内容保留，它提出的调用都没有执行`;
         case "observed":
           return `智能体的遥测记录了 ${note.name} 的这次运行（一个带有调用 ID 的 ${note.span} span${note.ms === null ? "" : note.ms === 0 ? "，耗时不到 1 毫秒" : `，耗时 ${note.ms} 毫秒`}${note.failed ? "，以错误结束" : ""}）：工具的运行是观察到的，不是从下一次请求推断出来的`;
+        case "not_captured":
+          return `遥测没有记录消息内容（这是插桩的默认设置），所以这里的文本都显示为 [not recorded]：画出的是这次运行的结构，即它的 ${note.calls} 次模型调用，以及智能体带着调用 ID 运行的工具；设置 OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true 后重新记录，才能看到文字`;
         case "running":
           return `智能体交回 ${note.name} 目前的输出时，它仍在运行（时限内没有新的输出）：它没有失败，模型可以再等等，也可以停止它`;
         case "aborted":

@@ -305,11 +305,7 @@ function readSpans(data: unknown): Neutral {
   const recorded = calls.filter((call) => call.said !== null).sort((a, b) => a.span.startMs - b.span.startMs);
   const last = recorded.at(-1);
   if (last === undefined || last.said === null) {
-    if (calls.length > 0)
-      refuse(
-        calls[0]?.span.at ?? "resourceSpans",
-        `the GenAI spans record no messages (${calls.length} model call${calls.length === 1 ? "" : "s"}, none with gen_ai.input.messages or message events): content is not captured by default; turn it on in the instrumentation (for the official ones, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true) and record the run again`,
-      );
+    if (calls.length > 0) return shapeOnly(traces, calls);
     refuse("resourceSpans", "no span has gen_ai.input.messages");
   }
   const { input, output, system: instructions, tools: definitions } = last.said;
@@ -359,6 +355,76 @@ function readSpans(data: unknown): Neutral {
     ...(notes.length === 0 ? {} : { notes }),
     ...(others.length === 0 ? {} : { others }),
   };
+}
+
+/** The text a message stands with when its telemetry recorded none. */
+export const NOT_RECORDED = "[not recorded]";
+
+/**
+ * A run whose telemetry captured no message content (the instrumentations' default): its shape as its spans record
+ * it, never its words. Each model call is a step; the calls the agent ran between one model call and the next (its
+ * `execute_tool` spans: their names and ids, arguments and results where recorded) are that call's proposal and
+ * their results; a model call with no tool run after it ends the run with a reply. Every text the spans do not hold
+ * reads `[not recorded]`, and the run's first step says why (a `not_captured` note). The run: the last model call's
+ * trace, or where each call is a trace of its own (nothing then tells two runs apart), every such trace.
+ */
+function shapeOnly(
+  traces: readonly OtlpTrace[],
+  calls: readonly { readonly trace: OtlpTrace; readonly span: OtlpSpan }[],
+): Neutral {
+  const lastCall = [...calls].sort((a, b) => a.span.startMs - b.span.startMs).at(-1);
+  const ours = lastCall === undefined || lastCall.trace.spans.length > 1 ? [lastCall?.trace] : traces;
+  const spans = ours
+    .flatMap((trace) => trace?.spans ?? [])
+    .filter((span) => isModelCall(span) || operationOf(span) === "execute_tool")
+    // Spans of different traces keep clocks anchored apart: a tool's run that starts as the next call does (to the
+    // clock's grain) came before it.
+    .sort((a, b) => a.startMs - b.startMs || Number(isModelCall(a)) - Number(isModelCall(b)));
+  const messages: Message[] = [{ role: "user", content: NOT_RECORDED }];
+  const notes: LogNote[] = [{ kind: "not_captured", index: 0, calls: spans.filter(isModelCall).length }];
+  spans.forEach((span, i) => {
+    if (!isModelCall(span)) return;
+    const ran: OtlpSpan[] = [];
+    for (const next of spans.slice(i + 1)) {
+      if (isModelCall(next)) break;
+      if (typeof next.attributes.get("gen_ai.tool.call.id") === "string") ran.push(next);
+    }
+    if (ran.length === 0) {
+      messages.push({ role: "assistant", content: NOT_RECORDED, toolCalls: [] });
+      return;
+    }
+    const toolCalls = ran.map((tool) => {
+      const args = tool.attributes.get("gen_ai.tool.call.arguments");
+      return toolCall(
+        String(tool.attributes.get("gen_ai.tool.call.id")),
+        String(tool.attributes.get("gen_ai.tool.name") ?? ""),
+        typeof args === "string" ? args : {},
+      );
+    });
+    messages.push({ role: "assistant", content: null, toolCalls });
+    for (const tool of ran) {
+      const result = tool.attributes.get("gen_ai.tool.call.result");
+      const failed = tool.status === 2 || tool.attributes.has("error.type");
+      notes.push({
+        kind: "observed",
+        span: "execute_tool",
+        index: messages.length,
+        name: String(tool.attributes.get("gen_ai.tool.name") ?? ""),
+        ms: tool.endMs > tool.startMs ? Math.round(tool.endMs - tool.startMs) : null,
+        failed,
+      });
+      messages.push({
+        role: "tool",
+        callId: String(tool.attributes.get("gen_ai.tool.call.id")),
+        name: String(tool.attributes.get("gen_ai.tool.name") ?? ""),
+        status: failed ? "error" : "ok",
+        content: typeof result === "string" ? result : result === undefined ? NOT_RECORDED : compact(result),
+        replayed: false,
+      });
+    }
+  });
+  const others = traces.filter((trace) => !ours.includes(trace)).map(traceLabel);
+  return { messages, tools: [], shape: "messages", notes, ...(others.length === 0 ? {} : { others }) };
 }
 
 /** A trace, as the other runs of an export are listed: its id's start, its first span's name, its model calls. */

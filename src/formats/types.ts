@@ -143,6 +143,11 @@ export type LogNote =
       readonly ms: number | null;
       readonly failed: boolean;
     }
+  /**
+   * The run's telemetry recorded no message content (the instrumentations' default): only its shape (its `calls`
+   * model calls, the tools' runs) is drawn, each text it lacks as `[not recorded]`.
+   */
+  | { readonly kind: "not_captured"; readonly index: number; readonly calls: number }
   /** The turn was stopped before this call returned, and no result is recorded (`reason` as the log gives it). */
   | { readonly kind: "aborted"; readonly index: number; readonly name: string; readonly reason: string | null }
   /**

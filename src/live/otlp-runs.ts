@@ -193,7 +193,8 @@ export class OtlpRuns implements RecordedRuns<OtlpRun> {
     const toolsOnly = spans.length > 0 && spans.every(toolRun);
     if (spans.length > 0 && !toolsOnly) {
       const read = importTranscript(JSON.stringify(entry.exports));
-      if (read.ok) {
+      // A run read as its shape alone (no message content yet, or none captured) tells no conversation apart.
+      if (read.ok && !read.notes.some((note) => note.kind === "not_captured")) {
         // By what was said (a convention that records no call ids has its calls' ids made per trace, so those
         // cannot tell one conversation from another).
         said = read.trace.messages.map((m) => JSON.stringify([m.role, m.content]));

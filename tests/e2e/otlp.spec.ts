@@ -245,6 +245,35 @@ test("view --otlp: the Vercel AI SDK's own telemetry (protobuf), OpenLLMetry's (
   }
 });
 
+test("view --otlp with message content not captured (the official instrumentation's default): each call drawn as its shape, its texts not recorded, the first step saying why", async ({
+  page,
+}) => {
+  const origin = await model();
+  const receiving = await startReceiving(["--lang", "en"]);
+  await page.goto(receiving.url);
+  const loop = await officialLoop(origin, {
+    capture: false,
+    spans: new BatchSpanProcessor(new ProtoTraceExporter()),
+    logs: new BatchLogRecordProcessor({ exporter: new ProtoLogExporter() }),
+  });
+  await loop.flush();
+  await loop.shutdown();
+  // Each call a trace of its own and no words to join them: a run per call, once the messages have not come.
+  const picker = page.getByRole("combobox", { name: "Run" });
+  await expect(picker.locator("option")).toHaveText(["OpenTelemetry · run 1", "OpenTelemetry · run 2"], {
+    timeout: 15_000,
+  });
+  const figure = figureOf(page);
+  await expect(counterOf(figure)).toHaveText(/ \/ 4$/, { timeout: 10_000 });
+  await page.getByRole("checkbox", { name: "Follow the latest step" }).uncheck();
+  await figure.focus();
+  await page.keyboard.press("Home");
+  await expect(shownNotes(page).filter({ hasText: "the telemetry recorded no message content" })).toHaveCount(1);
+  await expect(figure.getByText("[not recorded]").first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});
+
 test("live --otlp-endpoint to view --otlp: a run the proxy recorded, sent as OTLP when live stops, is drawn by the other viewer", async ({
   page,
 }) => {
