@@ -270,6 +270,8 @@ test("view --otlp with message content not captured (the official instrumentatio
   await page.keyboard.press("Home");
   await expect(shownNotes(page).filter({ hasText: "the telemetry recorded no message content" })).toHaveCount(1);
   await expect(figure.getByText("[not recorded]").first()).toBeVisible();
+  // The telemetry declared no tools: no empty "Tools declared" row in the context.
+  await expect(figure.getByText("Tools declared")).toBeHidden();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });

@@ -196,7 +196,7 @@ function ContextReserve(props: { messages: readonly Message[]; tools: readonly T
   const last = messages.slice(Math.max(0, messages.length - RESERVE_MESSAGES));
   return (
     <div className="alf-context-reserve" aria-hidden="true">
-      <p className="alf-message alf-tools">
+      <p className="alf-message alf-tools" hidden={tools.length === 0}>
         <span className="alf-role" data-text={later.toolsDeclared} />
         <span className="alf-message-body" data-text={tools.map((tool) => `${tool.name}(…)`).join("  ")} />
       </p>
@@ -360,8 +360,9 @@ export function StepPanels(props: {
               </div>
             ) : (
               <div className="alf-context-content">
-                {/* Declared apart from the messages, as every provider's request has its own `tools` field. */}
-                <p className="alf-message alf-tools">
+                {/* Declared apart from the messages, as every provider's request has its own `tools` field (a run
+                    whose record declares none has no such row: the summary says so). */}
+                <p className="alf-message alf-tools" hidden={tools.length === 0}>
                   <span className="alf-role">{later.toolsDeclared}</span>
                   <span className="alf-message-body">
                     {/* Each declaration kept whole where it fits, a separator between them (read aloud too). */}
