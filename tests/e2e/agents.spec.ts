@@ -314,7 +314,7 @@ test("a run live cannot draw is saved raw and named at once, in the terminal and
       /^agent-loop-figure: live: anthropic · run 1 cannot be drawn: not valid JSON: .*; saved raw in \S+\.raw\.json$/m,
     );
   await expect(page.getByRole("status").first()).toHaveText(
-    "anthropic · run 1 cannot be drawn: the import cannot read it, for the reasons below. The terminal running live says so too, and live --save keeps the run raw.",
+    "anthropic · run 1 cannot be drawn: the import cannot read it, for the reasons below. The terminal that started this viewer says so too, and --save keeps the run raw.",
   );
   await expect(page.getByRole("alert")).toContainText("Why it cannot be drawn:");
   await expect(page.getByRole("alert")).toContainText("not valid JSON");
