@@ -163,12 +163,13 @@ function builtins(options: { readonly lang?: Lang } = {}): Plugin {
 /**
  * The modules embed.js has in its own version: the player's wire-format loader (a classic script cannot split off a
  * chunk, so the emitters come from the embed-wire.js pack instead of a dynamic import, which the IIFE build would
- * inline: 10.2 KB of gzip more in embed.js, measured), the later parts' words, which its whole catalogs always
+ * inline: 10.2 KB of gzip more in embed.js, measured), a run overview's loader (its code and every language's words
+ * come from the embed-overview.js pack), the later parts' words, which its whole catalogs always
  * carry (a loader inlined would carry every language's), and the later parts' lazy loading (inlined, it
  * would only add the code that waits for them).
  */
 function embedModules(): Plugin {
-  const swaps = ["wire-loader", "later", "LazyPanels"];
+  const swaps = ["wire-loader", "overview-loader", "later", "LazyPanels"];
   return {
     name: "embed-modules",
     enforce: "pre",
@@ -417,6 +418,7 @@ const BUILDS = {
   "embed-figure": () => classicScript("src/embed/pack-figure.ts", "AgentLoopFigureFile", "embed-figure.js"),
   "embed-scorm": () => classicScript("src/embed/pack-scorm.ts", "AgentLoopFigureScorm", "embed-scorm.js"),
   "embed-wire": () => classicScript("src/embed/pack-wire.ts", "AgentLoopFigureWire", "embed-wire.js"),
+  "embed-overview": () => classicScript("src/embed/pack-overview.ts", "AgentLoopFigureOverview", "embed-overview.js"),
   "embed-host": () => classicScript("src/embed/embed-host.ts", "AgentLoopFigureHost", "embed-host.js"),
   element: (): UserConfig => ({
     ...shared,

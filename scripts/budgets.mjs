@@ -59,9 +59,12 @@ export const BUDGETS_KB = {
    * ids), said as such in both languages. Then + 0.2 (measured at floor + 15.0): a SWE-agent reviewer's verdict on
    * the submission (`info.review`) drawn as the check at the end, said as a model's judgment and not a test. Then
    * + 0.2 (measured at floor + 15.1): at a lesson's first proposal, that its model is scripted and the figure plays
-   * the provider that gives the calls their ids.
+   * the provider that gives the calls their ids. Issue 57's long run at a glance, + 0.7 (measured at floor + 15.9):
+   * where a run's overview goes (open above the stage for a run longer than a screen, in the drawer for a lesson),
+   * the keys the figure hands it, and the notes' kinds; its code and every language's words are a pack of their own
+   * (embed-overview.js, 6 KB), loaded when a figure first shows one.
    */
-  embed: 15.3,
+  embed: 16.0,
   /**
    * The chapter page: floor + 1.3 KB when set (issue 40's one resolver, + 0.8; issue 41's one screen per step,
    * predict-then-see, announced payloads and a reading-time dwell, + 0.5; then the phone label fit, presenter mode,
@@ -85,9 +88,10 @@ export const BUDGETS_KB = {
    * their own (`later.<code>.ts`), a recorded run's story with its views, and the player with everything it imports
    * statically in one chunk (vite.config.ts, `playerChunk`), not a dozen small ones; then the stage's room for a
    * whole question, + 0.2 (measured at floor + 2.9). Issue 55's recorded checks (a scorer's verdict at a run's end),
-   * + 0.5 (measured at floor + 3.4), within it.
+   * + 0.5 (measured at floor + 3.4), within it. Issue 57's long run at a glance, + 0.5 (measured at floor + 4.2):
+   * where a run's overview goes and the keys the figure hands it; its code and words are chunks of their own.
    */
-  chapter: 3.8,
+  chapter: 4.5,
   /**
    * The npm package in a fresh Vite app: floor + 22.0 KiB when set (issue 40: the built-ins made at build time;
    * issue 41's phone layout, presenter mode and the host's checklist, + 1.7). Issue 43's live source through the one

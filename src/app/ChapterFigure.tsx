@@ -56,6 +56,9 @@ export function ChapterFigure(props: {
   // ?present=1: the figure opens in presenter mode (read with the link's step, once).
   const [present, setPresent] = useState(false);
   const [linkProblem, setLinkProblem] = useState<{ problem: StepProblem; shown: number } | null>(null);
+  // ?find=…: what the run's overview finds at first (read after hydration: the pre-rendered page has none).
+  const [find, setFind] = useState<string | undefined>(undefined);
+  useEffect(() => setFind(new URLSearchParams(window.location.search).get("find") ?? undefined), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the URL is read once
   useLayoutEffect(() => {
@@ -149,6 +152,7 @@ export function ChapterFigure(props: {
         {...defined({ notes: props.notes })}
         {...defined({ checkpoints: props.checkpoints })}
         {...defined({ scenarioLinks: props.scenarioLinks })}
+        {...defined({ find })}
         present={present}
       />
       {linkProblem === null ? null : (

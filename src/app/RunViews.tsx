@@ -227,7 +227,12 @@ export function runNotes(runs: RunText, imported: Loaded, check: ReplayCheck | n
   const { importing } = runs;
   return [
     ...imported.problems.map((problem) => ({ step: problem.step, text: importing.problem(problem) })),
-    ...imported.notes.map((note) => ({ step: note.step, text: importing.note(note), info: informs(note) })),
+    ...imported.notes.map((note) => ({
+      step: note.step,
+      text: importing.note(note),
+      info: informs(note),
+      kind: note.kind,
+    })),
     ...(check?.problems ?? []).map((problem) => ({ step: problem.step, text: importing.checkProblem(problem) })),
   ];
 }

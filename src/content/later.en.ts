@@ -49,6 +49,7 @@ export const later = {
   checkpointMarks: (marks) => ` (${marks.join(", ")})`,
   checkpointSkipped: (explanation) => `Skipped: you stepped on before choosing. ${explanation}`,
   earlierMessages: (next, hidden) => `Show ${next} earlier messages (${count(hidden)} not shown)`,
+  figureToolsOverview: "Run overview, format, tokens",
   figureTools: "Request format and token counts",
   wireExcerpt: (shown, total) =>
     `Shown: the request made of the newest ${shown} of this context's ${count(total)} messages (and its system message, if any). The host's request at this step holds all ${count(total)}.`,

@@ -48,6 +48,7 @@ export const later = {
   checkpointMarks: (marks) => `（${marks.join("，")}）`,
   checkpointSkipped: (explanation) => `已跳过：你在选择之前就往下走了。${explanation}`,
   earlierMessages: (next, hidden) => `再显示 ${next} 条更早的消息（共 ${count(hidden)} 条未显示）`,
+  figureToolsOverview: "运行概览、请求格式与 token 估算",
   figureTools: "请求格式与 token 估算",
   wireExcerpt: (shown, total) =>
     `这里显示的是用本步上下文 ${count(total)} 条消息中最新的 ${shown} 条（以及系统消息，如果有）组成的请求；宿主在这一步发出的请求包含全部 ${count(total)} 条。`,

@@ -227,6 +227,65 @@ export function stepMatches(step: Step, when: StepMatch): boolean {
  * catalog carries them (`Catalog.later`); the chapter page, whose first load holds only the labels, leaves them out,
  * and those parts load them as they first render (src/player/later.ts).
  */
+/**
+ * What a run's overview marks, each in a row of its own: a tool's error, a call refused (by the host's check, the
+ * agent, or the user), a call cancelled or aborted, a warning (a pairing problem, a warning note), a retry, a
+ * compaction of the context, a note worth seeing (src/player/overview.ts works them out).
+ */
+export const MARK_KINDS = ["error", "refused", "stopped", "warning", "retry", "compaction", "note"] as const;
+export type MarkKind = (typeof MARK_KINDS)[number];
+
+/** Who made an error result, as the record says (`unsaid`: it does not). */
+export type ErrorBy = "tool" | "host" | "user" | "unsaid";
+
+/** The words of a run's overview (src/player/components/RunOverview.tsx). */
+export interface OverviewLabels {
+  readonly heading: string;
+  /** The summary line beside the heading: model calls, tool calls, problems. */
+  readonly glance: (modelCalls: number, toolCalls: number, problems: number) => string;
+  /** The strip's name, as a slider over the run's rounds. */
+  readonly position: string;
+  /** The strip's value: the step, its round, and what is marked at the step. */
+  readonly positionText: (
+    step: number,
+    steps: number,
+    round: number,
+    rounds: number,
+    kinds: readonly MarkKind[],
+  ) => string;
+  /** Each row's name. */
+  readonly kinds: Readonly<Record<MarkKind, string>>;
+  readonly rounds: string;
+  readonly matches: string;
+  readonly problemGroup: string;
+  readonly prevProblem: string;
+  readonly nextProblem: string;
+  readonly roundGroup: string;
+  readonly prevRound: string;
+  readonly nextRound: string;
+  /** The same-tool group's name: the current step's tool, or none at this step. */
+  readonly toolGroup: (name: string | null) => string;
+  readonly prevTool: (name: string) => string;
+  readonly nextTool: (name: string) => string;
+  /** The keys, as the keys line says them. */
+  readonly keys: string;
+  readonly find: string;
+  readonly findPlaceholder: string;
+  /** Where the find is: the `at`-th of `count` matches (0: before the first). */
+  readonly findCount: (at: number, count: number) => string;
+  readonly findNone: string;
+  readonly findSearching: string;
+  readonly summary: string;
+  readonly modelCalls: (count: number) => string;
+  readonly toolCalls: (count: number) => string;
+  readonly toolCount: (name: string, count: number) => string;
+  readonly moreTools: (count: number) => string;
+  readonly errorsBy: (by: ErrorBy, count: number) => string;
+  readonly kindCount: (kind: MarkKind, count: number) => string;
+  readonly noProblems: string;
+  readonly ended: (outcome: string) => string;
+}
+
 export interface LaterLabels {
   readonly contextHeading: string;
   readonly contextEmpty: string;
@@ -253,6 +312,8 @@ export interface LaterLabels {
   readonly earlierMessages: (count: number, hidden: number) => string;
   /** The figure's own drawer: the request format and how tokens are counted. */
   readonly figureTools: string;
+  /** The drawer's name where it holds the run's overview too (a run no longer than a screen). */
+  readonly figureToolsOverview: string;
   /**
    * Above the Format view of a long context: the request shown is made of the system messages and the newest
    * `shown` of the context's `total` messages; the host's request at this step holds them all.

@@ -3,6 +3,7 @@ import type { Catalog } from "../content/types";
 import type { findApi, ScormSession } from "../course/scorm-runtime";
 import type { FigureOpening } from "../figure";
 import type { SharedFigure } from "../figure/share";
+import type { OverviewCode } from "../player/overview-loader";
 import type { BuiltinSet } from "../scenarios/types";
 
 /** The event a pack script (a language pack embed-<code>.js, a built-ins pack, embed-figure.js, …) dispatches on its own script element, its content as the detail. */
@@ -33,7 +34,7 @@ export interface ScormPack {
 
 /** Hand a pack's content to whoever inserted the running script. No global is written. */
 export function deliverPack(
-  content: BuiltinsPack | LanguagePack | FigurePack | ScormPack | ((...args: never[]) => unknown),
+  content: BuiltinsPack | LanguagePack | FigurePack | ScormPack | OverviewCode | ((...args: never[]) => unknown),
 ): void {
   document.currentScript?.dispatchEvent(new CustomEvent(PACK_EVENT, { detail: content }));
 }

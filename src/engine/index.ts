@@ -87,6 +87,7 @@ export type {
 export {
   appendedOf,
   contextOf,
+  countUpTo,
   evidenceOf,
   FILE_STATES,
   type FileTimeline,

@@ -507,23 +507,26 @@ export interface FileTimeline {
   recent(index: number, count: number): readonly string[];
 }
 
+/** How many entries of an ascending list are at or before `index` (a binary search). */
+export function countUpTo(list: readonly number[], index: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((list[middle] ?? 0) <= index) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Index a run's file changes once, for {@link FileTimeline}'s queries at any step. */
 export function fileTimeline(trace: Pick<Trace, "files" | "steps">): FileTimeline {
   const changing: number[] = [];
   trace.steps.forEach((step, i) => {
     if (step.fileChanges.length > 0) changing.push(i);
   });
-  // How many changing steps are at or before step `index` (binary search).
-  const upTo = (index: number): number => {
-    let low = 0;
-    let high = changing.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((changing[middle] ?? 0) <= index) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
+  // How many changing steps are at or before step `index`.
+  const upTo = (index: number): number => countUpTo(changing, index);
   const changesOf = (k: number) => trace.steps[changing[k] ?? 0]?.fileChanges ?? [];
   return {
     at(index) {

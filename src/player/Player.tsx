@@ -82,6 +82,11 @@ export interface PlayerProps {
   readonly onPause?: () => void;
   /** Playback reached the last step by itself (after `onPause`, as with a media element's `ended`). */
   readonly onEnded?: () => void;
+  /**
+   * A find to start the run's overview with (its Find box, over tool names, call ids, arguments, results and
+   * messages): a page passes the find in its address. The overview marks what it finds; Enter goes to each.
+   */
+  readonly find?: string;
   /** Warnings to show at their steps (plain text). Keep the array's identity while it is unchanged. */
   readonly notes?: readonly StepNote[];
   /**
@@ -276,7 +281,7 @@ function StoreUpdater(props: PlayerProps & { readonly placed: readonly PlacedChe
  * (its owner's state changed), and that must not re-render the whole figure — the store's subscribers do.
  */
 const PlayerBody = memo(function PlayerBody(
-  props: Pick<PlayerProps, "onLangChange" | "controls" | "notes" | "warmUp" | "present">,
+  props: Pick<PlayerProps, "onLangChange" | "controls" | "notes" | "warmUp" | "present" | "find">,
 ) {
   const { onLangChange } = props;
   const text = useCatalog();
@@ -308,6 +313,7 @@ const PlayerBody = memo(function PlayerBody(
         controls={full ? "full" : "minimal"}
         announce={!enlarged}
         notes={notes}
+        find={props.find}
         toolbar={
           full ? (
             <>
@@ -425,6 +431,7 @@ export function Player(props: PlayerProps) {
                 {...defined({ notes: props.notes })}
                 {...defined({ warmUp: props.warmUp })}
                 {...defined({ present: props.present })}
+                {...defined({ find: props.find })}
               />
             </ScenarioLinksContext.Provider>
           </CheckpointsContext.Provider>

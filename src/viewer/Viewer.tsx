@@ -23,12 +23,15 @@ import {
   type Story,
   storyCatalog,
 } from "../content/types";
-import type { Trace } from "../engine";
+import { defined, type Trace } from "../engine";
 import { resolveSource } from "../figure/source";
 import { formatName } from "../formats";
 import type { LiveFacts } from "../formats/live-facts";
 import { FigureProblems, Player, type PlayerHandle, type ShownProblem, type StepNote } from "../player";
 import { liveHead, liveNotes } from "./live-notes";
+
+/** `?find=…` in the viewer's address: what each run's overview finds at first. */
+const findInUrl = (): string | undefined => new URLSearchParams(window.location.search).get("find") ?? undefined;
 
 /** How often, at most, a changing run is read again (ms). */
 const SETTLE_MS = 100;
@@ -351,6 +354,7 @@ export function Viewer(props: { lang: Lang }) {
           onStepChange={onStepChange}
           onLangChange={onLangChange}
           notes={shown.notes}
+          {...defined({ find: findInUrl() })}
         />
       ) : null}
       {shown?.ok && shown.id === run?.id && run !== undefined ? (

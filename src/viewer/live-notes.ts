@@ -27,7 +27,7 @@ export function liveNotes(
       callAt.set(step.modelCall, step.number);
       lastCall = step.number;
     } else if (step.kind === "execution" && facts.observed !== true)
-      notes.push({ step: step.number, text: text.inferred, info: true });
+      notes.push({ step: step.number, text: text.inferred, info: true, kind: "inferred" });
   }
   const last = trace.steps.at(-1);
   const before = trace.steps.at(-2);
@@ -41,17 +41,19 @@ export function liveNotes(
   // changed warns.
   const newest: Omit<StepNote, "step">[] = [];
   if (facts.streaming && answering) {
-    notes.push({ step: before.number, text: text.streaming, info: true });
-    newest.push({ text: text.streaming, info: true });
+    notes.push({ step: before.number, text: text.streaming, info: true, kind: "streaming" });
+    newest.push({ text: text.streaming, info: true, kind: "streaming" });
   } else if (!answering && lastCall > 0 && last?.kind === "finish" && !failed) {
-    const said = { text: facts.streaming ? text.streaming : text.awaiting, info: true };
+    const said = facts.streaming
+      ? { text: text.streaming, info: true, kind: "streaming" }
+      : { text: text.awaiting, info: true, kind: "awaiting" };
     notes.push({ step: lastCall, ...said });
     newest.push(said);
   }
   for (const event of facts.events) {
     const step = callAt.get(event.call);
     if (step === undefined) continue;
-    const said = informs(event) ? { text: text.event(event), info: true } : { text: text.event(event) };
+    const said = { text: text.event(event), kind: event.kind, ...(informs(event) ? { info: true } : {}) };
     notes.push({ step, ...said });
     if (step === lastCall) newest.push(said);
   }

@@ -39,7 +39,7 @@ describe("the language registry", () => {
 const TRANSLATION_FILES = [
   /^src\/content\/languages\.ts$/,
   /^src\/content\/translations\.ts$/,
-  /^src\/content\/(catalog|labels|later|steps|chapter|prose|runs|author)\.[a-z]{2,3}\.ts$/,
+  /^src\/content\/(catalog|labels|later|overview|steps|chapter|prose|runs|author)\.[a-z]{2,3}\.ts$/,
   /^src\/scenarios\/(?!index|ids|types)[a-z0-9-]+\.ts$/,
 ];
 

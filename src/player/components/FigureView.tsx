@@ -18,13 +18,15 @@ import { captionParts } from "../caption";
 import { useCatalog } from "../catalog";
 import { useCheckpoints } from "../checkpoints";
 import { intentOf } from "../keyboard/keyToIntent";
-import type { NotesByStep, ShownNote } from "../notes";
+import { LONG_RUN } from "../limits";
+import { type NotesByStep, OverviewContext, type ShownNote } from "../notes";
 import { useScenarioLinks } from "../scenario-links";
 import { usePlayer, usePlayerStore } from "../store/context";
 import { dataStateOf, type PlayerState } from "../store/createPlayerStore";
 import { Controls } from "./Controls";
 import { CheckpointBox, StagePanels, StageTools } from "./LazyPanels";
 import { LiveRegion } from "./LiveRegion";
+import { RunOverview } from "./RunOverview";
 import { StepChange } from "./StepParts";
 import { Swimlanes } from "./Swimlanes";
 
@@ -260,6 +262,8 @@ export function FigureView(props: {
   toolbar: ReactNode;
   /** The shell's warnings by step number (see the player's `notes`). */
   notes: NotesByStep;
+  /** A find to start the run's overview with (see the player's `find`). */
+  find?: string | undefined;
 }) {
   const { variant } = props;
   const text = useCatalog();
@@ -288,6 +292,7 @@ export function FigureView(props: {
   const { notes } = props;
   const notesReserve = useMemo(() => mostNotes(notes, trace.steps.length), [notes, trace]);
   const keepFocus = useFocusKeeper(index);
+  const overviewGiven = useMemo(() => ({ notes, find: props.find }), [notes, props.find]);
   // Whether this render is past hydration: what a pre-rendered page could not know (that the figure asks questions)
   // is drawn from the first client render on, never in the one that must match the page's HTML.
   const [hydrated, setHydrated] = useState(false);
@@ -310,7 +315,11 @@ export function FigureView(props: {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const intent = intentOf(event);
-    if (intent === null) return;
+    // A key the figure does not use itself goes to the run's overview (its jumps and Find), when one is shown.
+    if (intent === null) {
+      if (store.getState().jump?.(event)) event.preventDefault();
+      return;
+    }
     event.preventDefault();
     store.getState()[intent]();
   };
@@ -350,6 +359,10 @@ export function FigureView(props: {
       <p className="alf-keys-hint" aria-hidden="true">
         ⌨ {text.ui.keysActive}
       </p>
+      {/* A run longer than a screen: its overview, open above the stage (a shorter one's is in the drawer). */}
+      {trace.steps.length > LONG_RUN && variant === "inline" ? (
+        <RunOverview notes={notes} open find={props.find} />
+      ) : null}
       {/* The stage: the diagram, the step's words and what the step changed, on one screen (side by side where the
           figure is wide, one under the other where it is not). */}
       <div className="alf-stage">
@@ -511,7 +524,9 @@ export function FigureView(props: {
       </div>
       <GoOn />
       {/* The engineer's choices, out of the reader's path: closed until opened. */}
-      <StageTools />
+      <OverviewContext.Provider value={overviewGiven}>
+        <StageTools />
+      </OverviewContext.Provider>
       {props.announce ? (
         <LiveRegion
           message={

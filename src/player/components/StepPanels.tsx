@@ -8,6 +8,7 @@ import {
   lazy,
   Suspense,
   useCallback,
+  useContext,
   useEffect,
   useId,
   useLayoutEffect,
@@ -30,12 +31,14 @@ import {
 import { useCatalog } from "../catalog";
 import { createContextFold } from "../dom/context-fold";
 import { useLater } from "../later";
-import { CONTEXT_PAGE, LONG_TEXT, WINDOW_AT } from "../limits";
+import { CONTEXT_PAGE, LONG_RUN, LONG_TEXT, WINDOW_AT } from "../limits";
 import { prefersReducedMotion } from "../motion";
+import { OverviewContext } from "../notes";
 import { usePlayer } from "../store/context";
 import type { PlayerState } from "../store/createPlayerStore";
 import { CallIdChip } from "./Chip";
 import { FormatSwitch } from "./FormatSwitch";
+import { RunOverview } from "./RunOverview";
 import { HostChecks, McpMessage, MessageItem, ResultText } from "./StepParts";
 
 const asRecord = (value: JsonValue | undefined): Readonly<Record<string, JsonValue>> =>
@@ -144,12 +147,30 @@ function ContextSize(props: { step: Step; sums: TokenSums; reserve: string }) {
 /** A provider's request body in the context panel: its code loads when a reader first picks a format. */
 const WireView = lazy(() => import("./WireView").then((module) => ({ default: module.WireView })));
 
-/** The figure's own drawer, closed at first: the request format the context is shown in, and how tokens are counted. */
+const selectShort = (s: PlayerState) => s.trace.steps.length <= LONG_RUN;
+
+/**
+ * The figure's own drawer, closed at first: the request format the context is shown in, and how tokens are counted;
+ * for a run no longer than a screen (a built-in lesson), its overview too (a longer run's is open above the stage).
+ * A find given with such a run opens the drawer on it.
+ */
 export function FigureTools() {
   const later = useLater();
+  const short = usePlayer(selectShort);
+  const { notes, find } = useContext(OverviewContext);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (short && find !== undefined && find !== "") setOpened(true);
+  }, [short, find]);
   return (
-    <details className="alf-drawer">
-      <summary>{later.figureTools}</summary>
+    <details
+      className="alf-drawer"
+      open={opened || undefined}
+      onToggle={(event) => event.currentTarget.open && setOpened(true)}
+    >
+      <summary>{short ? later.figureToolsOverview : later.figureTools}</summary>
+      {/* Its code loads when the drawer is first opened. */}
+      {short && opened ? <RunOverview notes={notes} open find={find} /> : null}
       <FormatSwitch />
       <p className="alf-token-note">{later.tokenMethod}</p>
     </details>

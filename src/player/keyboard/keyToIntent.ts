@@ -26,12 +26,19 @@ export interface KeyEventLike {
   readonly target: EventTarget | null;
 }
 
+/** Whether a key goes to an element that keeps its own keys: a text field, a slider, a select, editable content. */
+export function typingIn(target: EventTarget | null): boolean {
+  return (
+    typeof Element !== "undefined" &&
+    target instanceof Element &&
+    target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='slider']") !== null
+  );
+}
+
 /** Elements that keep their own keys: text fields, sliders, selects, editable content. */
 function ownsKeys(target: EventTarget | null, intent: Intent): boolean {
   if (typeof Element === "undefined" || !(target instanceof Element)) return false;
-  if (target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='slider']")) {
-    return true;
-  }
+  if (typingIn(target)) return true;
   // Space on a button presses that button; the player must not act a second time.
   return intent === "toggle" && target.closest("button, a[href], summary") !== null;
 }

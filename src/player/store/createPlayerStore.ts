@@ -5,6 +5,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Trace } from "../../engine";
 import type { RequestFormatId } from "../../formats";
+import type { KeyEventLike } from "../keyboard/keyToIntent";
 
 /** Whether the player advances by itself. `ended` is derived (paused on the last step), not stored. */
 export type PlayStatus = "playing" | "paused";
@@ -69,6 +70,11 @@ export interface PlayerState {
   readonly justAnswered: number | null;
   /** The checkpoints asked, by the index of their step (the checkpoint's key): playback waits at one unanswered. */
   readonly checkpointsAt: ReadonlyMap<number, number>;
+  /**
+   * The run overview's keys (next problem, round, call of the same tool; Find), while an overview is shown: the
+   * figure hands it the keys it does not use itself, and it says whether it took the key.
+   */
+  readonly jump: ((event: KeyEventLike) => boolean) | null;
   /** Say which steps ask a checkpoint (the player's placed checkpoints). */
   setCheckpoints(at: ReadonlyMap<number, number>): void;
   /** Answer a checkpoint, once: a later choice does not change it. */
@@ -154,6 +160,7 @@ export function createPlayerStore(options: {
       answers: new Map(),
       justAnswered: null,
       checkpointsAt: new Map(),
+      jump: null,
       setCheckpoints: (at) => set({ checkpointsAt: at }),
       answer: (key, option) => {
         if (get().answers.has(key)) return;
