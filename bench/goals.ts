@@ -188,6 +188,20 @@ const GOALS: readonly Goal[] = [
     }),
   ),
   {
+    goal: "a long run's overview (issue 57)",
+    target:
+      "drawn with the run, then used (Next problem, a round, a Find typed and gone to, the strip clicked) with no main-thread task over 100 ms",
+    measured: (at) => {
+      const tasks = ["large100k", "largecc", "largecodex"].map((id) => at(id, "overview_longest_task_ms"));
+      return all(...tasks)
+        ? `longest task while used: 100,000 messages ${ms(tasks[0] ?? 0)}, Claude Code 72,000 ${ms(tasks[1] ?? 0)}, Codex 4,000 calls ${ms(tasks[2] ?? 0)}`
+        : null;
+    },
+    met: (at) => yesNo(["large100k", "largecc", "largecodex"].every((id) => at(id, "overview_longest_task_ms") <= 100)),
+    checkedBy:
+      "bench; e2e: every error marked, Next problem from step 1 and a find for an argument, on the shared Codex rollout, a 4,000-call rollout and the 100,000-message log (`tests/e2e/overview.spec.ts`)",
+  },
+  {
     goal: "CLI `--import` of the 56 MB log",
     target: "≤ 10 s, ≤ 1 GB resident, output ≤ 2× the input",
     measured: (at) => {

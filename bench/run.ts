@@ -441,12 +441,22 @@ async function measureImport(browser: Browser) {
 
 /** The large logs of issue 30: made on the spot (tests/fixtures/large-log.ts), written next to the bench pages. */
 const LARGE_LOGS = [
-  { id: "large20k", file: "large-20k.json", label: "20,000 messages, 11 MB (OpenAI Chat)" },
-  { id: "large100k", file: "large-100k.json", label: "100,000 messages, 56 MB (OpenAI Chat)" },
-  { id: "largecc", file: "large-claude-code.jsonl", label: "72,000 messages, 50 MB (a Claude Code JSON Lines log)" },
+  { id: "large20k", file: "large-20k.json", label: "20,000 messages, 11 MB (OpenAI Chat)", find: "R4999" },
+  { id: "large100k", file: "large-100k.json", label: "100,000 messages, 56 MB (OpenAI Chat)", find: "R24001" },
+  {
+    id: "largecc",
+    file: "large-claude-code.jsonl",
+    label: "72,000 messages, 50 MB (a Claude Code JSON Lines log)",
+    find: "R17001",
+  },
   // Issue 45's day-long agent logs, in the agents' own shapes.
-  { id: "largecodex", file: "large-codex-rollout.jsonl", label: "a Codex CLI rollout: 4,000 shell calls, 11 MB" },
-  { id: "largepi", file: "large-pi-session.jsonl", label: "a pi session: 1,000 records, 0.4 MB" },
+  {
+    id: "largecodex",
+    file: "large-codex-rollout.jsonl",
+    label: "a Codex CLI rollout: 4,000 shell calls, 11 MB",
+    find: "packages/p3999",
+  },
+  { id: "largepi", file: "large-pi-session.jsonl", label: "a pi session: 1,000 records, 0.4 MB", find: "ls" },
 ] as const;
 
 function writeLargeLogs(): void {
@@ -533,6 +543,27 @@ async function measureLargeImports(browser: Browser) {
     const latencies = (await page.evaluate("window.latencies")) as number[];
     record(log.id, "large_step_p50_ms", median(latencies));
     record(log.id, "large_step_max_ms", Math.max(...latencies));
+    // Issue 57: the run's overview used, from the first step: Next problem, a round, a Find typed and gone to, the
+    // strip clicked; the longest main-thread task meanwhile (its drawing with the run is in the load's).
+    const overview = figure.locator("details.alf-overview");
+    await page.keyboard.press("Home");
+    const using = (await page.evaluate("performance.now()")) as number;
+    await overview.getByRole("button", { name: "Next problem" }).click();
+    await page.keyboard.press("r");
+    const find = overview.getByRole("searchbox", { name: "Find" });
+    await find.fill(log.find);
+    await expect(overview.locator(".alf-ov-said")).toHaveText(/found|Not found/, { timeout: 60_000 });
+    await find.press("Enter");
+    await overview.locator(".alf-ov-track").click({ position: { x: 200, y: 4 } });
+    await page.evaluate(NEXT_FRAME);
+    await page.waitForTimeout(500);
+    record(
+      log.id,
+      "overview_longest_task_ms",
+      (await page.evaluate(
+        `Math.max(0, ...window.longTasks.filter(([start]) => start >= ${using}).map(([, duration]) => duration))`,
+      )) as number,
+    );
     await page.context().close();
   }
 }

@@ -14,11 +14,13 @@ import { readMessages } from "./ai-sdk";
 import { formatMeta } from "./index";
 import {
   isOtlpTraces,
+  jsonAttribute,
   type OtlpSpan,
   type OtlpTrace,
   otherTraces,
   otlpSpans,
   otlpTraces,
+  resultsInTurn,
   runTraces,
 } from "./otlp-json";
 import { declaration, reading, refuse } from "./read";
@@ -33,15 +35,7 @@ const isModelCall = (span: OtlpSpan) => /^ai\.\w+\.do(Generate|Stream)$/.test(op
 const isAiSdk = (span: OtlpSpan) => operationOf(span).startsWith("ai.");
 
 /** A span attribute the SDK writes as JSON text, parsed (undefined when absent or not JSON). */
-function json(span: OtlpSpan, key: string): unknown {
-  const value = span.attributes.get(key);
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+const json = (span: OtlpSpan, key: string): unknown => jsonAttribute(span, key, "absent");
 
 /** The reply a model call's span records, as an assistant message of the SDK's shape (null when none is recorded). */
 function replyOf(span: OtlpSpan): unknown {
@@ -131,7 +125,7 @@ function parse(data: unknown): ParseResult {
  */
 function observed(traces: readonly OtlpTrace[], messages: Message[], ours: Set<OtlpTrace>): LogNote[] {
   const notes: LogNote[] = [];
-  const seen = new Map<string, number>();
+  const resultOf = resultsInTurn(messages);
   const spans = traces
     .flatMap((trace) => trace.spans.map((span) => ({ trace, span })))
     .filter(({ span }) => operationOf(span) === "ai.toolCall")
@@ -139,11 +133,9 @@ function observed(traces: readonly OtlpTrace[], messages: Message[], ours: Set<O
   for (const { trace, span } of spans) {
     const callId = span.attributes.get("ai.toolCall.id");
     if (typeof callId !== "string") continue;
-    const nth = seen.get(callId) ?? 0;
-    seen.set(callId, nth + 1);
     const name = String(span.attributes.get("ai.toolCall.name") ?? "");
     const failed = span.status === 2;
-    let index = messages.flatMap((m, i) => (m.role === "tool" && m.callId === callId ? [i] : []))[nth] ?? -1;
+    let { index } = resultOf(callId);
     const proposed = messages.some((m) => m.role === "assistant" && m.toolCalls.some((c) => c.callId === callId));
     const result = span.attributes.get("ai.toolCall.result");
     if (index < 0 && proposed && typeof result === "string") {

@@ -21,6 +21,7 @@ import {
   otherTraces,
   otlpSpans,
   otlpTraces,
+  resultsInTurn,
   runTraces,
 } from "./otlp-json";
 import { assistantMessage, declaration, plainMessage, reading, refuse, toolCall } from "./read";
@@ -168,25 +169,33 @@ function parse(data: unknown): ParseResult {
   });
 }
 
-/** The `TOOL` spans that name a call of the run (`tool_call.id`): observed runs, said at the call's result. */
+/**
+ * The `TOOL` spans that name a call of the run (`tool_call.id`): observed runs, each said at its call's result, the
+ * k-th run of an id at its k-th result, in the order the runs started.
+ */
 function observed(traces: readonly OtlpTrace[], messages: readonly Message[], ours: Set<OtlpTrace>): LogNote[] {
   const notes: LogNote[] = [];
-  for (const trace of traces)
-    for (const span of trace.spans) {
-      if (kindOf(span) !== "TOOL") continue;
-      const callId = span.attributes.get("tool_call.id");
-      const index = messages.findIndex((m) => m.role === "tool" && m.callId === callId);
-      if (index < 0) continue;
-      ours.add(trace);
-      notes.push({
-        kind: "observed",
-        span: "TOOL",
-        index,
-        name: String(span.attributes.get("tool.name") ?? span.name),
-        ms: span.endMs > span.startMs ? Math.round(span.endMs - span.startMs) : null,
-        failed: span.status === 2,
-      });
-    }
+  const resultOf = resultsInTurn(messages);
+  const spans = traces
+    .flatMap((trace) => trace.spans.map((span) => ({ trace, span })))
+    .filter(({ span }) => kindOf(span) === "TOOL")
+    .sort((a, b) => a.span.startMs - b.span.startMs);
+  for (const { trace, span } of spans) {
+    const callId = span.attributes.get("tool_call.id");
+    if (typeof callId !== "string") continue;
+    // The k-th run of an id is said at its k-th result (an id can come again).
+    const { index } = resultOf(callId);
+    if (index < 0) continue;
+    ours.add(trace);
+    notes.push({
+      kind: "observed",
+      span: "TOOL",
+      index,
+      name: String(span.attributes.get("tool.name") ?? span.name),
+      ms: span.endMs > span.startMs ? Math.round(span.endMs - span.startMs) : null,
+      failed: span.status === 2,
+    });
+  }
   return notes;
 }
 

@@ -11,12 +11,14 @@ import type { JsonValue, Message, MessagePart, ToolCall, ToolDeclaration, Trace 
 import { formatMeta } from "./index";
 import {
   isOtlpTraces,
+  jsonAttribute,
   type OtlpLogRecord,
   type OtlpSpan,
   type OtlpTrace,
   otlpLogs,
   otlpSpans,
   otlpTraces,
+  resultsInTurn,
 } from "./otlp-json";
 import {
   assistantMessage,
@@ -160,17 +162,6 @@ function readMessages(items: readonly unknown[], path: string, first: readonly M
     flush();
   });
   return messages;
-}
-
-/** A GenAI attribute's value: the conventions write structured values as JSON text (on spans), parsed here. */
-function jsonAttribute(from: { readonly attributes: ReadonlyMap<string, unknown> }, key: string): unknown {
-  const value = from.attributes.get(key);
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
 }
 
 const operationOf = (span: OtlpSpan): string | undefined => {
@@ -445,16 +436,14 @@ function observedRuns(traces: readonly OtlpTrace[], messages: Message[]): LogNot
   const proposed = new Map<string, number>();
   for (const m of messages)
     if (m.role === "assistant") for (const c of m.toolCalls) proposed.set(c.callId, (proposed.get(c.callId) ?? 0) + 1);
-  const seen = new Map<string, number>();
+  const resultOf = resultsInTurn(messages);
   for (const span of traces.flatMap((trace) => trace.spans)) {
     if (operationOf(span) !== "execute_tool") continue;
     const callId = span.attributes.get("gen_ai.tool.call.id");
     if (typeof callId !== "string") continue;
-    const nth = seen.get(callId) ?? 0;
-    seen.set(callId, nth + 1);
     const name = String(span.attributes.get("gen_ai.tool.name") ?? "");
     const failed = span.status === 2 || span.attributes.has("error.type");
-    let index = messages.flatMap((m, i) => (m.role === "tool" && m.callId === callId ? [i] : []))[nth] ?? -1;
+    let { index, nth } = resultOf(callId);
     // The tool's output as recorded (the conventions leave its type open): a JSON-encoded string is that string;
     // other text is kept as it is (a JSON-looking output is still the text the tool gave), anything else as JSON.
     const recorded = span.attributes.get("gen_ai.tool.call.result");

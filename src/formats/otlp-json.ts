@@ -5,6 +5,7 @@
  * spans grouped into traces by trace id. The conventions' codecs read runs out of them; nothing here knows a
  * convention.
  */
+import type { Message } from "../engine";
 import { field, isRecord, list, str } from "./types";
 
 /** One span, its attributes as plain values (a JSON string is kept as the string: a convention says which to parse). */
@@ -184,4 +185,43 @@ export function otherTraces(
       const count = trace.spans.filter(isCall).length;
       return `trace ${trace.traceId.slice(0, 8)} (${trace.spans[0]?.name ?? ""}, ${count} model call${count === 1 ? "" : "s"})`;
     });
+}
+
+/**
+ * A structured attribute the telemetry writes as JSON text (the GenAI conventions', the AI SDK's), parsed; text that
+ * is not JSON is kept as it is (`keep`), or read as absent.
+ */
+export function jsonAttribute(
+  from: { readonly attributes: ReadonlyMap<string, unknown> },
+  key: string,
+  notJson: "keep" | "absent" = "keep",
+): unknown {
+  const value = from.attributes.get(key);
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return notJson === "keep" ? value : undefined;
+  }
+}
+
+/**
+ * Where each observed tool run's result is among a run's messages: the k-th span naming a call id answers that id's
+ * k-th result (a provider or an agent can use an id again). Ask once per span, in the spans' order; `index` is -1
+ * where the messages hold no such result, `nth` which run of the id the span is.
+ */
+export function resultsInTurn(messages: readonly Message[]): (callId: string) => { index: number; nth: number } {
+  const results = new Map<string, number[]>();
+  messages.forEach((message, i) => {
+    if (message.role !== "tool") return;
+    const list = results.get(message.callId);
+    if (list === undefined) results.set(message.callId, [i]);
+    else list.push(i);
+  });
+  const seen = new Map<string, number>();
+  return (callId) => {
+    const nth = seen.get(callId) ?? 0;
+    seen.set(callId, nth + 1);
+    return { index: results.get(callId)?.[nth] ?? -1, nth };
+  };
 }

@@ -20,6 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import protobuf from "protobufjs/light.js";
+import { field, isRecord, list } from "../formats/types";
 import descriptor from "./otlp-proto.gen.json";
 
 /** The header each request carries the session's token in. */
@@ -102,22 +103,19 @@ export function decodeExport(
 export function withoutUntraced(signal: Signal, request: Record<string, unknown>): number {
   const { resource, scope, items } = TYPES[signal];
   let rejected = 0;
-  for (const r of asList(request[resource]))
-    for (const s of asList(asRecord(r)[scope])) {
-      const group = asRecord(s);
-      const kept = asList(group[items]).filter((item) => {
-        const id = asRecord(item).traceId;
+  for (const r of list(request, resource))
+    for (const group of list(r, scope)) {
+      if (!isRecord(group)) continue;
+      const all = list(group, items);
+      const kept = all.filter((item) => {
+        const id = field(item, "traceId");
         return typeof id === "string" && /[1-9a-f]/i.test(id);
       });
-      rejected += asList(group[items]).length - kept.length;
+      rejected += all.length - kept.length;
       group[items] = kept;
     }
   return rejected;
 }
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** A running receiver. */
 export interface OtlpReceiver {

@@ -18,6 +18,7 @@
 import { importTranscript } from "../formats/import";
 import type { LiveFacts, RawLiveRun } from "../formats/live-facts";
 import { otlpSpans } from "../formats/otlp-json";
+import { field, isRecord, list } from "../formats/types";
 import type { Signal } from "./otlp-receiver";
 import { withoutKeyShapes } from "./runs";
 import type { RecordedRuns } from "./save";
@@ -66,9 +67,8 @@ interface TraceEntry {
   waiting?: ReturnType<typeof setTimeout>;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** An object's own fields, or none for what is not one. */
+const fieldsOf = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 const PARTS = {
   traces: ["resourceSpans", "scopeSpans", "spans"],
@@ -79,11 +79,11 @@ const PARTS = {
 export function byTrace(signal: Signal, request: Record<string, unknown>): Map<string, Record<string, unknown>> {
   const [resourceKey, scopeKey, itemsKey] = PARTS[signal];
   const out = new Map<string, Record<string, unknown>>();
-  for (const resource of asList(request[resourceKey])) {
-    for (const scope of asList(asRecord(resource)[scopeKey])) {
+  for (const resource of list(request, resourceKey)) {
+    for (const scope of list(resource, scopeKey)) {
       const groups = new Map<string, unknown[]>();
-      for (const item of asList(asRecord(scope)[itemsKey])) {
-        const id = String(asRecord(item).traceId ?? "");
+      for (const item of list(scope, itemsKey)) {
+        const id = String(field(item, "traceId") ?? "");
         const group = groups.get(id);
         if (group === undefined) groups.set(id, [item]);
         else group.push(item);
@@ -92,8 +92,8 @@ export function byTrace(signal: Signal, request: Record<string, unknown>): Map<s
         const into = out.get(id) ?? { [resourceKey]: [] };
         out.set(id, into);
         (into[resourceKey] as unknown[]).push({
-          ...asRecord(resource),
-          [scopeKey]: [{ ...asRecord(scope), [itemsKey]: items }],
+          ...fieldsOf(resource),
+          [scopeKey]: [{ ...fieldsOf(scope), [itemsKey]: items }],
         });
       }
     }

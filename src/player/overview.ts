@@ -87,20 +87,20 @@ function factOf(step: Step): { kind: MarkKind; by?: ErrorBy } | null {
   }
 }
 
-/** Insert `value` into an ascending list that mostly grows at its end. */
-function addSorted(list: number[], value: number) {
-  if (list.length === 0 || (list.at(-1) ?? -1) < value) list.push(value);
-  else if (!list.includes(value)) {
-    list.push(value);
-    list.sort((a, b) => a - b);
-  }
-}
+/** An ascending list of distinct entries, from one in any order. */
+const sortedSet = (list: number[]): number[] =>
+  list.sort((a, b) => a - b).filter((value, k, all) => k === 0 || all[k - 1] !== value);
 
 /**
- * The overview of a run: its rounds, its marks by kind, its tools' calls and its errors by who made them. `recorded`:
+ * The overview of a run worked out a slice at a time (a 100,000-message run has 150,000 steps): `run(ms)` goes on for
+ * about `ms` milliseconds and gives the overview once it has been through every step and note, else null. `recorded`:
  * the run is read from a record (who made an error is then what the record says, or not said).
  */
-export function overviewOf(trace: Trace, notes: NotesByStep, recorded: boolean): RunOverview {
+export function buildOverview(
+  trace: Trace,
+  notes: NotesByStep,
+  recorded: boolean,
+): { run(ms: number): RunOverview | null } {
   const rounds: number[] = [0];
   const marks = new Map<MarkKind, number[]>();
   const tools = new Map<string, number[]>();
@@ -110,9 +110,9 @@ export function overviewOf(trace: Trace, notes: NotesByStep, recorded: boolean):
   const mark = (kind: MarkKind, index: number) => {
     const list = marks.get(kind);
     if (list === undefined) marks.set(kind, [index]);
-    else addSorted(list, index);
+    else list.push(index);
   };
-  trace.steps.forEach((step, i) => {
+  const take = (step: Step, i: number) => {
     if (step.kind === "model_call") {
       modelCalls += 1;
       if (firstCall === null) firstCall = i;
@@ -132,31 +132,51 @@ export function overviewOf(trace: Trace, notes: NotesByStep, recorded: boolean):
       const seen = errors.get(by);
       errors.set(by, { count: (seen?.count ?? 0) + 1, first: seen?.first ?? i });
     }
-  });
-  let usage: RunOverview["usage"] = null;
-  for (const [number, shown] of notes) {
-    const i = number - 1;
-    if (i < 0 || i >= trace.steps.length) continue;
-    for (const note of shown) {
-      if (note.kind === "usage" && usage === null) usage = { step: i, text: note.text };
-      const row = note.kind === undefined ? undefined : NOTE_ROWS[note.kind];
-      if (row !== undefined) mark(row, i);
-      else if (!note.info) mark("warning", i);
-      else if (note.kind === undefined || !ROUTINE.has(note.kind)) mark("note", i);
-    }
-  }
-  const problems: number[] = [];
-  for (const kind of PROBLEM_KINDS) problems.push(...(marks.get(kind) ?? []));
-  problems.sort((a, b) => a - b);
-  return {
-    rounds,
-    marks,
-    problems: problems.filter((step, k) => k === 0 || problems[k - 1] !== step),
-    tools,
-    errors,
-    modelCalls: { count: modelCalls, first: firstCall },
-    usage,
   };
+  let next = 0;
+  let done: RunOverview | null = null;
+  return {
+    run(ms) {
+      if (done !== null) return done;
+      const until = performance.now() + ms;
+      while (next < trace.steps.length) {
+        const step = trace.steps[next];
+        if (step !== undefined) take(step, next);
+        next += 1;
+        if ((next & 255) === 0 && performance.now() > until) return null;
+      }
+      let usage: RunOverview["usage"] = null;
+      for (const [number, shown] of notes) {
+        const i = number - 1;
+        if (i < 0 || i >= trace.steps.length) continue;
+        for (const note of shown) {
+          if (note.kind === "usage" && usage === null) usage = { step: i, text: note.text };
+          const row = note.kind === undefined ? undefined : NOTE_ROWS[note.kind];
+          if (row !== undefined) mark(row, i);
+          else if (!note.info) mark("warning", i);
+          else if (note.kind === undefined || !ROUTINE.has(note.kind)) mark("note", i);
+        }
+      }
+      for (const [kind, list] of marks) marks.set(kind, sortedSet(list));
+      done = {
+        rounds,
+        marks,
+        problems: sortedSet(PROBLEM_KINDS.flatMap((kind) => marks.get(kind) ?? [])),
+        tools,
+        errors,
+        modelCalls: { count: modelCalls, first: firstCall },
+        usage,
+      };
+      return done;
+    },
+  };
+}
+
+/** The overview of a run, worked out at once (see {@link buildOverview}). */
+export function overviewOf(trace: Trace, notes: NotesByStep, recorded: boolean): RunOverview {
+  const done = buildOverview(trace, notes, recorded).run(Number.POSITIVE_INFINITY);
+  if (done === null) throw new Error("overviewOf: a build without a time limit ends");
+  return done;
 }
 
 /** The first entry of an ascending list after `index` (`forward`), or the last before it; null when there is none. */
@@ -224,8 +244,10 @@ export function findSteps(trace: Trace, query: string): { run(ms: number): reado
   const needle = query.toLowerCase();
   const found: number[] = [];
   let next = 0;
+  const done: RunOverview | null = null;
   return {
     run(ms) {
+      if (done !== null) return done;
       const until = performance.now() + ms;
       while (next < trace.steps.length) {
         const step = trace.steps[next];

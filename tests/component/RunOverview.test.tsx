@@ -107,6 +107,18 @@ describe("a long run's overview", () => {
     expect(counter(container)).toBe(`${trace.steps.length} / ${trace.steps.length}`);
   });
 
+  it("follows a run that grows (a live one): its marks and counts worked out again with each new trace", async () => {
+    const earlier = importTranscript(largeCodexRollout(30), undefined, "rollout-day.jsonl");
+    if (!earlier.ok) throw new Error("the rollout imports");
+    const view = render(<Player trace={earlier.trace} text={catalogs.en} />);
+    const glance = async (text: string) =>
+      expect(await screen.findByText(text, {}, { timeout: 10_000 })).toHaveClass("alf-ov-glance");
+    await glance("33 model calls · 30 tool calls · 1 problem");
+    view.rerender(<Player trace={trace} text={catalogs.en} />);
+    await glance(`110 model calls · 100 tool calls · ${errors.length} problems`);
+    expect(view.container.querySelectorAll(".alf-overview")).toHaveLength(1);
+  });
+
   it("for a lesson no longer than a screen, waits closed in the figure's drawer", async () => {
     const { container } = render(<Player trace={runScenario(scenarioById("f22", "zh"))} text={catalogs.zh} />);
     expect(container.querySelector(".alf-overview")).toBeNull();

@@ -198,7 +198,18 @@ describe("the receiver's protocol", () => {
       });
     expect((await post({})).status).toBe(401);
     expect((await post({ [TOKEN_HEADER]: "wrong" })).status).toBe(403);
-    expect((await post({ [TOKEN_HEADER]: token, origin: "https://example.com" })).status).toBe(403);
+    const fromPage = await post({ [TOKEN_HEADER]: token, origin: "https://example.com" });
+    expect(fromPage.status).toBe(403);
+    // No answer lets a web page read it (no CORS header), whether refused or taken; a preflight is not answered.
+    const taken = await post({ [TOKEN_HEADER]: token });
+    expect(taken.status).toBe(200);
+    for (const answer of [fromPage, taken]) expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await fetch(`${at.endpoint}/v1/traces`, {
+      method: "OPTIONS",
+      headers: { origin: "https://example.com", "access-control-request-method": "POST" },
+    });
+    expect(preflight.ok).toBe(false);
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
     const bad = await post({ [TOKEN_HEADER]: token }, "{not json");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 3, message: expect.stringContaining("not JSON") });

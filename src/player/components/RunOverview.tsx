@@ -25,6 +25,9 @@ export function RunOverview(props: { notes: NotesByStep; open: boolean; find?: s
     void loadOverview()
       .then(async (code) => {
         const words = await code.words(latest.current.lang);
+        // In a task of its own: working out a long run's overview (tens of milliseconds for 100,000 messages) is not
+        // added to the task that drew the run.
+        await new Promise((next) => setTimeout(next, 0));
         if (!live || host.current === null) return;
         const { open, find, ...input } = latest.current;
         widget = code.create(host.current, store, { ...input, words }, { open, find });

@@ -13,7 +13,7 @@ import { MARK_KINDS, type MarkKind } from "../../content/types";
 import type { Outcome, Trace } from "../../engine";
 import { type KeyEventLike, typingIn } from "../keyboard/keyToIntent";
 import type { NotesByStep } from "../notes";
-import { callsOf, countUpTo, findSteps, nextIn, overviewOf, type RunOverview, roundOf } from "../overview";
+import { buildOverview, callsOf, countUpTo, findSteps, nextIn, type RunOverview, roundOf } from "../overview";
 import type { PlayerStore } from "../store/createPlayerStore";
 
 /** What the overview is given by its figure, and again whenever any of it changes. */
@@ -46,8 +46,14 @@ const SYMBOLS: Readonly<Record<RowId, string>> = {
   found: "⌕",
 };
 
+/** How far back the same-tool jump looks for the latest call, from a step that is about none (a model call). */
+const TOOL_LOOKBACK = 64;
+
 /** How many tools the summary names, the most called first. */
 const SUMMARY_TOOLS = 6;
+
+/** How long each slice of working out the overview runs (ms). */
+const BUILD_SLICE = 12;
 
 /** How long typing pauses before Find searches (ms), and how long each slice of its search runs. */
 const FIND_WAIT = 150;
@@ -132,11 +138,23 @@ export function createRunOverview(
 ): OverviewWidget {
   let input = first;
   let trace = store.getState().trace;
-  let overview: RunOverview = overviewOf(trace, input.notes, isRecorded(trace));
+  /** Until the run's overview is worked out (a slice at a time): nothing marked yet. */
+  let overview: RunOverview = {
+    rounds: [0],
+    marks: new Map(),
+    problems: [],
+    tools: new Map(),
+    errors: new Map(),
+    modelCalls: { count: 0, first: null },
+    usage: null,
+  };
+  let building: ReturnType<typeof setTimeout> | undefined;
   let query = options.find?.trim() ?? "";
   /** What Find found for `query` in `trace`: null while it searches. */
   let found: readonly number[] | null = query === "" ? [] : null;
   let findTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Enter pressed while Find was still searching: where to go once it has found (forward or back). */
+  let pendingFind: boolean | null = null;
   let rows: readonly Row[] = [];
   const count = (n: number) => n.toLocaleString(languageOf(input.lang).htmlLang);
 
@@ -199,9 +217,14 @@ export function createRunOverview(
     if (target !== null && target !== undefined) store.getState().goTo(target);
   };
   const index = () => store.getState().index;
+  /** The tool of the call the step is about, or of the latest call before it (a few steps back at most). */
   const toolAt = (at: number): string | null => {
-    const shown = trace.steps[at];
-    return shown === undefined ? null : (callsOf(shown)[0]?.name ?? null);
+    for (let i = at; i >= 0 && i > at - TOOL_LOOKBACK; i -= 1) {
+      const shown = trace.steps[i];
+      const name = shown === undefined ? undefined : callsOf(shown)[0]?.name;
+      if (name !== undefined) return name;
+    }
+    return null;
   };
   const jumps = {
     problem: (forward: boolean) => nextIn(overview.problems, index(), forward),
@@ -218,6 +241,7 @@ export function createRunOverview(
     },
   };
   const findNext = (forward: boolean) => {
+    if (found === null) pendingFind = forward;
     if (found === null || found.length === 0) return;
     go(nextIn(found, index(), forward) ?? (forward ? found[0] : found.at(-1)));
   };
@@ -366,6 +390,7 @@ export function createRunOverview(
       return;
     }
     found = null;
+    pendingFind = null;
     step();
     const searching = findSteps(trace, query);
     const slice = () => {
@@ -375,6 +400,8 @@ export function createRunOverview(
         found = done;
         drawRows();
         step();
+        if (pendingFind !== null) findNext(pendingFind);
+        pendingFind = null;
       }
     };
     findTimer = setTimeout(slice, FIND_WAIT);
@@ -430,6 +457,23 @@ export function createRunOverview(
     else go(nearest(row.steps, target));
   });
 
+  /** Work the overview out again (a new run, new notes), a slice at a time; then write it, and search it again. */
+  const rebuild = () => {
+    clearTimeout(building);
+    const builder = buildOverview(trace, input.notes, isRecorded(trace));
+    const slice = () => {
+      const done = builder.run(BUILD_SLICE);
+      if (done === null) {
+        building = setTimeout(slice, 0);
+        return;
+      }
+      overview = done;
+      words();
+      if (query !== "") search();
+    };
+    slice();
+  };
+
   // The figure's keys for the jumps and Find (the figure's root hands on the keys it does not use itself).
   const jump = (event: KeyEventLike): boolean => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target))
@@ -459,9 +503,7 @@ export function createRunOverview(
     if (state.trace !== previous.trace) {
       // A run that grew (a live one) or another run: worked out again, and searched again.
       trace = state.trace;
-      overview = overviewOf(trace, input.notes, isRecorded(trace));
-      words();
-      if (query !== "") search();
+      rebuild();
     } else if (state.index !== previous.index) step();
   });
   const resize =
@@ -474,17 +516,18 @@ export function createRunOverview(
   // Drawn once open: a closed one's canvas has no size.
   root.addEventListener("toggle", () => root.open && redraw());
   words();
-  if (query !== "") search();
+  rebuild();
 
   return {
     update(next) {
       const notesChanged = next.notes !== input.notes;
       input = next;
-      if (notesChanged) overview = overviewOf(trace, input.notes, isRecorded(trace));
-      words();
+      if (notesChanged) rebuild();
+      else words();
     },
     destroy() {
       clearTimeout(findTimer);
+      clearTimeout(building);
       unsubscribe();
       resize?.disconnect();
       if (store.getState().jump === jump) store.setState({ jump: null });
