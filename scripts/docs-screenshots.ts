@@ -63,6 +63,9 @@ for (const lang of ["zh", "en"] as const) {
     await page.waitForFunction(`document.fonts.status === "loaded"`);
     await page.locator(".alf-figure").first().focus();
     await page.keyboard.press("p");
+    // A phone's starts closed: opened, as a reader opens it.
+    if (!(await overview.evaluate((element) => (element as HTMLDetailsElement).open)))
+      await overview.locator("summary").first().click();
     await overview.locator(".alf-ov-summary > summary").click();
     await overview.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await page.waitForTimeout(300);

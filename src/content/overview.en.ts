@@ -38,12 +38,12 @@ export const overview = {
   roundGroup: "Round",
   prevRound: "Previous round",
   nextRound: "Next round",
-  toolGroup: (name) => (name === null ? "Same tool" : `Tool ${name}`),
+  toolGroup: (name) => (name === null ? "Same tool" : `${name} calls`),
   prevTool: (name) => `Previous call of ${name}`,
   nextTool: (name) => `Next call of ${name}`,
   keys: "Keys: P / Shift+P problem, R / Shift+R round, T / Shift+T same tool, F find",
   find: "Find",
-  findPlaceholder: "tool, call id, text",
+  findPlaceholder: "Find: tool, call id, text",
   findCount: (at, total) => (at === 0 ? `${count(total)} found` : `${count(at)} of ${count(total)}`),
   findNone: "Not found",
   findSearching: "Finding…",
@@ -54,7 +54,7 @@ export const overview = {
   moreTools: (n) => `and ${count(n)} more tool${n === 1 ? "" : "s"}`,
   errorsBy: (by, n) =>
     ({
-      tool: `${count(n)} error${n === 1 ? "" : "s"} made by the tool`,
+      tool: `${count(n)} tool error${n === 1 ? "" : "s"} (the tool ran and failed)`,
       host: `${count(n)} call${n === 1 ? "" : "s"} refused by the host`,
       user: `${count(n)} call${n === 1 ? "" : "s"} denied by the user`,
       unsaid: `${count(n)} error result${n === 1 ? "" : "s"}, who made ${n === 1 ? "it" : "them"} not recorded`,

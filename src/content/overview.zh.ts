@@ -36,12 +36,12 @@ export const overview = {
   roundGroup: "轮次",
   prevRound: "上一轮",
   nextRound: "下一轮",
-  toolGroup: (name) => (name === null ? "同一工具" : `工具 ${name}`),
+  toolGroup: (name) => (name === null ? "同一工具" : `${name} 调用`),
   prevTool: (name) => `上一次调用 ${name}`,
   nextTool: (name) => `下一次调用 ${name}`,
   keys: "按键：P / Shift+P 问题，R / Shift+R 轮次，T / Shift+T 同一工具，F 查找",
   find: "查找",
-  findPlaceholder: "工具、call_id、文本",
+  findPlaceholder: "查找：工具、call_id、文本",
   findCount: (at, total) => (at === 0 ? `找到 ${count(total)} 处` : `第 ${count(at)} 处，共 ${count(total)} 处`),
   findNone: "没有找到",
   findSearching: "正在查找…",
@@ -52,7 +52,7 @@ export const overview = {
   moreTools: (n) => `另有 ${count(n)} 个工具`,
   errorsBy: (by, n) =>
     ({
-      tool: `工具出错 ${count(n)} 次`,
+      tool: `工具出错 ${count(n)} 次（工具运行了，但失败了）`,
       host: `宿主拒绝 ${count(n)} 次调用`,
       user: `用户拒绝 ${count(n)} 次调用`,
       unsaid: `错误结果 ${count(n)} 个，记录没有说明由谁造成`,

@@ -270,6 +270,7 @@ export interface OverviewLabels {
   /** The keys, as the keys line says them. */
   readonly keys: string;
   readonly find: string;
+  /** The Find box's hint, while it is empty: its name and what it looks through. */
   readonly findPlaceholder: string;
   /** Where the find is: the `at`-th of `count` matches (0: before the first). */
   readonly findCount: (at: number, count: number) => string;

@@ -92,7 +92,7 @@ test.describe("a long run at a glance", () => {
     await page.keyboard.press("t");
     await expect(counterOf(figure)).toHaveText("69 / 13,201");
     await expect(figure.locator(".alf-change")).toContainText("call_21");
-    await expect(overview.getByRole("group", { name: "Tool shell" })).toBeVisible();
+    await expect(overview.getByRole("group", { name: "shell calls" })).toBeVisible();
     // F goes to Find.
     await page.keyboard.press("f");
     await expect(overview.getByRole("searchbox", { name: "Find" })).toBeFocused();
@@ -102,7 +102,7 @@ test.describe("a long run at a glance", () => {
     await expect(figure.locator(".alf-change")).toContainText("packages/p3999");
     // The summary's items go to their first step.
     await overview.getByText("Summary", { exact: true }).click();
-    await overview.getByRole("button", { name: "200 errors made by the tool" }).click();
+    await overview.getByRole("button", { name: "200 tool errors (the tool ran and failed)" }).click();
     await expect(counterOf(figure)).toHaveText("64 / 13,201");
     await overview.getByRole("button", { name: "Ended: not recorded" }).click();
     await expect(counterOf(figure)).toHaveText("13,201 / 13,201");
@@ -139,6 +139,23 @@ test.describe("a long run at a glance", () => {
     // Nothing of the overview is wider than the phone.
     const overflow = await overview.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("on a phone it starts closed under its heading, the stage in view; P still goes to the next problem", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    const figure = await openRun(page, "rollout-day.jsonl", largeCodexRollout(100), "&lang=en");
+    const overview = figure.locator("details.alf-overview");
+    await expect(overview.locator("summary").first()).toHaveText(
+      "Run overview 110 model calls · 100 tool calls · 5 problems",
+    );
+    await expect(overview).not.toHaveAttribute("open", "");
+    await figure.focus();
+    await page.keyboard.press("p");
+    await expect(counterOf(figure)).toHaveText("64 / 331");
+    await overview.locator("summary").first().click();
+    await expect(overview.getByRole("button", { name: "Next problem" })).toBeVisible();
   });
 
   test("a lesson has it closed in the drawer; embed.html loads it from its own pack", async ({ page }) => {

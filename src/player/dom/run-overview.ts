@@ -52,6 +52,9 @@ const TOOL_LOOKBACK = 64;
 /** How many tools the summary names, the most called first. */
 const SUMMARY_TOOLS = 6;
 
+/** Below this width (px) the overview starts closed: a phone's screen is the stage's. */
+const PHONE = 560;
+
 /** How long each slice of working out the overview runs (ms). */
 const BUILD_SLICE = 12;
 
@@ -160,7 +163,10 @@ export function createRunOverview(
 
   // The parts, made once; their words are written by `words()`, their state by `step()`.
   const root = element("details", "alf-overview");
-  root.open = options.open;
+  // On a phone it would take the screen from the stage: closed at first, unless a find asks for it (the keys still
+  // work, and F opens it).
+  const width = host.getBoundingClientRect().width;
+  root.open = options.open && (query !== "" || width === 0 || width >= PHONE);
   const summary = element("summary");
   const heading = element("span", "alf-ov-heading");
   const glance = element("span", "alf-ov-glance");
@@ -313,7 +319,10 @@ export function createRunOverview(
       if (list !== undefined) items.push(item(words.kindCount(kind, list.length), list[0]));
     }
     if (overview.problems.length === 0) items.push(item(words.noProblems, null));
-    if (overview.usage !== null) items.push(item(overview.usage.text, overview.usage.step));
+    // The note's words, as a sentence of their own.
+    const usage = overview.usage?.text ?? "";
+    if (overview.usage !== null)
+      items.push(item(`${usage.charAt(0).toLocaleUpperCase(input.lang)}${usage.slice(1)}`, overview.usage.step));
     items.push(item(words.ended(input.outcomes[trace.outcome]), trace.steps.length - 1));
     summaryList.replaceChildren(...items);
   };
@@ -323,7 +332,13 @@ export function createRunOverview(
   const words = () => {
     const { words } = input;
     heading.textContent = words.heading;
-    glance.textContent = words.glance(overview.modelCalls.count, toolCallCount(), overview.problems.length);
+    // Each count kept on one line, the line wrapping between them.
+    glance.replaceChildren(
+      ...words
+        .glance(overview.modelCalls.count, toolCallCount(), overview.problems.length)
+        .split(" · ")
+        .flatMap((part, i) => [...(i === 0 ? [] : [" · "]), element("span", "alf-ov-part", part)]),
+    );
     track.setAttribute("aria-label", words.position);
     for (const [jump, group, back, on] of [
       [problemJump, words.problemGroup, words.prevProblem, words.nextProblem],
@@ -335,7 +350,7 @@ export function createRunOverview(
       jump.on.setAttribute("aria-label", on);
     }
     findBox.setAttribute("aria-label", words.find);
-    findBox.placeholder = `${words.find}: ${words.findPlaceholder}`;
+    findBox.placeholder = words.findPlaceholder;
     keys.textContent = `⌨ ${words.keys}`;
     summaryHeading.textContent = words.summary;
     writeSummary();
@@ -513,6 +528,9 @@ export function createRunOverview(
           if (canvas.width !== Math.round(canvas.clientWidth * (window.devicePixelRatio || 1))) redraw();
         });
   resize?.observe(canvas);
+  // The reader's colour scheme changed (a figure following it): the marks take the new colours.
+  const scheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+  scheme?.addEventListener("change", redraw);
   // Drawn once open: a closed one's canvas has no size.
   root.addEventListener("toggle", () => root.open && redraw());
   words();
@@ -530,6 +548,7 @@ export function createRunOverview(
       clearTimeout(building);
       unsubscribe();
       resize?.disconnect();
+      scheme?.removeEventListener("change", redraw);
       if (store.getState().jump === jump) store.setState({ jump: null });
       root.remove();
     },
