@@ -104,6 +104,7 @@ export const labels = {
       call: "The proposed call",
       checks: "The host's check",
       recorded: "The evaluation's check",
+      reviewed: "The agent's reviewer",
       result: "Tool result",
       answer: "The model's reply",
       rpc: "The MCP message",
@@ -154,7 +155,8 @@ export const labels = {
     recordedVerdict: (passed) => (passed === null ? ": no pass mark recorded" : passed ? ": passed" : ": failed"),
     recordedAnswer: "The answer it scored: ",
     recordedExplanation: "Its explanation: ",
-    rowRecorded: (passed, total) => `The evaluation's check: ${passed} of ${total} passed`,
+    rowRecorded: (passed, total, by) =>
+      `${by === "reviewer" ? "The agent's reviewer" : "The evaluation's check"}: ${passed} of ${total} passed`,
     recordedOutcome: (passed, by) =>
       by === "reviewer"
         ? passed

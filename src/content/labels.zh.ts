@@ -100,6 +100,7 @@ export const labels = {
       call: "模型提出的调用",
       checks: "宿主的核对",
       recorded: "评测的核对",
+      reviewed: "智能体的审阅者",
       result: "工具结果",
       answer: "模型的回复",
       rpc: "MCP 消息",
@@ -150,7 +151,8 @@ export const labels = {
     recordedVerdict: (passed) => (passed === null ? "：没有记录及格线" : passed ? "：通过" : "：未通过"),
     recordedAnswer: "它评的答案：",
     recordedExplanation: "它的说明：",
-    rowRecorded: (passed, total) => `评测的核对：${total} 项中 ${passed} 项通过`,
+    rowRecorded: (passed, total, by) =>
+      `${by === "reviewer" ? "智能体的审阅者" : "评测的核对"}：${total} 项中 ${passed} 项通过`,
     recordedOutcome: (passed, by) =>
       by === "reviewer"
         ? passed

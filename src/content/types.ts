@@ -40,7 +40,11 @@ export type StepPhrases<Facts = undefined> = {
  * built-in carries its steps' words and not the phrases for every step there can be.
  */
 /** What a step changed, as the stage's box shows it. */
-export type ChangeKind = "task" | "context" | "call" | "checks" | "recorded" | "result" | "answer" | "rpc";
+/**
+ * What a step's change box holds, by its heading: `recorded` an evaluation's scorers' check of the task at a recorded
+ * run's end, `reviewed` the agent's own reviewer's (SWE-agent's `info.review`: a model's judgment, not a test).
+ */
+export type ChangeKind = "task" | "context" | "call" | "checks" | "recorded" | "reviewed" | "result" | "answer" | "rpc";
 
 export interface WrittenSteps {
   readonly titles: readonly string[];
@@ -464,7 +468,7 @@ export interface UiText {
   readonly recordedAnswer: string;
   readonly recordedExplanation: string;
   /** On the host's lane at the finish row, read out: how many of the log's recorded checks passed. */
-  readonly rowRecorded: (passed: number, total: number) => string;
+  readonly rowRecorded: (passed: number, total: number, by: RecordedCheck["by"]) => string;
   /** Beside the last step's title: how a run whose log records a verdict ended, by that verdict. */
   readonly recordedOutcome: (passed: boolean, by: RecordedCheck["by"]) => string;
   /** The last row of a replayed call's checks: the operation already ran, and its recorded result answers. */

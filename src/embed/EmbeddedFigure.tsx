@@ -81,6 +81,8 @@ export function EmbeddedFigure(props: {
   activity?: string | undefined;
   /** Who is reading, when the course names them (`reader`): the options are shuffled for them. */
   reader?: string | undefined;
+  /** A find to start the run's overview with (`find`). */
+  find?: string | undefined;
   /** An LMS's run-time (a SCORM package's launch page): the record to resume, and where to report. */
   lms?: LmsHooks | undefined;
   /**
@@ -306,6 +308,7 @@ export function EmbeddedFigure(props: {
       {...(lms?.record === undefined || current.key !== 0 ? {} : { record: lms.record })}
       // The course's name for its reader, else the LMS's learner, else the player's own seed.
       {...defined({ reader: props.reader ?? lms?.reader })}
+      {...defined({ find: props.find })}
       scenarioLinks={scenarioLinks}
     />
   );

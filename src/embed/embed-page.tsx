@@ -136,6 +136,8 @@ async function start(): Promise<void> {
     problems.push(optionWarning("activity", "an absolute http(s) IRI"));
   // Who is reading, when the course names them: the checkpoints' options are shuffled for them.
   const reader = givenReader(params.get("reader"));
+  // A find to start the run's overview with (its Find box): any text.
+  const find = params.get("find") ?? undefined;
   if (allow.kind === "invalid") {
     problems.push(
       optionWarning("allowOrigin", "an origin such as https://course.example; no messages will be exchanged"),
@@ -213,6 +215,7 @@ async function start(): Promise<void> {
           allow={allow}
           activity={activity}
           reader={reader}
+          find={find}
           lms={lms?.hooks}
           fragmentSource={fragmentSource}
         />
@@ -229,6 +232,7 @@ async function start(): Promise<void> {
           allow={allow}
           activity={activity}
           reader={reader}
+          find={find}
           lms={lms?.hooks}
           fragmentSource={fragmentSource}
         />

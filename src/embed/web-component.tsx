@@ -60,6 +60,7 @@ const REFLECTED = {
   src: "string",
   activity: "string",
   reader: "string",
+  find: "string",
 } as const;
 
 /** A property's value as its attribute's text (null: no attribute). */
@@ -99,7 +100,7 @@ function stylesheet(): CSSStyleSheet {
 
 /** `<agent-loop-figure step="3" lang="en">`: see docs/embedding.md. */
 export class AgentLoopFigureElement extends HTMLElement {
-  static readonly observedAttributes = [...ATTRIBUTES, "src", "reader"];
+  static readonly observedAttributes = [...ATTRIBUTES, "src", "reader", "find"];
 
   // The properties that mirror attributes, defined on the prototype below (see REFLECTED).
   declare dwell: number | null;
@@ -112,6 +113,7 @@ export class AgentLoopFigureElement extends HTMLElement {
   declare src: string | null;
   declare activity: string | null;
   declare reader: string | null;
+  declare find: string | null;
 
   #root: Root | null = null;
   #handle: PlayerHandle | null = null;
@@ -164,7 +166,7 @@ export class AgentLoopFigureElement extends HTMLElement {
       this.#render();
       return;
     }
-    if (name === "reader") {
+    if (name === "reader" || name === "find") {
       this.#render();
       return;
     }
@@ -284,6 +286,7 @@ export class AgentLoopFigureElement extends HTMLElement {
           onStatement={(statement) => this.#emit("statement", statement)}
           {...(this.getAttribute("activity") === null ? {} : { xapiActivity: this.getAttribute("activity") ?? "" })}
           {...(this.getAttribute("reader") === null ? {} : { reader: this.getAttribute("reader") ?? "" })}
+          {...(this.getAttribute("find") === null ? {} : { find: this.getAttribute("find") ?? "" })}
           ref={this.#setHandle}
           scenario={options.scenario}
           lang={this.#currentLang()}

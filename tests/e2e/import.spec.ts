@@ -554,6 +554,8 @@ test.describe("an agent's own log", () => {
             "✗ The agent's reviewer (a model's judgment, not a test) gave false: failedIts explanation: The patch does not run the tests.",
           caption:
             "the reviewer did not accept it (accept: false). By that check the task is not done: a prediction, not a test.",
+          box: "The agent's reviewer",
+          row: "The agent's reviewer: 0 of 1 passed",
         },
       ],
       [
@@ -566,6 +568,8 @@ test.describe("an agent's own log", () => {
           check:
             "✗ 智能体的审阅者（模型的判断，不是测试）给出 false：未通过它的说明：The patch does not run the tests.",
           caption: "审阅者没有接受这次提交（accept: false）。按这次核对，任务没有完成：这是预测，不是测试。",
+          box: "智能体的审阅者",
+          row: "智能体的审阅者：1 项中 0 项通过",
         },
       ],
     ] as const) {
@@ -587,6 +591,11 @@ test.describe("an agent's own log", () => {
       await expect(fig.locator(".alf-step > .alf-step-title")).toContainText(words.outcome);
       await expect(fig.locator(".alf-step > .alf-step-caption")).toContainText(words.caption);
       await expect(fig.locator("section.alf-change .alf-done-checks").getByRole("listitem")).toHaveText([words.check]);
+      // Headed as the agent's own reviewer, not an evaluation's check, in the box and on the host's lane.
+      const box = fig.locator("section.alf-change");
+      await expect(box.locator("h4")).toHaveText(words.box);
+      await expect(box.getByRole("list", { name: words.box })).toBeVisible();
+      await expect(fig.locator('.alf-row[data-status="current"] .alf-row-checks')).toHaveText(`✗${words.row}`);
     }
     expect(
       await new AxeBuilder({ page })

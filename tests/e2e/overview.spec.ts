@@ -174,5 +174,13 @@ test.describe("a long run at a glance", () => {
     await expect(figure.locator(".alf-overview summary").first()).toHaveText(
       "Run overview 2 model calls · 1 tool call · no problems",
     );
+    // A find in embed.html's address opens the drawer on it.
+    await page.goto("./embed-en.html?find=timeout%3D30");
+    const found = page.locator(".alf-figure").first();
+    await expect(found.locator("details.alf-drawer")).toHaveAttribute("open", "");
+    await expect(found.getByRole("searchbox", { name: "Find" })).toHaveValue("timeout=30");
+    await expect(found.locator(".alf-ov-said")).toHaveText("1 found");
+    await found.getByRole("searchbox", { name: "Find" }).press("Enter");
+    await expect(counterOf(found)).toHaveText("5 / 8");
   });
 });

@@ -264,7 +264,10 @@ function RecordedChecks(props: { checks: readonly RecordedCheck[]; claim: string
           <LongText text={props.claim} />
         </p>
       )}
-      <ul className="alf-checks alf-done-checks" aria-label={text.ui.changeHeadings.recorded}>
+      <ul
+        className="alf-checks alf-done-checks"
+        aria-label={text.ui.changeHeadings[props.checks[0]?.by === "reviewer" ? "reviewed" : "recorded"]}
+      >
         {props.checks.map((check, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a log's checks never change or reorder
           <li key={i} data-result={check.passed === null ? "scored" : check.passed ? "passed" : "failed"}>
@@ -380,7 +383,7 @@ function changeOf(step: Step): ChangeKind {
     case "validation":
       return "checks";
     case "finish":
-      return step.recorded === undefined ? "checks" : "recorded";
+      return step.recorded === undefined ? "checks" : step.recorded[0]?.by === "reviewer" ? "reviewed" : "recorded";
     case "execution":
       return "result";
     case "answer":

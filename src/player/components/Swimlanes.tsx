@@ -141,10 +141,9 @@ const StepRow = memo(function StepRow(props: {
       >
         <span aria-hidden="true">{held.map((passed) => (passed ? "✓" : "✗")).join("")}</span>
         <span className="alf-sr-only">
-          {(step.kind === "finish" && step.recorded !== undefined ? text.ui.rowRecorded : text.ui.rowChecks)(
-            held.filter(Boolean).length,
-            held.length,
-          )}
+          {step.kind === "finish" && step.recorded !== undefined
+            ? text.ui.rowRecorded(held.filter(Boolean).length, held.length, step.recorded[0]?.by ?? "scorer")
+            : text.ui.rowChecks(held.filter(Boolean).length, held.length)}
         </span>
       </span>
     );

@@ -204,11 +204,14 @@ export function createRunOverview(
   const findBox = element("input");
   findBox.type = "search";
   findBox.value = query;
+  // Where Find is ("3 of 12"), the box's description; and what a search found, said once when it settles (a step
+  // change is the figure's one announcement, so the place is not said again).
   const said = element("span", "alf-ov-said");
   said.id = `alf-ov-said-${Math.random().toString(36).slice(2)}`;
-  said.setAttribute("role", "status");
   findBox.setAttribute("aria-describedby", said.id);
-  find.append(findBox, said);
+  const settled = element("span", "alf-sr-only");
+  settled.setAttribute("role", "status");
+  find.append(findBox, said, settled);
   tools.append(find);
   const keys = element("p", "alf-ov-keys");
   keys.setAttribute("aria-hidden", "true");
@@ -400,6 +403,7 @@ export function createRunOverview(
     clearTimeout(findTimer);
     if (query === "") {
       found = [];
+      settled.textContent = "";
       drawRows();
       step();
       return;
@@ -415,6 +419,7 @@ export function createRunOverview(
         found = done;
         drawRows();
         step();
+        settled.textContent = done.length === 0 ? input.words.findNone : input.words.findCount(0, done.length);
         if (pendingFind !== null) findNext(pendingFind);
         pendingFind = null;
       }
@@ -506,7 +511,9 @@ export function createRunOverview(
         return true;
       case "f":
         if (!forward) return false;
-        root.open = true;
+        // Open it, and the drawer it is in (a lesson's).
+        for (let open: Element | null = root; open !== null; open = open.parentElement?.closest("details") ?? null)
+          if (open instanceof HTMLDetailsElement) open.open = true;
         findBox.focus();
         return true;
       default:
@@ -531,6 +538,10 @@ export function createRunOverview(
   // The reader's colour scheme changed (a figure following it): the marks take the new colours.
   const scheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
   scheme?.addEventListener("change", redraw);
+  // So does a theme the figure is given (its root's data-theme, set by the host).
+  const themed = host.closest(".alf-root");
+  const theme = typeof MutationObserver === "undefined" || themed === null ? null : new MutationObserver(redraw);
+  if (themed !== null) theme?.observe(themed, { attributes: true, attributeFilter: ["data-theme"] });
   // Drawn once open: a closed one's canvas has no size.
   root.addEventListener("toggle", () => root.open && redraw());
   words();
@@ -549,6 +560,7 @@ export function createRunOverview(
       unsubscribe();
       resize?.disconnect();
       scheme?.removeEventListener("change", redraw);
+      theme?.disconnect();
       if (store.getState().jump === jump) store.setState({ jump: null });
       root.remove();
     },
