@@ -92,6 +92,24 @@ const sortedSet = (list: number[]): number[] =>
   list.sort((a, b) => a - b).filter((value, k, all) => k === 0 || all[k - 1] !== value);
 
 /**
+ * A run's steps gone through a slice at a time: each call takes steps, in order, for about `ms` milliseconds (the
+ * clock read every 64 steps), and says whether every step has been taken.
+ */
+function stepSlices(trace: Trace, take: (step: Step, index: number) => void): (ms: number) => boolean {
+  let next = 0;
+  return (ms) => {
+    const until = performance.now() + ms;
+    while (next < trace.steps.length) {
+      const step = trace.steps[next];
+      if (step !== undefined) take(step, next);
+      next += 1;
+      if ((next & 63) === 0 && performance.now() > until) return false;
+    }
+    return true;
+  };
+}
+
+/**
  * The overview of a run worked out a slice at a time (a 100,000-message run has 150,000 steps): `run(ms)` goes on for
  * about `ms` milliseconds and gives the overview once it has been through every step and note, else null. `recorded`:
  * the run is read from a record (who made an error is then what the record says, or not said).
@@ -133,18 +151,12 @@ export function buildOverview(
       errors.set(by, { count: (seen?.count ?? 0) + 1, first: seen?.first ?? i });
     }
   };
-  let next = 0;
+  const slice = stepSlices(trace, take);
   let done: RunOverview | null = null;
   return {
     run(ms) {
       if (done !== null) return done;
-      const until = performance.now() + ms;
-      while (next < trace.steps.length) {
-        const step = trace.steps[next];
-        if (step !== undefined) take(step, next);
-        next += 1;
-        if ((next & 255) === 0 && performance.now() > until) return null;
-      }
+      if (!slice(ms)) return null;
       let usage: RunOverview["usage"] = null;
       for (const [number, shown] of notes) {
         const i = number - 1;
@@ -243,19 +255,12 @@ function searchedText(trace: Trace, step: Step): string {
 export function findSteps(trace: Trace, query: string): { run(ms: number): readonly number[] | null } {
   const needle = query.toLowerCase();
   const found: number[] = [];
-  let next = 0;
-  const done: RunOverview | null = null;
+  const slice = stepSlices(trace, (step, i) => {
+    if (searchedText(trace, step).toLowerCase().includes(needle)) found.push(i);
+  });
   return {
     run(ms) {
-      if (done !== null) return done;
-      const until = performance.now() + ms;
-      while (next < trace.steps.length) {
-        const step = trace.steps[next];
-        if (step !== undefined && searchedText(trace, step).toLowerCase().includes(needle)) found.push(next);
-        next += 1;
-        if ((next & 63) === 0 && performance.now() > until) return null;
-      }
-      return found;
+      return slice(ms) ? found : null;
     },
   };
 }
