@@ -2,7 +2,8 @@
 // (step 3 with ?checkpoints=1) and out-of-order's pairing step (8: both results fed back, each under its call's id),
 // in both languages, on a phone (375×667, the diagram scrolled to the top), a tablet (768×1024), a laptop (1280×720)
 // and a projector in presenter mode (1920×1080, ?present=1); and a long run's overview (issue 57: a day-long Codex
-// rollout of 4,000 shell calls, at its first error, its summary open) on a laptop and a phone, in both languages.
+// rollout of 4,000 shell calls, one in forty failing but one in four for a stretch of 600, at its first error, its
+// summary open) on a laptop and a phone, in both languages.
 // Against the built page: `npm run build`, `node scripts/serve.mjs 4173`, then `npm run screenshots:docs` (or
 // `npm run screenshots:docs -- <base> overview` for the overview's alone).
 import { mkdirSync } from "node:fs";
@@ -46,7 +47,8 @@ for (const lang of overviewOnly ? [] : (["zh", "en"] as const)) {
     await page.close();
   }
 }
-const rollout = largeCodexRollout(4000);
+// A stretch that went badly, so the strip shows where errors crowd.
+const rollout = largeCodexRollout(4000, (call) => (call > 1200 && call <= 1800 ? call % 4 === 0 : call % 40 === 0));
 for (const lang of ["zh", "en"] as const) {
   for (const screen of [SCREENS[0], SCREENS[2]]) {
     const page = await browser.newPage({

@@ -4,9 +4,11 @@
  * the shared real Codex rollout and the large logs the bench loads.
  */
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runScenario } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
+import { columnCounts } from "../../src/player/dom/run-overview";
 import { groupNotes, type StepNote } from "../../src/player/notes";
 import { findSteps, nextIn, overviewOf, roundOf } from "../../src/player/overview";
 import { scenarioById } from "../../src/scenarios";
@@ -138,5 +140,53 @@ describe("Find", () => {
     expect(slices).toBeGreaterThan(1);
     expect(steps).toEqual(found(trace, "no such FILE"));
     expect(steps.every((i) => trace.steps[i]?.kind === "execution")).toBe(true);
+  });
+});
+
+describe("the strip's columns", () => {
+  it("counts a row's marks into columns, the run's first step in the first and its last in the last", () => {
+    expect([...columnCounts([0, 1, 9], 10, 2)]).toEqual([2, 1]);
+    expect([...columnCounts([0, 4_999, 9_999], 10_000, 5)]).toEqual([1, 0, 1, 0, 1]);
+    // One column: everything in it.
+    expect([...columnCounts([3, 7], 10, 0)]).toEqual([2]);
+  });
+
+  it("loses no mark and puts a later step in no earlier column", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50_000 }),
+        fc.integer({ min: 1, max: 2_000 }),
+        fc.array(fc.nat(), { maxLength: 300 }),
+        (total, columns, raw) => {
+          const steps = raw.map((n) => n % total).sort((a, b) => a - b);
+          const counts = columnCounts(steps, total, columns);
+          expect(counts.length).toBe(columns);
+          expect(counts.reduce((sum, n) => sum + n, 0)).toBe(steps.length);
+          // Column by column, the marks come in the steps' order.
+          let seen = 0;
+          counts.forEach((count, column) => {
+            for (const step of steps.slice(seen, seen + count)) {
+              const at = Math.round((step / Math.max(1, total - 1)) * (columns - 1));
+              expect(at).toBe(column);
+            }
+            seen += count;
+          });
+        },
+      ),
+    );
+  });
+
+  it("a crowded stretch of errors is a crowded stretch of columns: the day-long rollout with its errors bunched", () => {
+    const { trace, notes } = imported(
+      largeCodexRollout(400, (i) => (i <= 100 ? i % 4 === 0 : i % 50 === 0)),
+      "day.jsonl",
+    );
+    const errors = overviewOf(trace, notes, false).marks.get("error") ?? [];
+    const counts = columnCounts(errors, trace.steps.length, 20);
+    // The first quarter of the run holds 25 errors, the rest 6: the first columns are the fullest.
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(31);
+    expect(counts.slice(0, 6).reduce((sum, n) => sum + n, 0)).toBe(25);
+    expect(Math.max(...counts.slice(1, 5))).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...counts.slice(6))).toBe(1);
   });
 });

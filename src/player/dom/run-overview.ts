@@ -4,8 +4,8 @@
  * step marked; jumps to the next problem, round and call of the same tool, each with a key; Find over the run's text;
  * and the run's summary, each item a way to its first step. Framework-free so that one module serves every shell: a
  * chunk of the module builds, a classic-script pack of embed.html (src/embed/overview-loader.ts). The strip is one
- * canvas drawn from the overview's sorted step lists (at most one mark per pixel column and row), so a run of any
- * length adds no element per step; a step change moves one line and rewrites a few words.
+ * canvas drawn from the overview's sorted step lists (a row's marks counted into columns, a crowded column drawn
+ * taller), so a run of any length adds no element per step; a step change moves one line and rewrites a few words.
  */
 import { type Lang, languageOf } from "../../content/languages";
 import type { OverviewLabels } from "../../content/types";
@@ -93,8 +93,28 @@ interface Row {
 }
 
 /**
- * Draw the rows' marks: each row a band with its track, each mark at its step's place, one per pixel column. A row's
- * colour is its symbol's, as the page's styles resolve it (light or dark); the track's is the canvas's own colour.
+ * How many of `steps` (sorted or not) fall in each of `columns` equal columns of a run of `total` steps: the first
+ * step in the first column, the last in the last. What a row's marks are drawn from, so that where they crowd (200
+ * errors in a phone's 300 columns) the strip still shows where there are more.
+ * @example columnCounts([0, 1, 9], 10, 2) // Uint32Array [2, 1]
+ */
+export function columnCounts(steps: readonly number[], total: number, columns: number): Uint32Array {
+  const counts = new Uint32Array(Math.max(1, columns));
+  const last = counts.length - 1;
+  const span = Math.max(1, total - 1);
+  for (const step of steps) {
+    const column = Math.min(last, Math.max(0, Math.round((step / span) * last)));
+    counts[column] = (counts[column] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
+ * Draw the rows' marks: each row a band with its track, its marks counted into columns of one mark's width, each
+ * column's bar as tall as its share of the row's fullest column (on a square-root scale, and never under a third of
+ * the band, so a lone mark is seen). A row whose columns each hold at most one mark draws every bar whole. The
+ * rounds row is a thin tick per column. A row's colour is its symbol's, as the page's styles resolve it (light or
+ * dark); the track's is the canvas's own colour.
  */
 function draw(canvas: HTMLCanvasElement, rows: readonly Row[], total: number, colourOf: (id: RowId) => string) {
   const width = canvas.clientWidth;
@@ -109,7 +129,6 @@ function draw(canvas: HTMLCanvasElement, rows: readonly Row[], total: number, co
   context.scale(ratio, ratio);
   const rowHeight = height / rows.length;
   const track = getComputedStyle(canvas).color;
-  const span = Math.max(1, total - 1);
   rows.forEach((row, r) => {
     const top = r * rowHeight;
     context.fillStyle = track;
@@ -117,14 +136,17 @@ function draw(canvas: HTMLCanvasElement, rows: readonly Row[], total: number, co
     context.fillStyle = colourOf(row.id);
     const thin = row.id === "rounds";
     const size = Math.max(thin ? 1 : 2, width / total);
-    let last = -1;
-    for (const step of row.steps) {
-      const x = Math.floor((step / span) * (width - size));
-      if (x === last) continue;
-      last = x;
-      if (thin) context.fillRect(x, top + rowHeight * 0.3, size, rowHeight * 0.4);
-      else context.fillRect(x, top + 2, size, rowHeight - 4);
-    }
+    const columns = Math.max(1, Math.floor(width / size));
+    const counts = columnCounts(row.steps, total, columns);
+    const fullest = counts.reduce((most, count) => Math.max(most, count), 0);
+    const band = thin ? rowHeight * 0.4 : rowHeight - 4;
+    const pitch = columns > 1 ? (width - size) / (columns - 1) : 0;
+    counts.forEach((count, column) => {
+      if (count === 0) return;
+      const share = thin || fullest <= 1 ? 1 : 1 / 3 + (2 / 3) * Math.sqrt(count / fullest);
+      const tall = band * share;
+      context.fillRect(Math.floor(column * pitch), top + (rowHeight - tall) / 2, size, tall);
+    });
   });
 }
 
