@@ -3,6 +3,10 @@ import type { LaterLabels } from "./types";
 /** A count as this language writes it. */
 const count = (n: number): string => n.toLocaleString("en");
 
+/** What a token estimate leaves out: the texts the record did not hold (none, most often: then nothing is said). */
+const unrecordedClause = (n: number): string =>
+  n === 0 ? "" : `, not counting ${count(n)} text${n === 1 ? "" : "s"} the record did not hold`;
+
 /**
  * The English words of the figure's parts that load a moment after it (its full panels, the Format view, the inner
  * loop, a checkpoint's box): ./types.ts, `LaterLabels`.
@@ -15,9 +19,10 @@ export const later = {
   noneYet: "none yet",
   toolsDeclared: "Tools declared",
   builtInTool: (name, type) => (name === type ? `${name} (built in)` : `${name} (built in: ${type})`),
-  contextAdded: (messages, tokens, total) =>
-    `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${count(tokens)} tokens; about ${count(total)} tokens in the messages`,
-  contextSize: (total) => `The context the model last received: about ${count(total)} tokens`,
+  contextAdded: (messages, tokens, total, unrecorded) =>
+    `This call adds ${messages} message${messages === 1 ? "" : "s"}, about ${count(tokens)} tokens; about ${count(total)} tokens in the messages${unrecordedClause(unrecorded)}`,
+  contextSize: (total, unrecorded) =>
+    `The context the model last received: about ${count(total)} tokens${unrecordedClause(unrecorded)}`,
   tokenMethod:
     "Token counts are estimates: about 4 Latin characters or 1 Chinese character per token, tool declarations not counted; real counts depend on the model's tokenizer.",
   innerLoopHeading: "Inner loop: inside one model call",

@@ -3,6 +3,9 @@ import type { LaterLabels } from "./types";
 /** A count as this language writes it. */
 const count = (n: number): string => n.toLocaleString("zh-CN");
 
+/** What a token estimate leaves out: the texts the record did not hold (none, most often: then nothing is said). */
+const unrecordedClause = (n: number): string => (n === 0 ? "" : `，其中 ${count(n)} 段文本记录里没有，未计入`);
+
 /**
  * The 中文 words of the figure's parts that load a moment after it (its full panels, the Format view, the inner
  * loop, a checkpoint's box): ./types.ts, `LaterLabels`.
@@ -15,9 +18,10 @@ export const later = {
   noneYet: "暂无",
   toolsDeclared: "声明的工具",
   builtInTool: (name, type) => (name === type ? `${name}（内置）` : `${name}（内置：${type}）`),
-  contextAdded: (messages, tokens, total) =>
-    `这次调用新增 ${messages} 条消息，约 ${count(tokens)} 个 token；消息共约 ${count(total)} 个 token`,
-  contextSize: (total) => `模型上一次收到的上下文：约 ${count(total)} 个 token`,
+  contextAdded: (messages, tokens, total, unrecorded) =>
+    `这次调用新增 ${messages} 条消息，约 ${count(tokens)} 个 token；消息共约 ${count(total)} 个 token${unrecordedClause(unrecorded)}`,
+  contextSize: (total, unrecorded) =>
+    `模型上一次收到的上下文：约 ${count(total)} 个 token${unrecordedClause(unrecorded)}`,
   tokenMethod: "token 数为估算：约 4 个拉丁字符或 1 个汉字算 1 个 token，未计工具声明；实际数目取决于模型的分词器。",
   innerLoopHeading: "内循环：一次模型调用之内",
   innerLoopNote: (tokens) =>

@@ -303,10 +303,13 @@ export interface LaterLabels {
   readonly toolsDeclared: string;
   /** A declared tool the provider runs or defines itself, listed by its name and its type. */
   readonly builtInTool: (name: string, type: string) => string;
-  /** At a model call: messages added, their estimated tokens, the whole context's estimated tokens. */
-  readonly contextAdded: (messages: number, tokens: number, total: number) => string;
-  /** At other steps: the estimated tokens of the context the model last received. */
-  readonly contextSize: (total: number) => string;
+  /**
+   * At a model call: messages added, their estimated tokens, the whole context's estimated tokens; `unrecorded`, the
+   * texts in the context whose record did not hold them (telemetry without content), which no estimate counts.
+   */
+  readonly contextAdded: (messages: number, tokens: number, total: number, unrecorded: number) => string;
+  /** At other steps: the estimated tokens of the context the model last received, and its unrecorded texts. */
+  readonly contextSize: (total: number, unrecorded: number) => string;
   /** How the token estimates are made. */
   readonly tokenMethod: string;
   readonly innerLoopHeading: string;

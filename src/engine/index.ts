@@ -35,6 +35,7 @@ export {
   teachingTokens,
   tokenPrefixSums,
   tokenSums,
+  unrecordedTexts,
 } from "./tokens.ts";
 export type { RunCall, RunningCall, ToolDefinition, ToolOutput } from "./tools.ts";
 export { isProjectPath, MemoryFiles, readFileTool } from "./tools.ts";
@@ -96,6 +97,7 @@ export {
   fileTimeline,
   LANES,
   MCP_LANES,
+  NOT_RECORDED,
   OUTCOMES,
   rpcOf,
   TRACE_VERSION,

@@ -65,6 +65,12 @@ export type MessagePart =
   | { readonly type: "refusal"; readonly text: string }
   | { readonly type: "other"; readonly original: string };
 
+/**
+ * The text a message stands with where its record holds none (telemetry that captured no content): drawn as is,
+ * never counted as the model's tokens.
+ */
+export const NOT_RECORDED = "[not recorded]";
+
 /** One message of the context the host gives the model. */
 export type Message =
   | {

@@ -7,7 +7,15 @@
  * `gen_ai.system_instructions` and `gen_ai.tool.definitions` when recorded. Pairing: part `id`. A telemetry format,
  * not a provider's request.
  */
-import type { JsonValue, Message, MessagePart, ToolCall, ToolDeclaration, Trace } from "../engine";
+import {
+  type JsonValue,
+  type Message,
+  type MessagePart,
+  NOT_RECORDED,
+  type ToolCall,
+  type ToolDeclaration,
+  type Trace,
+} from "../engine";
 import { formatMeta } from "./index";
 import {
   isOtlpTraces,
@@ -348,8 +356,7 @@ function readSpans(data: unknown): Neutral {
   };
 }
 
-/** The text a message stands with when its telemetry recorded none. */
-export const NOT_RECORDED = "[not recorded]";
+export { NOT_RECORDED };
 
 /**
  * A run whose telemetry captured no message content (the instrumentations' default): its shape as its spans record

@@ -278,6 +278,10 @@ test("view --otlp with message content not captured (the official instrumentatio
   await expect(shownNotes(page).filter({ hasText: "the telemetry recorded no message content" })).toHaveCount(1);
   await page.keyboard.press("ArrowRight");
   await expect(figure.getByRole("group", { name: "Context" })).toContainText("[not recorded]");
+  // Its token estimate counts no placeholder, and says so.
+  await expect(figure.locator(".alf-context-size")).toHaveText(
+    /about \d+ tokens[^;]*, not counting \d+ texts? the record did not hold/,
+  );
   // The telemetry declared no tools: no empty "Tools declared" row in the context.
   await expect(figure.getByText("Tools declared")).toBeHidden();
   const results = await new AxeBuilder({ page }).analyze();

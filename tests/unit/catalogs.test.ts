@@ -151,7 +151,21 @@ describe("sentences checked against the APIs", () => {
     expect(catalogs.en.stepCaption(execution, forgetful)).not.toContain("not seen it yet");
   });
   it("counts the tokens of the messages, which leave the tool declarations out", () => {
-    expect(catalogs.en.later.contextAdded(2, 10, 30)).toContain("about 30 tokens in the messages");
+    expect(catalogs.en.later.contextAdded(2, 10, 30, 0)).toBe(
+      "This call adds 2 messages, about 10 tokens; about 30 tokens in the messages",
+    );
+  });
+  it("says which texts an estimate leaves out when the record did not hold them, and nothing when it held all", () => {
+    expect(catalogs.en.later.contextAdded(2, 10, 30, 3)).toBe(
+      "This call adds 2 messages, about 10 tokens; about 30 tokens in the messages, not counting 3 texts the record did not hold",
+    );
+    expect(catalogs.en.later.contextSize(0, 1)).toBe(
+      "The context the model last received: about 0 tokens, not counting 1 text the record did not hold",
+    );
+    expect(catalogs.zh.later.contextSize(12, 0)).toBe("模型上一次收到的上下文：约 12 个 token");
+    expect(catalogs.zh.later.contextSize(12, 4)).toBe(
+      "模型上一次收到的上下文：约 12 个 token，其中 4 段文本记录里没有，未计入",
+    );
   });
   it("says for every request format what in it is the figure's: the ids, the model name, Gemini's placeholder signature, the AI SDK's conversion", () => {
     for (const { id } of REQUEST_FORMATS) {

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { runs } from "../../src/content";
+import { tokenSums } from "../../src/engine";
 import { importTranscript } from "../../src/formats/import";
 import { anyValue, otlpSpans, otlpTraces } from "../../src/formats/otlp-json";
 
@@ -172,6 +173,11 @@ describe("OTLP JSON trace exports", () => {
     expect(read.trace.messages).toEqual([
       { role: "user", content: "[not recorded]" },
       { role: "assistant", content: "[not recorded]", toolCalls: [] },
+    ]);
+    // The placeholders are the figure's words: no token estimate counts them, and the estimate says what it left out.
+    const sums = tokenSums(read.trace.messages);
+    expect([sums.upTo(2), sums.unrecordedUpTo(2), sums.unrecordedUpTo(1), sums.unrecordedUpTo(0)]).toEqual([
+      0, 2, 1, 0,
     ]);
     const said = read.notes.find((note) => note.kind === "not_captured");
     expect(said).toMatchObject({ calls: 1, step: 1 });

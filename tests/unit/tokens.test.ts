@@ -7,7 +7,9 @@ import {
   approxTokens,
   contextOf,
   longRunScenario,
+  type Message,
   messageText,
+  NOT_RECORDED,
   runScenario,
   teachingTokens,
   tokenPrefixSums,
@@ -87,5 +89,36 @@ describe("token estimates", () => {
     while (!filled.fill(50)) slices += 1;
     expect(slices).toBe(Math.ceil(messages.length / 50) - 1);
     expect(filled.upTo(messages.length)).toBe(whole.at(-1));
+  });
+
+  it("count no placeholder of a text the record did not hold, and count those texts instead, in any order asked", () => {
+    const messages: Message[] = [
+      { role: "user", content: "read timeout from config.txt" },
+      { role: "assistant", content: NOT_RECORDED, toolCalls: [{ callId: "call_1", name: "read_file", args: {} }] },
+      { role: "tool", callId: "call_1", name: "read_file", status: "ok", content: NOT_RECORDED, replayed: false },
+      { role: "assistant", content: "timeout=30", toolCalls: [] },
+    ];
+    const whole = tokenPrefixSums(messages);
+    // The placeholders weigh nothing: the model never saw those words.
+    expect(whole).toEqual([0, 7, 11, 13, 16]);
+    expect(approxMessageTokens(messages)).toBe(16);
+    const missingUpTo = [0, 0, 1, 2, 2];
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat({ max: messages.length + 2 }), { maxLength: 12 }),
+        fc.nat({ max: 3 }),
+        (ends, slice) => {
+          const lazy = tokenSums(messages);
+          if (slice > 0) lazy.fill(slice);
+          for (const end of ends) {
+            const at = Math.min(end, messages.length);
+            expect([lazy.upTo(end), lazy.unrecordedUpTo(end)]).toEqual([whole[at], missingUpTo[at]]);
+          }
+        },
+      ),
+    );
+    // A run that recorded everything counts none missing.
+    const f22 = tokenSums(runScenario(scenarioById("f22", "en")).messages);
+    expect(f22.unrecordedUpTo(100)).toBe(0);
   });
 });

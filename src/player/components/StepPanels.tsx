@@ -102,9 +102,10 @@ function latestResult(messages: readonly Message[], end: number): ToolResult | n
 /** What the context line says at `step`: what a model call adds, or how large the context last given is. */
 function contextLine(step: Step, sums: TokenSums, later: LaterLabels): string {
   const total = sums.upTo(step.contextEnd);
+  const unrecorded = sums.unrecordedUpTo(step.contextEnd);
   return step.kind === "model_call"
-    ? later.contextAdded(step.contextEnd - step.appendedFrom, total - sums.upTo(step.appendedFrom), total)
-    : later.contextSize(total);
+    ? later.contextAdded(step.contextEnd - step.appendedFrom, total - sums.upTo(step.appendedFrom), total, unrecorded)
+    : later.contextSize(total, unrecorded);
 }
 
 /**
