@@ -17,7 +17,7 @@
 
 import { importTranscript } from "../formats/import";
 import type { LiveFacts, RawLiveRun } from "../formats/live-facts";
-import { otlpSpans } from "../formats/otlp-json";
+import { type OtlpSpan, otlpSpans } from "../formats/otlp-json";
 import { field, isRecord, list } from "../formats/types";
 import type { Signal } from "./otlp-receiver";
 import { withoutKeyShapes } from "./runs";
@@ -41,30 +41,66 @@ export interface OtlpRun {
   cached?: { readonly revision: number; readonly text: string };
 }
 
-/** What one trace's data says of where it belongs. */
-interface TraceFacts {
-  readonly spans: number;
+/** What one trace's spans say of where it belongs, gathered export by export as they come (none is read twice). */
+interface SpanFacts {
+  spans: number;
   /** When its first span started (ms since the epoch). */
-  readonly start: number;
+  start: number;
   /** Every span records a tool's run, with its call's id. */
-  readonly toolsOnly: boolean;
+  toolsOnly: boolean;
   /** The calls its tool runs answer. */
-  readonly executed: readonly string[];
+  readonly executed: string[];
+  conversation: string | null;
+}
+
+/** What the import reads of one trace's messages. */
+interface ReadFacts {
   /** The calls its model proposed, as the import reads them. */
   readonly proposed: readonly string[];
-  readonly conversation: string | null;
   /** Its messages (history and reply) as the import reads them, each its role and text as JSON; null when unread. */
   readonly said: readonly string[] | null;
 }
 
+/**
+ * What one trace's data says of where it belongs: its spans' facts, and what the import reads of its messages, read
+ * only when first asked for after the trace last grew (a long trace placed in its run is not read again per export).
+ */
+type TraceFacts = Readonly<SpanFacts> & ReadFacts;
+
 interface TraceEntry {
   readonly id: string;
-  readonly exports: Record<string, unknown>[];
+  /** Its exports in the order they came, each as OTLP/JSON text with anything key-shaped taken out (as it is kept). */
+  readonly exports: string[];
   /** When its last data came (ms). */
   at: number;
+  readonly seen: SpanFacts;
   facts: TraceFacts | null;
   run: OtlpRun | null;
   waiting?: ReturnType<typeof setTimeout>;
+}
+
+/** Whether a span records a tool's run with its call's id, in any of the conventions read. */
+const isToolRun = (span: OtlpSpan): boolean =>
+  (span.attributes.get("gen_ai.operation.name") === "execute_tool" && span.attributes.has("gen_ai.tool.call.id")) ||
+  (span.attributes.get("openinference.span.kind") === "TOOL" && span.attributes.has("tool_call.id")) ||
+  (span.attributes.get("ai.operationId") === "ai.toolCall" && span.attributes.has("ai.toolCall.id"));
+
+/** Gather one more export's spans into what a trace's spans say. */
+function absorb(seen: SpanFacts, spans: readonly OtlpSpan[]): void {
+  for (const span of spans) {
+    seen.spans += 1;
+    seen.start = Math.min(seen.start, span.startMs);
+    const toolRun = isToolRun(span);
+    seen.toolsOnly &&= toolRun;
+    const id =
+      span.attributes.get("gen_ai.tool.call.id") ??
+      span.attributes.get("tool_call.id") ??
+      span.attributes.get("ai.toolCall.id");
+    if (toolRun && typeof id === "string") seen.executed.push(id);
+    const conversation = span.attributes.get("gen_ai.conversation.id") ?? span.attributes.get("session.id");
+    if (seen.conversation === null && typeof conversation === "string" && conversation !== "")
+      seen.conversation = conversation;
+  }
 }
 
 /** An object's own fields, or none for what is not one. */
@@ -101,6 +137,22 @@ export function byTrace(signal: Signal, request: Record<string, unknown>): Map<s
   return out;
 }
 
+/** Exports kept as text, as one OTLP/JSON document (an array of exports). */
+const documentOf = (exports: readonly string[]): string => `[${exports.join(",")}]`;
+
+/** What the import reads of a trace's messages, from its exports so far. */
+function readMessages(exports: readonly string[]): ReadFacts {
+  const read = importTranscript(documentOf(exports));
+  // A run read as its shape alone (no message content yet, or none captured) tells no conversation apart.
+  if (!read.ok || read.notes.some((note) => note.kind === "not_captured")) return { said: null, proposed: [] };
+  // By what was said (a convention that records no call ids has its calls' ids made per trace, so those cannot tell
+  // one conversation from another).
+  return {
+    said: read.trace.messages.map((m) => JSON.stringify([m.role, m.content])),
+    proposed: read.trace.messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : [])),
+  };
+}
+
 /** The runs of what the receiver takes, as they come. */
 export class OtlpRuns implements RecordedRuns<OtlpRun> {
   readonly via = "telemetry";
@@ -132,10 +184,14 @@ export class OtlpRuns implements RecordedRuns<OtlpRun> {
     for (const [id, part] of byTrace(signal, request)) {
       let entry = this.#traces.get(id);
       if (entry === undefined) {
-        entry = { id, exports: [], at: 0, facts: null, run: null };
+        const seen = { spans: 0, start: Number.POSITIVE_INFINITY, toolsOnly: true, executed: [], conversation: null };
+        entry = { id, exports: [], at: 0, seen, facts: null, run: null };
         this.#traces.set(id, entry);
       }
-      entry.exports.push(part);
+      // Kept as text: a key-shaped string cannot span two exports (keys have no `,`, `{` or `}`), so the run's
+      // document is its exports' texts joined, never the whole run written out again.
+      entry.exports.push(withoutKeyShapes(JSON.stringify(part)));
+      absorb(entry.seen, otlpSpans(part));
       entry.at = Date.now();
       entry.facts = null;
       touched.add(entry);
@@ -168,41 +224,26 @@ export class OtlpRuns implements RecordedRuns<OtlpRun> {
 
   #facts(entry: TraceEntry): TraceFacts {
     if (entry.facts !== null) return entry.facts;
-    const spans = otlpSpans(entry.exports);
-    const toolRun = (span: (typeof spans)[number]) =>
-      (span.attributes.get("gen_ai.operation.name") === "execute_tool" && span.attributes.has("gen_ai.tool.call.id")) ||
-      (span.attributes.get("openinference.span.kind") === "TOOL" && span.attributes.has("tool_call.id")) ||
-      (span.attributes.get("ai.operationId") === "ai.toolCall" && span.attributes.has("ai.toolCall.id"));
-    const executed = spans.flatMap((span) => {
-      const id =
-        span.attributes.get("gen_ai.tool.call.id") ??
-        span.attributes.get("tool_call.id") ??
-        span.attributes.get("ai.toolCall.id");
-      return toolRun(span) && typeof id === "string" ? [id] : [];
-    });
-    let conversation: string | null = null;
-    for (const span of spans) {
-      const id = span.attributes.get("gen_ai.conversation.id") ?? span.attributes.get("session.id");
-      if (typeof id === "string" && id !== "") {
-        conversation = id;
-        break;
-      }
-    }
-    let said: string[] | null = null;
-    let proposed: string[] = [];
-    const toolsOnly = spans.length > 0 && spans.every(toolRun);
-    if (spans.length > 0 && !toolsOnly) {
-      const read = importTranscript(JSON.stringify(entry.exports));
-      // A run read as its shape alone (no message content yet, or none captured) tells no conversation apart.
-      if (read.ok && !read.notes.some((note) => note.kind === "not_captured")) {
-        // By what was said (a convention that records no call ids has its calls' ids made per trace, so those
-        // cannot tell one conversation from another).
-        said = read.trace.messages.map((m) => JSON.stringify([m.role, m.content]));
-        proposed = read.trace.messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls.map((c) => c.callId) : []));
-      }
-    }
-    const start = Math.min(...spans.map((span) => span.startMs));
-    entry.facts = { spans: spans.length, start, toolsOnly, executed, proposed, conversation, said };
+    const { spans, start, executed, conversation } = entry.seen;
+    const toolsOnly = spans > 0 && entry.seen.toolsOnly;
+    let read: ReadFacts | undefined;
+    const messages = (): ReadFacts => {
+      read ??= spans > 0 && !toolsOnly ? readMessages(entry.exports) : { said: null, proposed: [] };
+      return read;
+    };
+    entry.facts = {
+      spans,
+      start,
+      toolsOnly,
+      executed,
+      conversation,
+      get said() {
+        return messages().said;
+      },
+      get proposed() {
+        return messages().proposed;
+      },
+    };
     return entry.facts;
   }
 
@@ -267,8 +308,10 @@ export class OtlpRuns implements RecordedRuns<OtlpRun> {
    * call's and are fewer; the longest such, as the proxy joins requests.
    */
   #continued(facts: TraceFacts, runs: readonly OtlpRun[]): OtlpRun | undefined {
+    // Only a lone call's messages are read here: a longer trace is never read again for this.
+    if (facts.spans !== 1 || facts.toolsOnly) return undefined;
     const said = facts.said;
-    if (facts.spans !== 1 || facts.toolsOnly || said === null) return undefined;
+    if (said === null) return undefined;
     let best: { run: OtlpRun; length: number } | undefined;
     for (const run of runs) {
       const theirs = run.traces.map((id) => this.#facts(this.#traces.get(id) as TraceEntry));
@@ -331,8 +374,7 @@ export class OtlpRuns implements RecordedRuns<OtlpRun> {
   document(run: OtlpRun): string {
     const home = this.#root(run);
     if (home.cached?.revision === home.revision) return home.cached.text;
-    const exports = home.traces.flatMap((id) => this.#traces.get(id)?.exports ?? []);
-    const text = withoutKeyShapes(JSON.stringify(exports));
+    const text = documentOf(home.traces.flatMap((id) => this.#traces.get(id)?.exports ?? []));
     home.cached = { revision: home.revision, text };
     return text;
   }
