@@ -90,6 +90,8 @@ test.describe("scenarios on the chapter page", () => {
     const banner = fig.locator(".alf-outcome");
     await expect(counterOf(fig)).toHaveText("11 / 12");
     await expect(banner).toBeHidden();
+    // The figure's full panels load a moment after its first frame: measured once they are in.
+    await expect(fig.getByRole("region", { name: "Context" })).toBeVisible();
     const before = await fig.boundingBox();
     await fig.focus();
     await page.keyboard.press("ArrowRight");
