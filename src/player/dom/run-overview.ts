@@ -95,7 +95,7 @@ interface Row {
 /**
  * How many of `steps` (sorted or not) fall in each of `columns` equal columns of a run of `total` steps: the first
  * step in the first column, the last in the last. What a row's marks are drawn from, so that where they crowd (200
- * errors in a phone's 300 columns) the strip still shows where there are more.
+ * errors on a phone's strip of about 150 columns) the strip still shows where there are more.
  * @example columnCounts([0, 1, 9], 10, 2) // Uint32Array [2, 1]
  */
 export function columnCounts(steps: readonly number[], total: number, columns: number): Uint32Array {
